@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Fails when any file under engine/ includes a Qt or QCustomPlot header (run as a ctest).
+file(GLOB_RECURSE files ${ROOT}/engine/*.h ${ROOT}/engine/*.cpp ${ROOT}/engine/*.cc)
+set(bad "")
+foreach(f IN LISTS files)
+  file(STRINGS ${f} lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](Q[A-Za-z]|qcustomplot)")
+  if(lines)
+    list(APPEND bad "${f}: ${lines}")
+  endif()
+endforeach()
+if(bad)
+  string(REPLACE ";" "\n" bad "${bad}")
+  message(FATAL_ERROR "engine/ must not include Qt headers:\n${bad}")
+endif()
+message(STATUS "engine/: no Qt includes in ${CMAKE_MATCH_COUNT}checked files")

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/corpus/qrels.h"
+#include "engine/corpus/run_file.h"
+
+#include <map>
+#include <string>
+
+namespace wandscope::engine {
+
+// Effectiveness measures as trec_eval defines them (docs/QUALITY.md states each):
+//  - ndcg_cut_10: gain = grade (grade > 0), discount log2(rank + 1), ideal DCG over all judged
+//    relevant documents of the query, cut at 10.
+//  - recall_100: relevant retrieved in the top 100 / relevant judged.
+//  - map: mean over relevant documents of precision at their rank (unretrieved count as 0).
+//  - recip_rank cut at 10 (MRR@10): 1 / rank of the first relevant document in the top 10, else 0.
+// "Relevant" means grade >= relevanceLevel (trec_eval -l, default 1).
+// Averages are over queries with at least one relevant judgement; such queries missing from the
+// run count as 0. Hits are taken in the run's order (ranks as given).
+struct QueryMetrics {
+  double ndcg10 = 0;
+  double recall100 = 0;
+  double ap = 0;
+  double rr10 = 0;
+};
+
+struct EvalResult {
+  std::map<std::string, QueryMetrics> perQuery;
+  QueryMetrics mean;
+  std::size_t queriesEvaluated = 0;   // queries with relevant judgements
+  std::size_t queriesMissingInRun = 0;
+};
+
+EvalResult evaluate(const Qrels& qrels, const Run& run, int relevanceLevel = 1);
+
+}  // namespace wandscope::engine
