@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/core/progress.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace wandscope::app {
+
+// Each command group registers its subcommands; the callback runs after a successful parse and
+// returns the exit code.
+using CommandAction = std::function<int()>;
+void setAction(CLI::App* command, CommandAction action);
+
+// Progress for long operations: a single updating line on stderr when stdout is a terminal,
+// nothing otherwise (so redirected runs and CI logs stay clean).
+engine::ProgressFn terminalProgress(const std::string& label);
+// Ends the progress line (prints a newline if one was drawn).
+void endProgress();
+bool stdoutIsTerminal();
+
+std::string humanBytes(std::uint64_t bytes);
+std::string floatBits(float value);  // 8 lower-case hex digits
+
+// Writes JSON (pretty when stdout is a terminal) followed by a newline.
+void printJson(const nlohmann::json& j);
+
+// Runs the whole CLI; returns the process exit code. Errors print one line on stderr.
+int runCli(int argc, char** argv);
+
+// Registration functions, one per command group.
+void addCorpusCommands(CLI::App& app);
+void addIndexCommands(CLI::App& app);
+void addSearchCommand(CLI::App& app);
+void addRunCommand(CLI::App& app);
+void addEvalCommand(CLI::App& app);
+void addDefaultCommand(CLI::App& app);
+
+}  // namespace wandscope::app

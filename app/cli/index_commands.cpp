@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `index build` and `index stats`.
+#include "app/cli/cli_support.h"
+
+#include "engine/index/index.h"
+#include "engine/index/index_builder.h"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+namespace wandscope::app {
+namespace {
+
+nlohmann::json statsJson(const engine::Index& index) {
+  const auto s = index.statistics();
+  const auto& m = index.manifest();
+  nlohmann::json segs = nlohmann::json::array();
+  for (const auto& seg : m.segments) {
+    segs.push_back({{"id", seg.id}, {"doc_base", seg.docBase}, {"docs", seg.docCount},
+                    {"terms", seg.terms}, {"postings", seg.postings}, {"blocks", seg.blocks}});
+  }
+  return {
+      {"index", index.dir().string()},
+      {"format_version", m.formatVersion},
+      {"generation", m.generation},
+      {"analyzer", m.analyzer},
+      {"bm25", {{"k1", m.bm25.k1}, {"b", m.bm25.b}}},
+      {"docs", s.docs},
+      {"terms", s.terms},
+      {"postings", s.postings},
+      {"tokens", s.totalTokens},
+      {"avgdl", s.avgdl},
+      {"blocks", s.blocks},
+      {"segments", s.segments},
+      {"store_text", m.storeText},
+      {"bytes",
+       {{"terms", s.termsBytes}, {"postings", s.postingsBytes}, {"bounds", s.boundsBytes},
+        {"docs", s.docsBytes}, {"store", s.storeBytes}, {"total", s.totalBytes()}}},
+      {"posting_bits_per_posting", s.postingBitsPerPosting()},
+      {"search_bits_per_posting", s.searchBitsPerPosting()},
+      {"segment_list", segs},
+      {"build",
+       {{"corpus", m.build.corpus}, {"corpus_bytes", m.build.corpusBytes}, {"threads", m.build.threads},
+        {"seconds", m.build.seconds}, {"created_utc", m.build.createdUtc}, {"tool", m.build.tool},
+        {"invalid_utf8_bytes", m.build.invalidUtf8Bytes}, {"overlong_tokens", m.build.overlongTokens},
+        {"stop_words", m.build.stopWords}, {"skipped_lines", m.build.skippedLines}}},
+  };
+}
+
+}  // namespace
+
+void addIndexCommands(CLI::App& app) {
+  auto* index = app.add_subcommand("index", "Build and inspect indexes");
+  index->require_subcommand(1);
+
+  auto* build = index->add_subcommand("build", "Build an index from a corpus (BEIR JSONL or MS MARCO TSV, plain or .gz)");
+  auto options = std::make_shared<engine::IndexBuildOptions>();
+  auto corpus = std::make_shared<std::string>();
+  auto formatName = std::make_shared<std::string>();
+  auto analyzerName = std::make_shared<std::string>("plain");
+  auto out = std::make_shared<std::string>();
+  auto skipBad = std::make_shared<bool>(false);
+  auto noStore = std::make_shared<bool>(false);
+  build->add_option("--corpus", *corpus, "corpus file")->required();
+  build->add_option("--format", *formatName, "beir or msmarco (default: from the file name, *.tsv = msmarco)");
+  build->add_option("--analyzer", *analyzerName, "plain (lowercased letters/digits) or english (+ stop words, Porter stemmer)")
+      ->capture_default_str();
+  build->add_option("--k1", options->bm25.k1, "BM25 k1")->capture_default_str();
+  build->add_option("--b", options->bm25.b, "BM25 b")->capture_default_str();
+  build->add_option("--threads", options->threads, "build threads (0 = all cores)")->capture_default_str();
+  build->add_option("--segment-docs", options->segmentDocs, "documents per segment")->capture_default_str();
+  build->add_flag("--skip-bad-lines", *skipBad, "skip malformed corpus lines (counted) instead of stopping at the first");
+  build->add_flag("--no-store", *noStore, "do not keep titles and texts (no snippets; smaller index)");
+  build->add_option("--out", *out, "index directory (replaced atomically if it holds an index)")->required();
+  setAction(build, [=] {
+    options->corpus = *corpus;
+    options->format = formatName->empty() ? engine::guessCorpusFormat(*corpus) : engine::parseCorpusFormat(*formatName);
+    options->analyzer = engine::Analyzer::parseKind(*analyzerName);
+    options->badLines = *skipBad ? engine::BadLinePolicy::Skip : engine::BadLinePolicy::Stop;
+    options->storeText = !*noStore;
+    options->progress = terminalProgress("index build");
+    const auto manifest = engine::buildIndex(*options, *out);
+    endProgress();
+    std::uint64_t postings = 0;
+    for (const auto& s : manifest.segments) postings += s.postings;
+    std::cerr << fmt::format("indexed {} documents ({} postings, {} segments) into {} in {:.1f} s", manifest.docs,
+                             postings, manifest.segments.size(), *out, manifest.build.seconds);
+    if (manifest.build.skippedLines > 0) std::cerr << fmt::format("; skipped {} bad lines", manifest.build.skippedLines);
+    std::cerr << '\n';
+    return 0;
+  });
+
+  auto* stats = index->add_subcommand("stats", "Show an index's statistics, sizes and settings");
+  auto dir = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
+  stats->add_option("dir", *dir, "index directory")->required();
+  stats->add_flag("--json", *json, "print JSON");
+  setAction(stats, [=] {
+    const auto idx = engine::Index::open(*dir);
+    const auto j = statsJson(*idx);
+    if (*json) {
+      printJson(j);
+      return 0;
+    }
+    const auto s = idx->statistics();
+    const auto& m = idx->manifest();
+    std::cout << fmt::format(
+        "index        {}\n"
+        "documents    {}\n"
+        "terms        {}\n"
+        "postings     {}\n"
+        "tokens       {} (avgdl {:.2f})\n"
+        "segments     {} ({} blocks of 128)\n"
+        "analyzer     {}\n"
+        "bm25         k1={} b={}\n"
+        "size         {} total: postings {}, terms {}, bounds {}, docs {}, store {}\n"
+        "postings     {:.2f} bits/posting (lists); {:.2f} bits/posting (all a query reads)\n"
+        "built        {} by {} from {} with {} threads in {:.1f} s\n",
+        idx->dir().string(), s.docs, s.terms, s.postings, s.totalTokens, s.avgdl, s.segments, s.blocks,
+        m.analyzer, m.bm25.k1, m.bm25.b, humanBytes(s.totalBytes()), humanBytes(s.postingsBytes),
+        humanBytes(s.termsBytes), humanBytes(s.boundsBytes), humanBytes(s.docsBytes), humanBytes(s.storeBytes),
+        s.postingBitsPerPosting(), s.searchBitsPerPosting(), m.build.createdUtc, m.build.tool, m.build.corpus,
+        m.build.threads, m.build.seconds);
+    return 0;
+  });
+}
+
+}  // namespace wandscope::app

@@ -1,0 +1,145 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `search`: one query, its results, counters and (optionally) explain.
+#include "app/cli/cli_support.h"
+
+#include "engine/bench/query_set_timing.h"
+#include "engine/index/index.h"
+#include "engine/query/searcher.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+namespace wandscope::app {
+namespace {
+
+std::string shorten(std::string_view text, std::size_t max) {
+  if (text.size() <= max) return std::string(text);
+  std::size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0u) == 0x80u) --cut;  // UTF-8 boundary
+  return std::string(text.substr(0, cut)) + "...";
+}
+
+nlohmann::json termsJson(const engine::ParsedQuery& query) {
+  nlohmann::json terms = nlohmann::json::array();
+  for (const auto& t : query.terms) {
+    terms.push_back({{"text", t.text}, {"known", t.id.has_value()}, {"df", t.df}, {"idf", t.idf},
+                     {"max_score", t.maxScore}, {"blocks", t.blocks}});
+  }
+  return terms;
+}
+
+}  // namespace
+
+void addSearchCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("search", "Run one query and show its top-k, counters and (with --explain) why");
+  struct Args {
+    std::string dir, query, op = "or", algo = "auto", opts;
+    std::size_t k = 10;
+    bool json = false, explain = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("dir", a->dir, "index directory")->required();
+  cmd->add_option("--query,-q", a->query, "query text")->required();
+  cmd->add_option("--op", a->op, "or | and")->capture_default_str();
+  cmd->add_option("--k", a->k, "number of results")->capture_default_str();
+  cmd->add_option("--algo", a->algo, "auto | exhaustive | wand | bmw | maxscore | bmm | block-max-and | bulk-and")
+      ->capture_default_str();
+  cmd->add_option("--opt", a->opts, "optimisation switches, e.g. freq_prune=off,lazy_freq=off");
+  cmd->add_flag("--json", a->json, "print JSON");
+  cmd->add_flag("--explain", a->explain, "per-term statistics and per-result contributions");
+  setAction(cmd, [a] {
+    const auto index = engine::Index::open(a->dir);
+    engine::SearchRequest request;
+    request.text = a->query;
+    request.op = engine::parseOperator(a->op);
+    request.k = a->k;
+    request.algorithm = engine::parseAlgorithm(a->algo);
+    request.options.apply(a->opts);
+    request.explain = a->explain;
+    const double cpu0 = engine::processCpuSeconds();
+    const double wall0 = engine::monotonicSeconds();
+    const auto result = engine::search(*index, request);
+    const double wallMs = (engine::monotonicSeconds() - wall0) * 1e3;
+    const double cpuMs = (engine::processCpuSeconds() - cpu0) * 1e3;
+
+    if (a->json) {
+      nlohmann::json hits = nlohmann::json::array();
+      for (std::size_t i = 0; i < result.hits.size(); ++i) {
+        const auto& h = result.hits[i];
+        nlohmann::json hit = {{"rank", i + 1}, {"doc", std::string(index->externalId(h.doc))},
+                              {"internal_doc", h.doc}, {"score", h.score}, {"bits", floatBits(h.score)}};
+        if (!result.explain.empty()) {
+          const auto& e = result.explain[i];
+          hit["doc_length"] = e.docLength;
+          hit["tf"] = e.tf;
+          hit["contribution"] = e.contribution;
+        }
+        hits.push_back(std::move(hit));
+      }
+      nlohmann::json counters = nlohmann::json::object();
+      result.counters.forEach([&](const char* name, std::uint64_t v) { counters[name] = v; });
+      nlohmann::json j = {{"query", a->query},
+                          {"op", engine::operatorName(request.op)},
+                          {"k", request.k},
+                          {"algorithm", engine::algorithmName(result.algorithm)},
+                          {"reason", result.reason},
+                          {"options", request.options.toString()},
+                          {"terms", termsJson(result.query)},
+                          {"hits", hits},
+                          {"counters", counters},
+                          {"tie_at_k", result.tieAtK},
+                          {"wall_ms", wallMs},
+                          {"cpu_ms", cpuMs}};
+      j["kth_score"] = std::isnan(result.kthScore) ? nlohmann::json(nullptr) : nlohmann::json(result.kthScore);
+      printJson(j);
+      return 0;
+    }
+
+    std::cout << fmt::format("query   \"{}\" ({} {}, {} distinct of {} tokens)\n", a->query,
+                             engine::operatorName(request.op), request.k, result.query.terms.size(),
+                             result.query.tokens);
+    for (const auto& t : result.query.terms) {
+      if (t.id) {
+        std::cout << fmt::format("  term  {:<20} df {:<9} idf {:<9.5f} max score {:<9.5f} blocks {}\n", t.text,
+                                 t.df, t.idf, t.maxScore, t.blocks);
+      } else {
+        std::cout << fmt::format("  term  {:<20} not in the index\n", t.text);
+      }
+    }
+    std::cout << fmt::format("path    {} ({})\n", engine::algorithmName(result.algorithm), result.reason);
+    std::cout << fmt::format("time    {:.3f} ms wall, {:.3f} ms CPU (including analysis and cursor setup)\n\n",
+                             wallMs, cpuMs);
+    if (result.hits.empty()) std::cout << "no results\n";
+    for (std::size_t i = 0; i < result.hits.size(); ++i) {
+      const auto& h = result.hits[i];
+      const auto stored = index->storedDocument(h.doc);
+      const std::string label = !stored.title.empty() ? stored.title : stored.text;
+      std::cout << fmt::format("{:>5}  {:<16} {:>12.7f}  {}\n", i + 1, shorten(index->externalId(h.doc), 16),
+                               h.score, shorten(label, 60));
+      if (!result.explain.empty()) {
+        const auto& e = result.explain[i];
+        std::string parts;
+        for (std::size_t t = 0; t < result.query.terms.size(); ++t) {
+          parts += fmt::format("  {}: tf {} -> {:.6f}", result.query.terms[t].text, e.tf[t], e.contribution[t]);
+        }
+        std::cout << fmt::format("       length {}{}\n", e.docLength, parts);
+      }
+    }
+    std::cout << '\n';
+    std::string counters;
+    result.counters.forEach([&](const char* name, std::uint64_t v) {
+      if (v != 0) counters += fmt::format("{}{}={}", counters.empty() ? "" : " ", name, v);
+    });
+    std::cout << "counters " << counters << '\n';
+    if (!std::isnan(result.kthScore)) {
+      std::cout << fmt::format("k-th score {:.7f}{}\n", result.kthScore,
+                               result.tieAtK ? " (tied with a document outside the top k)" : "");
+    }
+    return 0;
+  });
+}
+
+}  // namespace wandscope::app

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/bench/quantile.h"
+
+#include <cmath>
+
+namespace wandscope::engine {
+
+std::size_t nearestRank(std::size_t n, double q) {
+  if (q <= 0.0) return 1;
+  if (q >= 1.0) return n;
+  // Guard against q * n landing a hair above an integer through rounding (0.99 * 10000).
+  const double exact = q * static_cast<double>(n);
+  const double rounded = std::round(exact);
+  const double r = std::fabs(exact - rounded) < 1e-9 * static_cast<double>(n) ? rounded : std::ceil(exact);
+  const auto rank = static_cast<std::size_t>(r);
+  return rank < 1 ? 1 : (rank > n ? n : rank);
+}
+
+std::size_t minSamplesFor(double q, std::size_t minBeyond) {
+  if (q >= 1.0) return static_cast<std::size_t>(-1);
+  const double n = static_cast<double>(minBeyond) / (1.0 - q);
+  const double rounded = std::round(n);
+  return static_cast<std::size_t>(std::fabs(n - rounded) < 1e-6 ? rounded : std::ceil(n));
+}
+
+std::optional<double> nearestRankQuantile(const std::vector<double>& sorted, double q, std::size_t minBeyond) {
+  if (sorted.empty() || sorted.size() < minSamplesFor(q, minBeyond)) return std::nullopt;
+  return sorted[nearestRank(sorted.size(), q) - 1];
+}
+
+}  // namespace wandscope::engine

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/index/posting_list.h"
+
+#include "engine/codec/bp128.h"
+#include "engine/codec/varint.h"
+#include "engine/core/error.h"
+
+#include <fmt/format.h>
+
+namespace wandscope::engine {
+namespace {
+
+[[noreturn]] void damaged(const PostingList& list, std::uint32_t block) {
+  throwIndex(fmt::format("posting block {} of segment #{} does not decode consistently (the index "
+                         "is corrupt)", block, list.segmentIndex));
+}
+
+const std::uint32_t* wordsAt(const std::byte* p) noexcept {
+  // Block data is 16-byte aligned in the mapped file (the format guarantees it).
+  return reinterpret_cast<const std::uint32_t*>(p);
+}
+
+}  // namespace
+
+std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocId* docs,
+                              std::uint32_t* freqs, bool& tailFreqs) {
+  const format::SkipEntry& skip = list.skips[block];
+  const std::byte* data = list.base + skip.dataOffset;
+  const DocId base = list.blockBase(block);
+  if ((skip.flags & format::kSkipVarintTail) == 0) {
+    codec::unpackBp128Delta(wordsAt(data), skip.docWidth, base, docs);
+    if (docs[kBlockSize - 1] != skip.lastDoc) damaged(list, block);
+    tailFreqs = false;
+    return kBlockSize;
+  }
+  const std::uint32_t count = skip.countMinus1 + 1u;
+  const auto* p = reinterpret_cast<const std::uint8_t*>(data);
+  const auto* end = p + skip.dataBytes;
+  DocId prev = base;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::uint32_t gap = 0;
+    p = codec::readVarint(p, end, gap);
+    if (p == nullptr) damaged(list, block);
+    prev = prev + gap + 1u;
+    if (prev < list.docBase || prev > skip.lastDoc || (i > 0 && prev <= docs[i - 1])) {
+      damaged(list, block);
+    }
+    docs[i] = prev;
+  }
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::uint32_t f = 0;
+    p = codec::readVarint(p, end, f);
+    if (p == nullptr || f == UINT32_MAX) damaged(list, block);
+    freqs[i] = f + 1u;
+  }
+  if (docs[count - 1] != skip.lastDoc) damaged(list, block);
+  tailFreqs = true;
+  return count;
+}
+
+void decodeBlockFreqs(const PostingList& list, std::uint32_t block, std::uint32_t* freqs) {
+  const format::SkipEntry& skip = list.skips[block];
+  const std::byte* data = list.base + skip.dataOffset + codec::bp128Words(skip.docWidth) * 4;
+  codec::unpackBp128(wordsAt(data), skip.freqWidth, freqs);
+  for (std::uint32_t i = 0; i < kBlockSize; ++i) freqs[i] += 1u;
+}
+
+}  // namespace wandscope::engine

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/core/types.h"
+#include "engine/index/format.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace wandscope::engine {
+
+// One term's posting list inside one segment: its skip table and block data (validated when the
+// segment was opened, so offsets and widths are in range), plus the block-max weights.
+struct PostingList {
+  const std::byte* base = nullptr;             // start of the skip table
+  std::span<const format::SkipEntry> skips;    // one per block
+  std::span<const float> blockMaxWeight;       // parallel to skips
+  float maxWeight = 0.0f;                      // max over the list
+  std::uint32_t df = 0;
+  DocId docBase = 0;                           // the segment's first doc id
+  std::uint32_t segmentIndex = 0;              // position of the segment in the index
+
+  std::uint32_t blockCount() const noexcept { return static_cast<std::uint32_t>(skips.size()); }
+  std::uint32_t blockSize(std::uint32_t block) const noexcept { return skips[block].countMinus1 + 1u; }
+  // The doc id before the block's first posting (mod 2^32): where its gaps start.
+  DocId blockBase(std::uint32_t block) const noexcept {
+    return block == 0 ? docBase - 1 : skips[block - 1].lastDoc;
+  }
+};
+
+// Decodes a block's doc ids into docs[0..count). For a varint tail block the frequencies are in
+// the same stream and are decoded too (into freqs; returns true in tailFreqs). Throws Error(Index)
+// if the data does not decode to the skip entry's last doc id (a damaged file).
+std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocId* docs,
+                              std::uint32_t* freqs, bool& tailFreqs);
+
+// Decodes a full (BP128) block's frequencies into freqs[0..128). Not for varint tails.
+void decodeBlockFreqs(const PostingList& list, std::uint32_t block, std::uint32_t* freqs);
+
+}  // namespace wandscope::engine

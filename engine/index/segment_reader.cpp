@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/index/segment_reader.h"
+
+#include "engine/codec/varint.h"
+#include "engine/core/error.h"
+
+#include <fmt/format.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace wandscope::engine {
+namespace {
+constexpr std::uint64_t kPayloadStart = sizeof(format::FileHeader);
+}
+
+SegmentReader::SegmentReader(const std::filesystem::path& dir, const SegmentInfo& info,
+                             std::uint32_t index, bool withBounds)
+    : m_id(info.id), m_index(index) {
+  using format::FileKind;
+  m_terms = openCheckedFile(dir / segmentFileName(m_id, FileKind::Terms), FileKind::Terms, m_id);
+  m_postings = openCheckedFile(dir / segmentFileName(m_id, FileKind::Postings), FileKind::Postings, m_id);
+  m_docs = openCheckedFile(dir / segmentFileName(m_id, FileKind::Docs), FileKind::Docs, m_id);
+  m_store = openCheckedFile(dir / segmentFileName(m_id, FileKind::Store), FileKind::Store, m_id);
+
+  const auto& docsHeader = m_docs.object<format::DocsHeader>(kPayloadStart, "docs header");
+  m_docBase = docsHeader.docBase;
+  m_docCount = docsHeader.docCount;
+  m_totalTokens = docsHeader.totalTokens;
+  if (m_docBase != info.docBase || m_docCount != info.docCount || m_totalTokens != info.totalTokens) {
+    m_docs.corrupt("document range or token count disagrees with the manifest");
+  }
+  if (static_cast<std::uint64_t>(m_docBase) + m_docCount > kMaxDocs) m_docs.corrupt("document range overflows");
+  std::uint64_t offset = kPayloadStart + sizeof(format::DocsHeader);
+  m_lengths = m_docs.array<std::uint32_t>(offset, m_docCount, "document lengths");
+  offset += std::uint64_t{m_docCount} * 4;
+  offset = (offset + 7) & ~std::uint64_t{7};
+  m_idOffsets = m_docs.array<std::uint64_t>(offset, std::uint64_t{m_docCount} + 1, "id offsets");
+  offset += (std::uint64_t{m_docCount} + 1) * 8;
+  const auto idBytes = m_docs.array<char>(offset, docsHeader.idBytes, "external ids");
+  m_idBytes = std::string_view(idBytes.data(), idBytes.size());
+  std::uint64_t tokens = 0;
+  for (std::uint32_t d = 0; d < m_docCount; ++d) {
+    if (m_idOffsets[d] > m_idOffsets[d + 1]) m_docs.corrupt("external id offsets are not ascending");
+    tokens += m_lengths[d];
+  }
+  if (m_idOffsets[0] != 0 || m_idOffsets[m_docCount] != docsHeader.idBytes) {
+    m_docs.corrupt("external id offsets do not cover the id bytes");
+  }
+  if (tokens != m_totalTokens) m_docs.corrupt("document lengths do not add up to the token count");
+
+  const auto& storeHeader = m_store.object<format::StoreHeader>(kPayloadStart, "store header");
+  offset = kPayloadStart + sizeof(format::StoreHeader);
+  if (storeHeader.chunkCount > 0) {
+    if (storeHeader.docsPerChunk == 0 ||
+        storeHeader.chunkCount != (m_docCount + storeHeader.docsPerChunk - 1) / storeHeader.docsPerChunk) {
+      m_store.corrupt("chunk count does not match the document count");
+    }
+    m_chunkOffsets = m_store.array<std::uint64_t>(offset, std::uint64_t{storeHeader.chunkCount} + 1, "chunk offsets");
+    offset += (std::uint64_t{storeHeader.chunkCount} + 1) * 8;
+    const std::uint64_t chunkBytes = m_chunkOffsets.back();
+    m_chunks = m_store.array<std::byte>(offset, chunkBytes, "stored chunks");
+    for (std::size_t c = 0; c + 1 < m_chunkOffsets.size(); ++c) {
+      if (m_chunkOffsets[c] > m_chunkOffsets[c + 1]) m_store.corrupt("chunk offsets are not ascending");
+    }
+  }
+  validateTerms();
+  validatePostings();
+  if (withBounds) loadBounds(dir);
+}
+
+void SegmentReader::validateTerms() {
+  const auto& header = m_terms.object<format::TermsHeader>(kPayloadStart, "terms header");
+  std::uint64_t offset = kPayloadStart + sizeof(format::TermsHeader);
+  m_entries = m_terms.array<format::TermEntry>(offset, header.termCount, "term entries");
+  offset += std::uint64_t{header.termCount} * sizeof(format::TermEntry);
+  const auto pool = m_terms.array<char>(offset, header.poolBytes, "term strings");
+  m_pool = std::string_view(pool.data(), pool.size());
+  std::uint64_t blocks = 0;
+  std::string_view previous;
+  for (std::uint32_t t = 0; t < header.termCount; ++t) {
+    const auto& e = m_entries[t];
+    if (e.stringOffset > m_pool.size() || e.stringLength > m_pool.size() - e.stringOffset) {
+      m_terms.corrupt(fmt::format("term {} lies outside the string pool", t));
+    }
+    const std::string_view current = m_pool.substr(e.stringOffset, e.stringLength);
+    if (current.empty() || (t > 0 && current <= previous)) {
+      m_terms.corrupt(fmt::format("term {} is empty or out of order", t));
+    }
+    if (e.df == 0 || e.df > m_docCount || e.blockCount != (e.df + kBlockSize - 1) / kBlockSize ||
+        e.firstBlock != blocks || e.cf < e.df) {
+      m_terms.corrupt(fmt::format("term {} has inconsistent statistics", t));
+    }
+    blocks += e.blockCount;
+    previous = current;
+  }
+  if (blocks != header.totalBlocks) m_terms.corrupt("block count does not add up");
+}
+
+void SegmentReader::validatePostings() {
+  const std::uint64_t payloadEnd = kPayloadStart + m_postings.payload.size();
+  const DocId lastValid = m_docBase + m_docCount - 1;
+  for (std::uint32_t t = 0; t < termCount(); ++t) {
+    const auto& e = m_entries[t];
+    const std::uint64_t listEnd = t + 1 < termCount() ? m_entries[t + 1].postingsOffset : payloadEnd;
+    if (e.postingsOffset % 16 != 0 || e.postingsOffset < kPayloadStart || listEnd > payloadEnd ||
+        listEnd < e.postingsOffset) {
+      m_postings.corrupt(fmt::format("posting list of term {} lies outside the file", t));
+    }
+    const std::uint64_t listBytes = listEnd - e.postingsOffset;
+    const auto skips = m_postings.array<format::SkipEntry>(e.postingsOffset, e.blockCount, "skip table");
+    std::uint64_t postings = 0;
+    DocId previousLast = 0;
+    for (std::uint32_t b = 0; b < e.blockCount; ++b) {
+      const auto& s = skips[b];
+      const std::uint32_t count = s.countMinus1 + 1u;
+      const bool last = b + 1 == e.blockCount;
+      const bool tail = (s.flags & format::kSkipVarintTail) != 0;
+      bool ok = s.lastDoc >= m_docBase && s.lastDoc <= lastValid && (b == 0 || s.lastDoc > previousLast);
+      ok = ok && std::uint64_t{s.dataOffset} + s.dataBytes <= listBytes &&
+           s.dataOffset >= std::uint64_t{e.blockCount} * sizeof(format::SkipEntry);
+      if (tail) {
+        ok = ok && last && count < kBlockSize && (s.flags & ~format::kSkipVarintTail) == 0;
+      } else {
+        ok = ok && count == kBlockSize && s.flags == 0 && s.docWidth <= 32 && s.freqWidth <= 32 &&
+             s.dataBytes == 16u * (std::uint32_t{s.docWidth} + s.freqWidth) && s.dataOffset % 16 == 0;
+      }
+      if (!ok) m_postings.corrupt(fmt::format("skip entry {} of term {} is invalid", b, t));
+      postings += count;
+      previousLast = s.lastDoc;
+    }
+    if (postings != e.df) m_postings.corrupt(fmt::format("term {}: block sizes do not add up to df", t));
+  }
+}
+
+void SegmentReader::loadBounds(const std::filesystem::path& dir) {
+  using format::FileKind;
+  CheckedFile bounds = openCheckedFile(dir / segmentFileName(m_id, FileKind::Bounds), FileKind::Bounds, m_id);
+  const auto& header = bounds.object<format::BoundsHeader>(kPayloadStart, "bounds header");
+  const auto& termsHeader = m_terms.object<format::TermsHeader>(kPayloadStart, "terms header");
+  if (header.termCount != termCount() || header.totalBlocks != termsHeader.totalBlocks) {
+    bounds.corrupt("term or block count disagrees with the terms file");
+  }
+  std::uint64_t offset = kPayloadStart + sizeof(format::BoundsHeader);
+  m_listMax = bounds.array<float>(offset, header.termCount, "list maxima");
+  offset += std::uint64_t{header.termCount} * 4;
+  m_blockMax = bounds.array<float>(offset, header.totalBlocks, "block maxima");
+  for (float v : m_listMax) {
+    if (!(v >= 0.0f) || !std::isfinite(v)) bounds.corrupt("a list maximum is negative or not finite");
+  }
+  m_bounds = std::move(bounds);
+  m_boundsHeader = &m_bounds->object<format::BoundsHeader>(kPayloadStart, "bounds header");
+}
+
+std::string_view SegmentReader::term(std::uint32_t t) const noexcept {
+  return m_pool.substr(m_entries[t].stringOffset, m_entries[t].stringLength);
+}
+
+std::optional<std::uint32_t> SegmentReader::find(std::string_view needle) const noexcept {
+  std::uint32_t lo = 0;
+  std::uint32_t hi = termCount();
+  while (lo < hi) {
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    if (term(mid) < needle) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  if (lo < termCount() && term(lo) == needle) return lo;
+  return std::nullopt;
+}
+
+PostingList SegmentReader::postingList(std::uint32_t t) const noexcept {
+  const auto& e = m_entries[t];
+  PostingList list;
+  list.base = m_postings.file.data() + e.postingsOffset;
+  list.skips = {reinterpret_cast<const format::SkipEntry*>(list.base), e.blockCount};
+  if (m_bounds) {
+    list.blockMaxWeight = m_blockMax.subspan(e.firstBlock, e.blockCount);
+    list.maxWeight = m_listMax[t];
+  }
+  list.df = e.df;
+  list.docBase = m_docBase;
+  list.segmentIndex = m_index;
+  return list;
+}
+
+std::string_view SegmentReader::externalId(DocId doc) const noexcept {
+  const std::uint32_t local = doc - m_docBase;
+  return m_idBytes.substr(m_idOffsets[local], m_idOffsets[local + 1] - m_idOffsets[local]);
+}
+
+StoredDocument SegmentReader::storedDocument(DocId doc) const {
+  StoredDocument out;
+  if (m_chunkOffsets.empty()) return out;
+  const std::uint32_t local = doc - m_docBase;
+  const std::uint32_t chunk = local / format::kDocsPerStoreChunk;
+  const std::uint64_t begin = m_chunkOffsets[chunk];
+  const std::uint64_t end = m_chunkOffsets[chunk + 1];
+  if (end - begin < 4) m_store.corrupt(fmt::format("stored chunk {} is too short", chunk));
+  std::uint32_t raw = 0;
+  std::memcpy(&raw, m_chunks.data() + begin, 4);
+  std::string buffer(raw, '\0');
+  uLongf rawLen = raw;
+  const int rc = ::uncompress(reinterpret_cast<Bytef*>(buffer.data()), &rawLen,
+                              reinterpret_cast<const Bytef*>(m_chunks.data() + begin + 4),
+                              static_cast<uLong>(end - begin - 4));
+  if (rc != Z_OK || rawLen != raw) m_store.corrupt(fmt::format("stored chunk {} does not decompress", chunk));
+  const auto* p = reinterpret_cast<const std::uint8_t*>(buffer.data());
+  const auto* stop = p + buffer.size();
+  const std::uint32_t skip = local % format::kDocsPerStoreChunk;
+  for (std::uint32_t i = 0; i <= skip; ++i) {
+    std::uint32_t len = 0;
+    for (int field = 0; field < 2; ++field) {
+      p = codec::readVarint(p, stop, len);
+      if (p == nullptr || len > static_cast<std::uint64_t>(stop - p)) {
+        m_store.corrupt(fmt::format("stored chunk {} is damaged", chunk));
+      }
+      if (i == skip) {
+        (field == 0 ? out.title : out.text).assign(reinterpret_cast<const char*>(p), len);
+      }
+      p += len;
+    }
+  }
+  return out;
+}
+
+std::uint64_t SegmentReader::fileBytes(format::FileKind kind) const noexcept {
+  switch (kind) {
+    case format::FileKind::Terms:
+      return m_terms.file.size();
+    case format::FileKind::Postings:
+      return m_postings.file.size();
+    case format::FileKind::Bounds:
+      return m_bounds ? m_bounds->file.size() : 0;
+    case format::FileKind::Docs:
+      return m_docs.file.size();
+    case format::FileKind::Store:
+      return m_store.file.size();
+  }
+  return 0;
+}
+
+}  // namespace wandscope::engine

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/posting_cursor.h"
+
+#include <algorithm>
+
+namespace wandscope::engine {
+
+PostingCursor::PostingCursor(const Index& index, TermId term, QueryCounters& counters)
+    : m_bm25(&index.bm25()),
+      m_norms(index.lengthNorms()),
+      m_index(&index),
+      m_counters(&counters),
+      m_term(term),
+      m_df(index.term(term).df),
+      m_idf(index.idf(term)),
+      m_maxScore(m_idf * index.term(term).maxWeight),
+      m_parts(index.parts(term)) {
+  if (loadPart(0)) {
+    m_block = 0;
+    decodeCurrentBlock();
+  }
+  m_shallowPart = m_part;
+  m_shallowBlock = m_block;
+  m_shallowList = m_list;
+}
+
+bool PostingCursor::loadPart(std::uint32_t part) {
+  m_part = part;
+  if (part >= m_parts.size()) {
+    m_doc = kNoMoreDocs;
+    m_list = PostingList{};
+    m_block = 0;
+    m_count = 0;
+    return false;
+  }
+  m_list = m_index->postingList(m_parts[part]);
+  return true;
+}
+
+void PostingCursor::decodeCurrentBlock() {
+  bool tailFreqs = false;
+  m_count = decodeBlockDocs(m_list, m_block, m_docs.data(), m_freqs.data(), tailFreqs);
+  m_freqsReady = tailFreqs;
+  if (tailFreqs) ++m_counters->freqBlocksDecoded;
+  ++m_counters->docBlocksDecoded;
+  m_counters->postingsDecoded += m_count;
+  m_pos = 0;
+  m_doc = m_docs[0];
+}
+
+std::uint32_t PostingCursor::freq() {
+  if (!m_freqsReady) {
+    decodeBlockFreqs(m_list, m_block, m_freqs.data());
+    ++m_counters->freqBlocksDecoded;
+    m_freqsReady = true;
+  }
+  return m_freqs[m_pos];
+}
+
+void PostingCursor::next() {
+  if (m_doc == kNoMoreDocs) return;
+  if (++m_pos < m_count) {
+    m_doc = m_docs[m_pos];
+    return;
+  }
+  if (m_block + 1 < m_list.blockCount()) {
+    ++m_block;
+  } else {
+    if (!loadPart(m_part + 1)) return;
+    m_block = 0;
+  }
+  decodeCurrentBlock();
+}
+
+void PostingCursor::seekBlock(DocId target) {
+  // m_block is the first candidate block (not decoded); every block passed over counts as skipped.
+  while (m_list.skips.back().lastDoc < target) {
+    m_counters->blocksSkipped += m_list.blockCount() - m_block;
+    if (!loadPart(m_part + 1)) return;
+    m_block = 0;
+  }
+  const auto* first = m_list.skips.data() + m_block;
+  const auto* last = m_list.skips.data() + m_list.blockCount();
+  const auto* found = std::partition_point(first, last, [&](const format::SkipEntry& s) {
+    return s.lastDoc < target;
+  });
+  const auto newBlock = static_cast<std::uint32_t>(found - m_list.skips.data());
+  m_counters->blocksSkipped += newBlock - m_block;
+  m_block = newBlock;
+  decodeCurrentBlock();
+}
+
+void PostingCursor::nextGeq(DocId target) {
+  if (target <= m_doc) return;
+  if (m_doc == kNoMoreDocs) return;
+  if (target > m_list.skips[m_block].lastDoc) {
+    if (m_block + 1 < m_list.blockCount() || m_part + 1 < m_parts.size()) {
+      // Leave the current block; the block after it is the first candidate.
+      if (m_block + 1 < m_list.blockCount()) {
+        ++m_block;
+      } else {
+        if (!loadPart(m_part + 1)) return;
+        m_block = 0;
+      }
+      seekBlock(target);
+      if (m_doc == kNoMoreDocs) return;
+    } else {
+      m_doc = kNoMoreDocs;
+      m_pos = m_count;
+      return;
+    }
+  }
+  // The target is inside the decoded block: binary search from the current position.
+  const DocId* begin = m_docs.data() + m_pos;
+  const DocId* end = m_docs.data() + m_count;
+  const DocId* it = std::lower_bound(begin, end, target);
+  m_pos = static_cast<std::uint32_t>(it - m_docs.data());
+  m_doc = *it;  // the block's last doc >= target, so it != end
+}
+
+void PostingCursor::shallowAdvance(DocId target) {
+  ++m_counters->shallowAdvances;
+  // Never behind the cursor's own block.
+  if (m_shallowPart < m_part || (m_shallowPart == m_part && m_shallowBlock < m_block)) {
+    m_shallowPart = m_part;
+    m_shallowBlock = m_block;
+    m_shallowList = m_list;
+  }
+  if (m_shallowPart >= m_parts.size()) return;
+  if (m_shallowList.skips[m_shallowBlock].lastDoc >= target) return;
+  while (m_shallowList.skips.back().lastDoc < target) {
+    if (++m_shallowPart >= m_parts.size()) {
+      m_shallowList = PostingList{};
+      m_shallowBlock = 0;
+      return;
+    }
+    m_shallowList = m_index->postingList(m_parts[m_shallowPart]);
+    m_shallowBlock = 0;
+  }
+  const auto* first = m_shallowList.skips.data() + m_shallowBlock;
+  const auto* last = m_shallowList.skips.data() + m_shallowList.blockCount();
+  const auto* found = std::partition_point(first, last, [&](const format::SkipEntry& s) {
+    return s.lastDoc < target;
+  });
+  m_shallowBlock = static_cast<std::uint32_t>(found - m_shallowList.skips.data());
+}
+
+Score PostingCursor::blockMaxScore() const noexcept {
+  if (m_shallowPart >= m_parts.size()) return 0.0f;
+  return m_idf * m_shallowList.blockMaxWeight[m_shallowBlock];
+}
+
+DocId PostingCursor::blockLastDoc() const noexcept {
+  if (m_shallowPart >= m_parts.size()) return kNoMoreDocs;
+  return m_shallowList.skips[m_shallowBlock].lastDoc;
+}
+
+}  // namespace wandscope::engine

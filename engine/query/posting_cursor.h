@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/core/types.h"
+#include "engine/index/index.h"
+#include "engine/index/posting_list.h"
+#include "engine/query/query_counters.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+
+namespace wandscope::engine {
+
+// Walks one term's postings across all segments in doc-id order. Doc-id blocks are decoded on
+// entry, frequency blocks only when freq() or score() first needs them (lazy frequencies).
+// Every decode, skip and shallow move is counted in the QueryCounters given at construction.
+//
+// Contracts:
+//  - docId() is kNoMoreDocs once the list is exhausted;
+//  - nextGeq(d) never moves backwards: no move at all if docId() >= d;
+//  - freq()/score() require docId() != kNoMoreDocs;
+//  - the block pointer used by blockMaxScore()/blockLastDoc() moves only through shallowAdvance()
+//    (never backwards, never decodes) and is never behind the cursor's own block.
+class PostingCursor {
+ public:
+  PostingCursor(const Index& index, TermId term, QueryCounters& counters);
+
+  TermId term() const noexcept { return m_term; }
+  std::uint64_t df() const noexcept { return m_df; }
+  float idf() const noexcept { return m_idf; }
+
+  DocId docId() const noexcept { return m_doc; }
+  void next();
+  void nextGeq(DocId target);
+
+  std::uint32_t freq();
+  Score score() { return m_idf * m_bm25->weight(freq(), m_norms[m_doc]); }
+
+  // The largest score any posting of the list can have (exact: idf * max W).
+  Score maxScore() const noexcept { return m_maxScore; }
+
+  // Moves the block pointer to the block that would hold `target` (the first with last doc >=
+  // target), without decoding; no move if it is already there or beyond.
+  void shallowAdvance(DocId target);
+  // The largest score in the block-pointer's block (0 past the end of the list).
+  Score blockMaxScore() const noexcept;
+  // The last doc id of the block-pointer's block (kNoMoreDocs past the end of the list).
+  DocId blockLastDoc() const noexcept;
+
+ private:
+  bool loadPart(std::uint32_t part);
+  void decodeCurrentBlock();
+  // Positions on the first block (from the current one on) whose last doc >= target and decodes
+  // it; exhausts the cursor if there is none.
+  void seekBlock(DocId target);
+
+  const Bm25* m_bm25;
+  const float* m_norms;
+  const Index* m_index;
+  QueryCounters* m_counters;
+  TermId m_term;
+  std::uint64_t m_df;
+  float m_idf;
+  Score m_maxScore;
+
+  std::span<const TermPart> m_parts;
+  std::uint32_t m_part = 0;
+  PostingList m_list;
+  std::uint32_t m_block = 0;  // decoded block in m_list
+  std::uint32_t m_count = 0;  // postings in the decoded block
+  std::uint32_t m_pos = 0;
+  bool m_freqsReady = false;
+  DocId m_doc = kNoMoreDocs;
+
+  std::uint32_t m_shallowPart = 0;
+  std::uint32_t m_shallowBlock = 0;
+  PostingList m_shallowList;
+
+  alignas(64) std::array<DocId, kBlockSize> m_docs{};
+  alignas(64) std::array<std::uint32_t, kBlockSize> m_freqs{};
+};
+
+}  // namespace wandscope::engine

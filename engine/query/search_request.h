@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace wandscope::engine {
+
+enum class Operator { Or, And };
+
+// Query evaluation paths, with the names the CLI, reports and the GUI use.
+enum class Algorithm {
+  Auto,         // "auto": the planner picks (docs/ALGORITHMS.md)
+  Exhaustive,   // "exhaustive": DAAT over every posting (OR and AND); the reference
+  Wand,         // "wand" (OR)
+  Bmw,          // "bmw": Block-Max WAND (OR)
+  MaxScore,     // "maxscore" (OR)
+  Bmm,          // "bmm": Block-Max MaxScore (OR)
+  BlockMaxAnd,  // "block-max-and" (AND)
+  BulkAnd,      // "bulk-and": the windowed bulk conjunction (AND)
+};
+
+Operator parseOperator(std::string_view name);    // "or" | "and"; throws Usage
+const char* operatorName(Operator op) noexcept;
+Algorithm parseAlgorithm(std::string_view name);  // throws Usage listing the names
+const char* algorithmName(Algorithm algo) noexcept;
+// Whether `algo` can evaluate `op` (Auto and Exhaustive apply to both).
+bool algorithmSupports(Algorithm algo, Operator op) noexcept;
+const std::vector<Algorithm>& allAlgorithms();
+
+// Optimisation switches, all on by default; each can be turned off at run time to measure what it
+// buys (the first seed's LANCE_FTS_BULK_AND=off rollback switch, generalised). Names as in
+// `--opt name=on|off,...`.
+struct SearchOptions {
+  bool bulkAnd = true;      // "bulk_and": `auto` may route AND queries to the bulk conjunction
+  bool freqPrune = true;    // "freq_prune": the bulk AND's 64-bucket frequency prune table
+  bool candidatePrune = true;  // "candidate_prune": per-candidate exclusive partial-score limit
+  bool lazyFreq = true;     // "lazy_freq": hand already-decoded frequencies to scoring
+  bool windowJump = true;   // "window_jump": after an empty window jump to the lead's next doc
+  bool sliceResume = true;  // "slice_resume": resume clause slices instead of binary search
+  bool windowSkip = true;   // "window_skip": skip windows whose bound cannot beat the floor
+  bool simdMerge = true;    // "simd_merge": specialised 2-/3-way merge kernels (generic otherwise)
+
+  // Parses "a=off,b=on" (also "a" alone = on); unknown names are a Usage error listing the valid
+  // ones. Starts from the current values.
+  void apply(std::string_view spec);
+  // "freq_prune=on,candidate_prune=on,..." in a fixed order.
+  std::string toString() const;
+  template <typename F>
+  void forEach(F&& f) const {
+    f("bulk_and", bulkAnd);
+    f("freq_prune", freqPrune);
+    f("candidate_prune", candidatePrune);
+    f("lazy_freq", lazyFreq);
+    f("window_jump", windowJump);
+    f("slice_resume", sliceResume);
+    f("window_skip", windowSkip);
+    f("simd_merge", simdMerge);
+  }
+  friend bool operator==(const SearchOptions&, const SearchOptions&) = default;
+};
+
+// Guards against queries that would exhaust memory or time.
+inline constexpr std::size_t kMaxQueryTerms = 1024;
+inline constexpr std::size_t kMaxK = 10'000'000;
+
+class TraceRecorder;
+
+struct SearchRequest {
+  std::string text;
+  Operator op = Operator::Or;
+  std::size_t k = 10;
+  Algorithm algorithm = Algorithm::Auto;
+  SearchOptions options;
+  bool explain = false;
+  TraceRecorder* trace = nullptr;  // optional, owned by the caller
+};
+
+}  // namespace wandscope::engine

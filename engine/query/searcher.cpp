@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/searcher.h"
+
+#include "engine/core/error.h"
+#include "engine/query/algorithms/exhaustive.h"
+#include "engine/query/posting_cursor.h"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+namespace wandscope::engine {
+namespace {
+
+Analyzer& threadAnalyzer(AnalyzerKind kind) {
+  thread_local std::optional<Analyzer> plain;
+  thread_local std::optional<Analyzer> english;
+  auto& slot = kind == AnalyzerKind::Plain ? plain : english;
+  if (!slot) slot.emplace(kind);
+  return *slot;
+}
+
+}  // namespace
+
+SearchResult search(const Index& index, const SearchRequest& request) {
+  if (request.k > kMaxK) throwUsage(fmt::format("k = {} is over the limit of {}", request.k, kMaxK));
+  if (!algorithmSupports(request.algorithm, request.op)) {
+    throwUsage(fmt::format("algorithm {} does not evaluate {} queries", algorithmName(request.algorithm),
+                           operatorName(request.op) == std::string("or") ? "OR" : "AND"));
+  }
+  SearchResult result;
+  result.query = parseQuery(index, request.text, threadAnalyzer(index.analyzerKind()));
+  const ParsedQuery& query = result.query;
+
+  Algorithm algo = request.algorithm;
+  if (algo == Algorithm::Auto) {
+    algo = Algorithm::Exhaustive;
+    result.reason = "auto: exhaustive is the only path in this build";
+  } else {
+    result.reason = "forced";
+  }
+  if (algo != Algorithm::Exhaustive) {
+    throwUsage(fmt::format("algorithm {} is not available yet", algorithmName(algo)));
+  }
+  result.algorithm = algo;
+
+  // Never reserve more than the documents that exist, whatever k says.
+  const std::size_t k = std::min<std::size_t>(request.k, index.docCount());
+  TopKCollector topk(k, &result.counters);
+  const bool impossible = request.op == Operator::And && query.hasUnknownTerm();
+  if (!impossible && k > 0) {
+    std::vector<PostingCursor> cursors;
+    cursors.reserve(query.terms.size());
+    for (const auto& t : query.terms) {
+      if (t.id) cursors.emplace_back(index, *t.id, result.counters);
+    }
+    if (request.op == Operator::Or) {
+      exhaustiveOr(cursors, topk, result.counters);
+    } else {
+      exhaustiveAnd(cursors, topk, result.counters);
+    }
+  } else if (impossible) {
+    result.reason += "; an AND term is not in the index, nothing can match";
+  }
+  result.hits = topk.finish();
+  result.kthScore = topk.kthScore();
+  result.tieAtK = topk.tieAtK();
+  if (request.explain) result.explain = explainHits(index, query, result.hits);
+  return result;
+}
+
+std::vector<HitExplain> explainHits(const Index& index, const ParsedQuery& query,
+                                    const std::vector<Hit>& hits) {
+  std::vector<HitExplain> out;
+  QueryCounters scratch;
+  for (const Hit& hit : hits) {
+    HitExplain e;
+    e.doc = hit.doc;
+    e.docLength = index.docLength(hit.doc);
+    for (const auto& t : query.terms) {
+      std::uint32_t tf = 0;
+      Score contribution = 0.0f;
+      if (t.id) {
+        PostingCursor cursor(index, *t.id, scratch);
+        cursor.nextGeq(hit.doc);
+        if (cursor.docId() == hit.doc) {
+          tf = cursor.freq();
+          contribution = cursor.score();
+          e.score += contribution;
+        }
+      }
+      e.tf.push_back(tf);
+      e.contribution.push_back(contribution);
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace wandscope::engine

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+
+namespace wandscope::engine {
+
+struct Bm25Params {
+  float k1 = 1.2f;
+  float b = 0.75f;
+};
+
+// Throws Error(Usage) unless k1 is finite and >= 0 and b is in [0, 1].
+void validateBm25Params(const Bm25Params& params);
+
+// BM25 exactly as docs/SCORING.md defines it. Every evaluation is f32 in one fixed order, so a
+// score computed anywhere (oracle, pruning path, block-max builder, explain) has the same bits:
+//
+//   avgdl = f32(f64(totalTokens) / f64(docs))
+//   idf   = f32(ln(1 + (N - df + 0.5) / (df + 0.5)))             (computed in f64, rounded once)
+//   K(dl) = k1 * ((1 - b) + b * (f32(dl) / avgdl))                (f32, in this order)
+//   W     = ((k1 + 1) * f32(tf)) / (f32(tf) + K(dl))              (f32)
+//   contribution = idf * W                                         (f32)
+//
+// Splitting the contribution into idf * W is what makes block maxima exact: f32 multiplication by
+// a positive constant is monotone, so max_i(idf * W_i) == idf * max_i(W_i), bit for bit. Blocks
+// store max W and the query multiplies by the (global) idf.
+class Bm25 {
+ public:
+  Bm25() = default;
+  Bm25(Bm25Params params, std::uint64_t docs, std::uint64_t totalTokens);
+
+  const Bm25Params& params() const noexcept { return m_params; }
+  std::uint64_t docs() const noexcept { return m_docs; }
+  float avgdl() const noexcept { return m_avgdl; }
+
+  float idf(std::uint64_t df) const noexcept;
+  // K(dl): the length normaliser; indexes precompute it once per document.
+  float lengthNorm(std::uint32_t dl) const noexcept {
+    return m_params.k1 * (m_oneMinusB + m_params.b * (static_cast<float>(dl) / m_avgdl));
+  }
+  // W(tf, K): the saturating term-frequency part, in [0, k1 + 1] up to f32 rounding.
+  float weight(std::uint32_t tf, float norm) const noexcept {
+    const float f = static_cast<float>(tf);
+    return (m_k1Plus1 * f) / (f + norm);
+  }
+  static float contribution(float idf, float weight) noexcept { return idf * weight; }
+
+  // An upper bound of W over every (tf, dl): (k1 + 1) plus 2 ULPs, because the f32 evaluation
+  // can land one ULP above the mathematical supremum (k1 + 1).
+  float weightCeiling() const noexcept { return m_weightCeiling; }
+
+ private:
+  Bm25Params m_params;
+  std::uint64_t m_docs = 0;
+  float m_avgdl = 1.0f;
+  float m_oneMinusB = 0.25f;
+  float m_k1Plus1 = 2.2f;
+  float m_weightCeiling = 2.2f;
+};
+
+}  // namespace wandscope::engine

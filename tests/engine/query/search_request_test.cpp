@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/search_request.h"
+
+#include "engine/core/error.h"
+
+#include <gtest/gtest.h>
+
+namespace wandscope::test {
+namespace {
+
+using namespace engine;
+
+TEST(SearchRequest, AlgorithmNamesRoundTrip) {
+  for (Algorithm a : allAlgorithms()) EXPECT_EQ(parseAlgorithm(algorithmName(a)), a);
+  try {
+    parseAlgorithm("bogus");
+    FAIL() << "expected a usage error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Usage);
+    EXPECT_NE(std::string(e.what()).find("bulk-and"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SearchRequest, AlgorithmsApplyToTheirOperator) {
+  EXPECT_TRUE(algorithmSupports(Algorithm::Wand, Operator::Or));
+  EXPECT_FALSE(algorithmSupports(Algorithm::Wand, Operator::And));
+  EXPECT_TRUE(algorithmSupports(Algorithm::BulkAnd, Operator::And));
+  EXPECT_FALSE(algorithmSupports(Algorithm::BulkAnd, Operator::Or));
+  EXPECT_TRUE(algorithmSupports(Algorithm::Exhaustive, Operator::And));
+  EXPECT_TRUE(algorithmSupports(Algorithm::Auto, Operator::Or));
+}
+
+TEST(SearchRequest, OptionsParseAndPrint) {
+  SearchOptions o;
+  EXPECT_EQ(o.toString(),
+            "bulk_and=on,freq_prune=on,candidate_prune=on,lazy_freq=on,window_jump=on,slice_resume=on,"
+            "window_skip=on,simd_merge=on");
+  o.apply("freq_prune=off,lazy_freq=0,,window_jump=false");
+  EXPECT_FALSE(o.freqPrune);
+  EXPECT_FALSE(o.lazyFreq);
+  EXPECT_FALSE(o.windowJump);
+  EXPECT_TRUE(o.sliceResume);
+  o.apply("freq_prune");
+  EXPECT_TRUE(o.freqPrune);
+  EXPECT_THROW(o.apply("nonsense=off"), Error);
+  EXPECT_THROW(o.apply("freq_prune=maybe"), Error);
+}
+
+}  // namespace
+}  // namespace wandscope::test
