@@ -11,7 +11,10 @@
 namespace wandscope::engine {
 
 enum class CorpusFormat {
-  Beir,     // JSON lines {"_id": str, "title": str, "text": str}; title optional; plain or .gz
+  // JSON lines {"_id": str, "title": str, "text": str}; plain or .gz. `title` is optional (absent
+  // or null reads as ""), other keys are ignored. A numeric `_id` (an integer, as some corpora
+  // write) is accepted and read as its decimal string: {"_id": 42} has id "42".
+  Beir,
   MsMarco,  // id<TAB>text per line (MS MARCO collection.tsv); plain or .gz
 };
 

@@ -15,9 +15,13 @@ namespace wandscope::engine {
 //  - recall_100: relevant retrieved in the top 100 / relevant judged.
 //  - map: mean over relevant documents of precision at their rank (unretrieved count as 0).
 //  - recip_rank cut at 10 (MRR@10): 1 / rank of the first relevant document in the top 10, else 0.
-// "Relevant" means grade >= relevanceLevel (trec_eval -l, default 1).
+// "Relevant" means grade >= relevanceLevel (trec_eval -l, default 1) for recall, map and
+// recip_rank; nDCG always uses the graded gains (every grade > 0), whatever relevanceLevel is.
 // Averages are over queries with at least one relevant judgement; such queries missing from the
-// run count as 0. Hits are taken in the run's order (ranks as given).
+// run count as 0 (and are counted in queriesMissingInRun). Unjudged documents are non-relevant.
+// Hits are taken in the run's order (ranks as given, scores ignored). A document repeated within
+// one query's hits counts only at its first rank: later copies keep their rank slot but earn
+// nothing (trec_eval rejects such runs; we evaluate them conservatively instead).
 struct QueryMetrics {
   double ndcg10 = 0;
   double recall100 = 0;

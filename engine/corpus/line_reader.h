@@ -9,8 +9,11 @@
 namespace wandscope::engine {
 
 // Reads a text file line by line, transparently gunzipping when the file starts with the gzip
-// magic (whatever its name). Lines end at '\n'; a trailing '\r' is removed. Throws Error(Io) when
-// the file cannot be read and Error(BadInput) "file: corrupt gzip stream" on a damaged .gz.
+// magic 1f 8b (whatever its name). Lines end at '\n'; a trailing '\r' is removed, and so is a
+// UTF-8 byte order mark at the very start of the file. The last line needs no terminator. Reads
+// in large blocks (no system call per line); lines of any length are returned whole. Throws
+// Error(Io) naming the file when it cannot be opened or read, and Error(BadInput)
+// "file: corrupt gzip stream (<zlib's reason>)" on a damaged or truncated .gz.
 class LineReader {
  public:
   explicit LineReader(const std::filesystem::path& path);
@@ -22,20 +25,23 @@ class LineReader {
   bool next(std::string_view& line);
 
   std::uint64_t lineNumber() const noexcept { return m_lineNumber; }  // 1-based, of the last line
+  // For progress: bytes of the file (compressed bytes for .gz) consumed so far. Approximate by
+  // at most one read block, since it counts what was read ahead.
   std::uint64_t bytesConsumed() const noexcept;
   std::uint64_t fileSize() const noexcept { return m_fileSize; }
   const std::filesystem::path& path() const noexcept { return m_path; }
 
  private:
   bool fill();
+  void close() noexcept;
 
   std::filesystem::path m_path;
-  void* m_gz = nullptr;  // gzFile
+  void* m_gz = nullptr;  // inflate state (GzState, see the .cpp) for gzip files, else null
   int m_fd = -1;
   bool m_eof = false;
-  std::string m_buffer;
+  std::string m_buffer;     // m_buffer[m_start, m_end) holds data not yet returned
   std::size_t m_start = 0;
-  std::string m_line;
+  std::size_t m_end = 0;
   std::uint64_t m_lineNumber = 0;
   std::uint64_t m_fileSize = 0;
   std::uint64_t m_rawConsumed = 0;

@@ -17,8 +17,11 @@ struct Qrels {
 };
 
 // Reads BEIR TSV (header "query-id<TAB>corpus-id<TAB>score", tab separated) or TREC qrels
-// ("qid 0 docid rel", whitespace separated), told apart by the first line. Plain or .gz.
-// A repeated (query, doc) pair keeps the last grade. Errors name file, line and field.
+// ("qid 0 docid rel", whitespace separated, exactly 4 fields), told apart by the first non-empty
+// line: "query-id..." is the BEIR header; a first line of exactly 3 tab-separated fields is BEIR
+// without a header; anything else is TREC. Plain or .gz. Grades are integers (negative allowed).
+// A repeated (query, doc) pair keeps the last grade. Errors name file, line and field:
+// "qrels.tsv:4: score 'x' is not an integer".
 Qrels readQrels(const std::filesystem::path& path, BadLinePolicy policy = BadLinePolicy::Stop,
                 std::uint64_t* skippedLines = nullptr);
 

@@ -20,20 +20,24 @@ struct Run {
   std::map<std::string, std::vector<RunHit>> queries;
 };
 
-// One TREC run line: "qid Q0 docid rank score tag" (rank 1-based, score with %.6f... see .cpp:
-// scores are written with enough digits to round-trip an f32, "%.9g").
+// One TREC run line per hit: "qid Q0 docid rank score tag" (rank 1-based, scores written with
+// "%.9g", enough digits for an f32 to read back bit-identical). Ids and the tag must be
+// non-empty and free of whitespace, else Error(BadInput) (the line could not be read back).
 void writeTrecRunQuery(std::ostream& out, const std::string& queryId,
                        const std::vector<RunHit>& hits, const std::string& tag);
 
 // One dump line (JSON): {"qid":..., "hits":[{"doc":"<id>","score":<float>,"bits":"<8 hex>"}]}.
-// Scores are printed with "%.9g" so they round-trip; "bits" is the f32 bit pattern, lower-case hex.
+// Scores are printed with "%.9g" so they round-trip (null when not finite: JSON has no inf/nan);
+// "bits" is the f32 bit pattern, lower-case hex. Strings are JSON-escaped; ids should be UTF-8.
 void writeDumpQuery(std::ostream& out, const std::string& queryId, const std::vector<RunHit>& hits);
 
-// Reads a TREC run file ("qid Q0 docid rank score tag", whitespace separated). Hits are ordered
-// by rank as written in the file (not re-sorted). Errors name file, line and field.
+// Reads a TREC run file ("qid Q0 docid rank score tag", whitespace separated). Hits keep the
+// file's line order (rank and score are checked, not used to re-sort); lines of one query need
+// not be adjacent. Errors name file, line and field: "run.trec:2: expected 6 fields, found 4".
 Run readTrecRun(const std::filesystem::path& path);
 
-// Reads a dump file written by writeDumpQuery (scores restored from "bits", exactly).
+// Reads a dump file written by writeDumpQuery (scores restored from "bits", exactly; "score" is
+// not read). A query id on two lines is an error naming the second.
 Run readDumpRun(const std::filesystem::path& path);
 
 // Reads either format, told apart by the first character ('{' = dump).

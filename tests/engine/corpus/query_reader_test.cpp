@@ -1,1 +1,116 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/corpus/query_reader.h"
+
+#include "engine/core/error.h"
+#include "tests/support/temp_dir.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <string>
+
+namespace wandscope::test {
+namespace {
+
+using engine::BadLinePolicy;
+using engine::Error;
+using engine::ErrorKind;
+using engine::readQueries;
+
+std::string errorOf(const std::filesystem::path& path) {
+  try {
+    readQueries(path);
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+    return e.what();
+  }
+  ADD_FAILURE() << "no error reading " << path;
+  return {};
+}
+
+TEST(QueryReaderTest, ReadsJsonLinesAfterBlankLines) {
+  TempDir dir;
+  const auto path = dir.write("queries.jsonl",
+                              "\n   \n  {\"_id\": \"1\", \"text\": \"first query\", \"metadata\": {}}\n"
+                              "{\"_id\": 2, \"text\": \"caf\\u00e9 \\ud83d\\ude00\"}\r\n"
+                              "{\"text\": \"tab\\tinside\", \"_id\": \"q3\"}");
+  const auto queries = readQueries(path);
+  ASSERT_EQ(queries.size(), 3u);
+  EXPECT_EQ(queries[0].id, "1");
+  EXPECT_EQ(queries[0].text, "first query");
+  EXPECT_EQ(queries[1].id, "2");
+  EXPECT_EQ(queries[1].text, "caf\xC3\xA9 \xF0\x9F\x98\x80");
+  EXPECT_EQ(queries[2].id, "q3");
+  EXPECT_EQ(queries[2].text, "tab\tinside");
+}
+
+TEST(QueryReaderTest, ReadsTsvInFileOrder) {
+  TempDir dir;
+  const auto path = dir.write("queries.tsv",
+                              "1048585\twhat is paula deen's brother\r\n"
+                              "\n"
+                              "2\t{not json, just text}\n"
+                              "3\ttext\twith a tab\n");
+  const auto queries = readQueries(path);
+  ASSERT_EQ(queries.size(), 3u);
+  EXPECT_EQ(queries[0].id, "1048585");
+  EXPECT_EQ(queries[0].text, "what is paula deen's brother");
+  EXPECT_EQ(queries[1].text, "{not json, just text}");
+  EXPECT_EQ(queries[2].text, "text\twith a tab");
+}
+
+TEST(QueryReaderTest, EmptyFileHasNoQueries) {
+  TempDir dir;
+  EXPECT_TRUE(readQueries(dir.write("queries.tsv", "")).empty());
+  EXPECT_TRUE(readQueries(dir.write("blank.tsv", "\n \n")).empty());
+}
+
+TEST(QueryReaderTest, DuplicateIdsAreAnErrorNamingTheLine) {
+  TempDir dir;
+  const auto tsv = dir.write("queries.tsv", "42\tfirst\n7\tother\n\n42\tagain\n");
+  EXPECT_EQ(errorOf(tsv), tsv.string() + ":4: duplicate query id 42");
+  const auto jsonl = dir.write("queries.jsonl",
+                               "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"a\", \"text\": \"y\"}\n");
+  EXPECT_EQ(errorOf(jsonl), jsonl.string() + ":2: duplicate query id a");
+}
+
+TEST(QueryReaderTest, MalformedLinesNameFileLineAndField) {
+  TempDir dir;
+  const auto noText = dir.write("q1.jsonl", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"b\"}\n");
+  EXPECT_EQ(errorOf(noText), noText.string() + ":2: missing field text");
+  const auto noId = dir.write("q2.jsonl", "{\"text\": \"x\"}\n");
+  EXPECT_EQ(errorOf(noId), noId.string() + ":1: missing field _id");
+  const auto badJson = dir.write("q3.jsonl", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"b\" \"text\": \"y\"}\n");
+  EXPECT_EQ(errorOf(badJson).rfind(badJson.string() + ":2: invalid JSON (syntax error at byte ", 0), 0u);
+  const auto noTab = dir.write("q4.tsv", "1\tone\ntwo\n");
+  EXPECT_EQ(errorOf(noTab), noTab.string() + ":2: missing tab between id and text");
+}
+
+TEST(QueryReaderTest, SkipPolicyCountsBadAndDuplicateLines) {
+  TempDir dir;
+  const auto path = dir.write("queries.tsv", "1\tone\nbroken\n2\ttwo\n1\tduplicate\n3\tthree\n");
+  std::uint64_t skipped = 99;
+  const auto queries = readQueries(path, BadLinePolicy::Skip, &skipped);
+  ASSERT_EQ(queries.size(), 3u);
+  EXPECT_EQ(queries[0].text, "one");  // the first occurrence wins
+  EXPECT_EQ(queries[1].id, "2");
+  EXPECT_EQ(queries[2].id, "3");
+  EXPECT_EQ(skipped, 2u);
+}
+
+TEST(QueryReaderTest, ReadsGzippedQueries) {
+  TempDir dir;
+  const auto path = dir / "queries.jsonl.gz";
+  const std::string content = "{\"_id\": \"1\", \"text\": \"zipped\"}\n{\"_id\": \"2\", \"text\": \"too\"}\n";
+  gzFile gz = gzopen(path.c_str(), "wb");
+  ASSERT_NE(gz, nullptr);
+  ASSERT_EQ(gzwrite(gz, content.data(), static_cast<unsigned>(content.size())), static_cast<int>(content.size()));
+  ASSERT_EQ(gzclose(gz), Z_OK);
+  const auto queries = readQueries(path);
+  ASSERT_EQ(queries.size(), 2u);
+  EXPECT_EQ(queries[0].text, "zipped");
+  EXPECT_EQ(queries[1].id, "2");
+}
+
+}  // namespace
+}  // namespace wandscope::test
