@@ -15,19 +15,26 @@ struct CorpusGeneratorParams {
   std::uint64_t docs = 200'000;
   std::uint32_t meanLength = 300;   // mean tokens per document (text only)
   std::uint32_t vocabulary = 100'000;
-  double zipf = 1.0;                // exponent s: P(rank r) proportional to 1 / r^s
+  double zipf = 1.0;                // exponent s: P(rank r) proportional to 1 / (r + 1)^s, r from 0
   std::uint64_t seed = 42;
   unsigned threads = 0;             // 0 = hardware concurrency; output does not depend on it
 };
 
 // Writes a BEIR JSON-lines corpus ({"_id","title","text"}) to `out`, streaming, deterministic for
-// given params (independent of thread count). Words are pronounceable pseudo-words made from the
-// rank (so vocabulary rank r always spells the same word), all lowercase ASCII letters.
-// Writes to a temporary file beside `out` and renames it into place when complete.
+// given params (independent of thread count). Ids are "d0", "d1", ...; document n depends only on
+// (seed, n) and the distribution parameters, so a smaller corpus is a prefix of a larger one. Words
+// are pronounceable pseudo-words made from the rank (so vocabulary rank r always spells the same
+// word), all lowercase ASCII letters. Writes to "<out>.tmp.<pid>" and renames it into place when
+// complete; on any error (including an exception thrown by `progress`, which is how a caller
+// cancels) the temporary file is removed and `out` is untouched. Throws Error(Usage) for
+// impossible parameters (docs, meanLength or vocabulary 0, vocabulary > 2^31, zipf not > 0). The
+// model is described in docs/GENERATOR.md.
 void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::path& out,
                     const ProgressFn& progress = {});
 
 // The word for vocabulary rank `rank` (0 = most frequent). Distinct ranks give distinct words.
+// Consonant-vowel syllables: ranks 0..99 have 2 letters, the next 10,000 have 4, the next 10^6
+// have 6, ... (at most 10 letters for any rank). The plain analyzer reads each as one token.
 std::string syntheticWord(std::uint32_t rank);
 
 }  // namespace wandscope::engine

@@ -31,10 +31,13 @@ struct QuerySetParams {
 };
 
 // Draws a query set from a corpus: one pass over the corpus with the plain analyzer to count
-// document frequencies (and, for Sequential, to sample documents), then seeded sampling. Tokens
-// within a query are distinct. Query ids are "<category>-<tokens>-<n>" (n from 1). Throws
-// Error(BadInput) when the corpus has too few eligible tokens for the category (the message says
-// how many there were).
+// document frequencies over title and text (and, for Sequential, to reservoir-sample 4 * count
+// documents), then seeded sampling (std::mt19937_64 from `seed`; same corpus + params -> same set).
+// Tokens within a query are distinct; a query repeats an earlier one only when every possible
+// combination has been used. Query ids are "<category>-<tokens>-<n>" (n from 1). Throws
+// Error(Usage) for tokens outside 1..5, rare+common with fewer than 2 tokens or count 0, and
+// Error(BadInput) when the corpus has too few eligible tokens for the category (the message names
+// the category, the df range and how many terms qualified). docs/GENERATOR.md has the details.
 std::vector<QueryRecord> generateQuerySet(const std::filesystem::path& corpus, CorpusFormat format,
                                           const QuerySetParams& params, const ProgressFn& progress = {});
 
