@@ -35,4 +35,29 @@ inline const std::uint8_t* readVarint(const std::uint8_t* p, const std::uint8_t*
   return nullptr;
 }
 
+// 64-bit variants (up to 10 bytes), for codes wider than 32 bits.
+inline void appendVarint64(std::vector<std::uint8_t>& out, std::uint64_t value) {
+  while (value >= 0x80u) {
+    out.push_back(static_cast<std::uint8_t>(value | 0x80u));
+    value >>= 7;
+  }
+  out.push_back(static_cast<std::uint8_t>(value));
+}
+
+inline const std::uint8_t* readVarint64(const std::uint8_t* p, const std::uint8_t* end,
+                                        std::uint64_t& value) noexcept {
+  std::uint64_t result = 0;
+  for (unsigned shift = 0; shift < 70; shift += 7) {
+    if (p == end) return nullptr;
+    const std::uint64_t byte = *p++;
+    if (shift == 63 && byte > 0x01u) return nullptr;
+    result |= (byte & 0x7Fu) << shift;
+    if ((byte & 0x80u) == 0) {
+      value = result;
+      return p;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace wandscope::engine::codec

@@ -48,7 +48,11 @@ void throwInternal(const std::string& message) { throw Error(ErrorKind::Internal
 
 void throwErrno(const std::string& what) {
   const int saved = errno;
-  throw Error(ErrorKind::Io, what + ": " + std::strerror(saved));
+  // Built with append: g++ 12 warns falsely (-Wrestrict) on chained operator+ here at -O2.
+  std::string message;
+  message.reserve(what.size() + 64);
+  message.append(what).append(": ").append(std::strerror(saved));
+  throw Error(ErrorKind::Io, message);
 }
 
 }  // namespace wandscope::engine

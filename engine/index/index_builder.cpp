@@ -6,7 +6,7 @@
 #include "engine/core/log.h"
 #include "engine/index/bounds_writer.h"
 #include "engine/index/format.h"
-#include "engine/index/segment_accumulator.h"
+#include "engine/index/chunk_inverter.h"
 #include "engine/index/segment_reader.h"
 #include "engine/index/segment_writer.h"
 
@@ -18,6 +18,7 @@
 #include <ctime>
 #include <deque>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -32,10 +33,26 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Documents per inverted chunk, the unit of parallel work: big enough to amortise the per-chunk
+// sort and merge, small enough to spread a segment over the threads. A multiple of the store
+// chunk size, so store chunks stay uniform inside a segment.
+constexpr std::uint32_t kChunkDocs = 8192;
+static_assert(kChunkDocs % format::kDocsPerStoreChunk == 0);
+
 struct Batch {
   std::uint32_t segmentId = 0;
+  std::uint32_t chunkIndex = 0;  // within the segment
   DocId docBase = 0;
   std::vector<Document> docs;
+};
+
+// A segment whose chunks are being inverted. The reader closes it (fixing the chunk count) when
+// it is full or the corpus ends; whoever completes its last chunk writes it.
+struct PendingSegment {
+  std::vector<std::unique_ptr<InvertedChunk>> chunks;
+  std::uint32_t done = 0;
+  std::uint32_t expected = 0;
+  bool closed = false;
 };
 
 // A small bounded queue: the reader blocks when every worker is busy and one batch is waiting,
@@ -128,15 +145,17 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
       throwUsage(out.string() + " exists and is not a wandscope index; refusing to replace it");
     }
   }
-  const std::filesystem::path staging =
-      makeTempDirectory(parent, "." + out.filename().string() + ".building-");
+  std::string prefix(".");
+  prefix.append(out.filename().string()).append(".building-");
+  const std::filesystem::path staging = makeTempDirectory(parent, prefix);
 
   std::atomic<bool> abort{false};
   std::mutex resultsMutex;
   std::vector<SegmentInfo> segments;
+  std::map<std::uint32_t, PendingSegment> pending;
   AnalyzerStats analyzerTotals;
   std::exception_ptr failure;
-  BatchQueue queue(threads);
+  BatchQueue queue(2 * static_cast<std::size_t>(threads));
   ProgressThrottle progress(options.progress);
 
   auto fail = [&](std::exception_ptr e) {
@@ -145,47 +164,71 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
     abort = true;
     queue.wakeAll();
   };
+  // Writes segment `id` if it is closed and complete; takes its chunks out of `pending` first.
+  // Call with resultsMutex held via `lock`; it is released while writing.
+  auto writeIfComplete = [&](std::uint32_t id, std::unique_lock<std::mutex>& lock) {
+    auto it = pending.find(id);
+    if (it == pending.end() || !it->second.closed || it->second.done != it->second.expected) return;
+    std::vector<std::unique_ptr<InvertedChunk>> chunks = std::move(it->second.chunks);
+    pending.erase(it);
+    lock.unlock();
+    std::vector<const InvertedChunk*> view;
+    AnalyzerStats stats;
+    for (const auto& c : chunks) {
+      view.push_back(c.get());
+      stats.tokens += c->analyzerStats.tokens;
+      stats.invalidBytes += c->analyzerStats.invalidBytes;
+      stats.overlongTokens += c->analyzerStats.overlongTokens;
+      stats.stopWords += c->analyzerStats.stopWords;
+    }
+    SegmentInfo info = writeSegment(staging, id, view, options.storeText);
+    chunks.clear();
+    lock.lock();
+    segments.push_back(std::move(info));
+    analyzerTotals.tokens += stats.tokens;
+    analyzerTotals.invalidBytes += stats.invalidBytes;
+    analyzerTotals.overlongTokens += stats.overlongTokens;
+    analyzerTotals.stopWords += stats.stopWords;
+  };
 
   std::vector<std::jthread> workers;
   for (unsigned w = 0; w < threads; ++w) {
     workers.emplace_back([&] {
       try {
-        Analyzer analyzer(options.analyzer);
-        AnalyzerStats stats;
-        std::vector<std::string> terms;
+        ChunkInverter inverter(options.analyzer, options.storeText);
         while (auto batch = queue.pop(abort)) {
-          SegmentAccumulator acc(batch->segmentId, batch->docBase, options.storeText);
-          for (const Document& doc : batch->docs) {
-            if (abort.load()) return;
-            terms.clear();
-            analyzer.analyze(doc.title, terms, &stats);
-            analyzer.analyze(doc.text, terms, &stats);
-            acc.addDocument(terms, doc.id, doc.title, doc.text);
-          }
+          if (options.stop.stop_requested()) throwUsage("index build cancelled");
+          auto chunk = inverter.invert(batch->docs, batch->docBase);
           batch->docs.clear();
-          batch->docs.shrink_to_fit();
-          acc.finish();
-          SegmentInfo info = writeSegment(staging, acc);
-          std::lock_guard lock(resultsMutex);
-          segments.push_back(std::move(info));
+          std::unique_lock lock(resultsMutex);
+          auto& seg = pending[batch->segmentId];
+          if (seg.chunks.size() <= batch->chunkIndex) seg.chunks.resize(batch->chunkIndex + 1);
+          seg.chunks[batch->chunkIndex] = std::move(chunk);
+          ++seg.done;
+          writeIfComplete(batch->segmentId, lock);
         }
-        std::lock_guard lock(resultsMutex);
-        analyzerTotals.tokens += stats.tokens;
-        analyzerTotals.invalidBytes += stats.invalidBytes;
-        analyzerTotals.overlongTokens += stats.overlongTokens;
-        analyzerTotals.stopWords += stats.stopWords;
       } catch (...) {
         fail(std::current_exception());
       }
     });
   }
 
-  // The calling thread reads the corpus and cuts it into segments.
+  // The calling thread reads the corpus and cuts it into chunks and segments.
   std::uint64_t docs = 0;
   try {
     std::unordered_map<std::string, std::uint64_t> seenIds;
     Batch batch;
-    std::uint32_t nextSegment = 0;
+    std::uint32_t segment = 0;
+    std::uint32_t chunkIndex = 0;
+    std::uint64_t segmentFill = 0;  // documents already in the current segment
+    auto closeSegment = [&](std::uint32_t chunks) {
+      std::unique_lock lock(resultsMutex);
+      auto& seg = pending[segment];
+      seg.closed = true;
+      seg.expected = chunks;
+      if (seg.chunks.size() < chunks) seg.chunks.resize(chunks);
+      writeIfComplete(segment, lock);
+    };
     Document doc;
     while (!abort.load() && reader.next(doc)) {
       if (options.stop.stop_requested()) throwUsage("index build cancelled");
@@ -199,19 +242,30 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
                                   options.corpus.string(), reader.lineNumber(), doc.id, it->second));
       }
       if (batch.docs.empty()) {
-        batch.segmentId = nextSegment;
+        batch.segmentId = segment;
+        batch.chunkIndex = chunkIndex;
         batch.docBase = static_cast<DocId>(docs);
       }
       batch.docs.push_back(std::move(doc));
       ++docs;
-      if (batch.docs.size() == options.segmentDocs) {
-        ++nextSegment;
+      ++segmentFill;
+      const bool segmentFull = segmentFill == options.segmentDocs;
+      if (batch.docs.size() == kChunkDocs || segmentFull) {
         if (!queue.push(std::move(batch), abort)) break;
         batch = Batch{};
+        ++chunkIndex;
+        if (segmentFull) {
+          closeSegment(chunkIndex);
+          ++segment;
+          chunkIndex = 0;
+          segmentFill = 0;
+        }
       }
       progress.report("indexing", reader.bytesConsumed(), reader.fileSize());
     }
-    if (!abort.load() && !batch.docs.empty()) queue.push(std::move(batch), abort);
+    if (!abort.load() && !batch.docs.empty()) {
+      if (queue.push(std::move(batch), abort)) closeSegment(chunkIndex + 1);
+    }
   } catch (...) {
     fail(std::current_exception());
   }

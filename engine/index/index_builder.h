@@ -20,7 +20,7 @@ struct IndexBuildOptions {
   AnalyzerKind analyzer = AnalyzerKind::Plain;
   Bm25Params bm25;
   unsigned threads = 0;                 // 0 = hardware concurrency
-  std::uint32_t segmentDocs = 65'536;   // documents per segment (memory per build thread scales with it)
+  std::uint32_t segmentDocs = 262'144;  // documents per segment (build memory scales with it)
   bool storeText = true;                // keep title and text for snippets
   ProgressFn progress;
   std::stop_token stop;                 // cancels the build (Error(Usage) "cancelled"), nothing is left behind

@@ -38,22 +38,24 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
   const auto* end = p + skip.dataBytes;
   DocId prev = base;
   for (std::uint32_t i = 0; i < count; ++i) {
-    std::uint32_t gap = 0;
-    p = codec::readVarint(p, end, gap);
-    if (p == nullptr) damaged(list, block);
-    prev = prev + gap + 1u;
+    std::uint64_t code = 0;
+    p = codec::readVarint64(p, end, code);
+    if (p == nullptr || (code >> 1) > UINT32_MAX) damaged(list, block);
+    prev = prev + static_cast<std::uint32_t>(code >> 1) + 1u;
     if (prev < list.docBase || prev > skip.lastDoc || (i > 0 && prev <= docs[i - 1])) {
       damaged(list, block);
     }
     docs[i] = prev;
+    if ((code & 1u) != 0) {
+      freqs[i] = 1;
+    } else {
+      std::uint32_t f = 0;
+      p = codec::readVarint(p, end, f);
+      if (p == nullptr || f > UINT32_MAX - 2) damaged(list, block);
+      freqs[i] = f + 2u;
+    }
   }
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::uint32_t f = 0;
-    p = codec::readVarint(p, end, f);
-    if (p == nullptr || f == UINT32_MAX) damaged(list, block);
-    freqs[i] = f + 1u;
-  }
-  if (docs[count - 1] != skip.lastDoc) damaged(list, block);
+  if (p != end || docs[count - 1] != skip.lastDoc) damaged(list, block);
   tailFreqs = true;
   return count;
 }

@@ -104,7 +104,8 @@ void SegmentReader::validatePostings() {
   for (std::uint32_t t = 0; t < termCount(); ++t) {
     const auto& e = m_entries[t];
     const std::uint64_t listEnd = t + 1 < termCount() ? m_entries[t + 1].postingsOffset : payloadEnd;
-    if (e.postingsOffset % 16 != 0 || e.postingsOffset < kPayloadStart || listEnd > payloadEnd ||
+    const std::uint64_t alignment = e.df >= kBlockSize ? 16 : 4;  // see segment_writer.cpp
+    if (e.postingsOffset % alignment != 0 || e.postingsOffset < kPayloadStart || listEnd > payloadEnd ||
         listEnd < e.postingsOffset) {
       m_postings.corrupt(fmt::format("posting list of term {} lies outside the file", t));
     }

@@ -6,6 +6,7 @@
 #include "engine/core/error.h"
 #include "engine/index/checked_file.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 
@@ -66,13 +67,17 @@ std::vector<std::byte> encodePostingList(const std::vector<DocId>& docs,
       codec::packBp128(values.data(), skip.freqWidth, packed.data());
       appendWords(data, packed.data(), codec::bp128Words(skip.freqWidth));
     } else {
+      // Varint tail, Lucene-style: the gap code carries "tf == 1" in its low bit, so the common
+      // single occurrence costs no frequency byte.
       skip.flags = format::kSkipVarintTail;
       std::vector<std::uint8_t> bytes;
       for (std::size_t i = 0; i < count; ++i) {
-        codec::appendVarint(bytes, docs[begin + i] - prev - 1);
+        const std::uint64_t gap = docs[begin + i] - prev - 1;
+        const std::uint32_t tf = freqs[begin + i];
+        codec::appendVarint64(bytes, (gap << 1) | (tf == 1 ? 1u : 0u));
+        if (tf != 1) codec::appendVarint(bytes, tf - 2);
         prev = docs[begin + i];
       }
-      for (std::size_t i = 0; i < count; ++i) codec::appendVarint(bytes, freqs[begin + i] - 1);
       const auto* p = reinterpret_cast<const std::byte*>(bytes.data());
       data.insert(data.end(), p, p + bytes.size());
     }
@@ -87,48 +92,91 @@ std::vector<std::byte> encodePostingList(const std::vector<DocId>& docs,
   return out;
 }
 
-SegmentInfo writeSegment(const std::filesystem::path& dir, const SegmentAccumulator& segment) {
+SegmentInfo writeSegment(const std::filesystem::path& dir, std::uint32_t id,
+                         const std::vector<const InvertedChunk*>& chunks, bool storeText) {
+  if (chunks.empty()) throwInternal("a segment needs at least one chunk");
   SegmentInfo info;
-  info.id = segment.segmentId();
-  info.docBase = segment.docBase();
-  info.docCount = segment.docCount();
-  info.totalTokens = segment.totalTokens();
-  info.postings = segment.postingCount();
-  const std::uint32_t id = segment.segmentId();
-  const auto terms = segment.sortedTerms();
-  info.terms = terms.size();
-  if (terms.size() > UINT32_MAX) throwBadInput("more than 2^32 distinct terms in one segment");
+  info.id = id;
+  info.docBase = chunks.front()->docBase;
+  for (const InvertedChunk* c : chunks) {
+    if (c->docBase != info.docBase + info.docCount) throwInternal("segment chunks are not consecutive");
+    info.docCount += c->docCount();
+    info.totalTokens += c->totalTokens;
+    info.postings += c->postingCount();
+  }
 
-  // .post and .terms together: the term entries need the postings offsets.
-  CheckedFileWriter post(dir / segmentFileName(id, format::FileKind::Postings),
-                         format::FileKind::Postings, id);
-  std::vector<format::TermEntry> entries(terms.size());
+  // .post and .terms together: the term entries need the postings offsets. The chunks' sorted
+  // term lists are merged (k-way, by bytes); each term's postings are the chunks' in doc order.
+  CheckedFileWriter post(dir / segmentFileName(id, format::FileKind::Postings), format::FileKind::Postings, id);
+  std::vector<format::TermEntry> entries;
   std::string pool;
   std::uint64_t firstBlock = 0;
-  for (std::size_t t = 0; t < terms.size(); ++t) {
-    const auto& [term, postings] = terms[t];
-    post.writer().alignTo(16);
-    format::TermEntry& entry = entries[t];
+  std::vector<std::uint32_t> cursor(chunks.size(), 0);
+  using HeapItem = std::pair<std::string_view, std::size_t>;  // (term, chunk)
+  auto greater = [](const HeapItem& a, const HeapItem& b) {
+    return a.first != b.first ? a.first > b.first : a.second > b.second;
+  };
+  std::vector<HeapItem> heap;
+  for (std::size_t c = 0; c < chunks.size(); ++c) {
+    if (chunks[c]->termCount() > 0) heap.emplace_back(chunks[c]->term(0), c);
+  }
+  std::make_heap(heap.begin(), heap.end(), greater);
+  std::vector<DocId> docs;
+  std::vector<std::uint32_t> freqs;
+  std::vector<std::size_t> holders;
+  while (!heap.empty()) {
+    const std::string_view term = heap.front().first;
+    holders.clear();
+    while (!heap.empty() && heap.front().first == term) {
+      std::pop_heap(heap.begin(), heap.end(), greater);
+      holders.push_back(heap.back().second);
+      heap.pop_back();
+    }
+    std::sort(holders.begin(), holders.end());  // doc order
+    docs.clear();
+    freqs.clear();
+    std::uint64_t cf = 0;
+    for (const std::size_t c : holders) {
+      const InvertedChunk& chunk = *chunks[c];
+      const std::uint32_t t = cursor[c];
+      for (std::uint32_t p = chunk.postingStart[t]; p < chunk.postingStart[t + 1]; ++p) {
+        docs.push_back(chunk.docs[p]);
+        freqs.push_back(chunk.freqs[p]);
+        cf += chunk.freqs[p];
+      }
+    }
+    if (docs.size() > UINT32_MAX || entries.size() == UINT32_MAX) throwBadInput("segment too large");
+    // Lists with a full BP128 block start 16-byte aligned (their block data must be); a list that
+    // is only a varint tail needs 4 (its skip entry's alignment) and saves the padding.
+    post.writer().alignTo(docs.size() >= kBlockSize ? 16 : 4);
+    format::TermEntry entry{};
     entry.postingsOffset = post.position();
-    entry.cf = postings->cf;
+    entry.cf = cf;
     entry.stringOffset = pool.size();
     entry.stringLength = static_cast<std::uint32_t>(term.size());
-    entry.df = static_cast<std::uint32_t>(postings->docs.size());
-    entry.blockCount = static_cast<std::uint32_t>((postings->docs.size() + kBlockSize - 1) / kBlockSize);
+    entry.df = static_cast<std::uint32_t>(docs.size());
+    entry.blockCount = static_cast<std::uint32_t>((docs.size() + kBlockSize - 1) / kBlockSize);
     if (firstBlock > UINT32_MAX) throwBadInput("more than 2^32 posting blocks in one segment");
     entry.firstBlock = static_cast<std::uint32_t>(firstBlock);
     firstBlock += entry.blockCount;
     pool.append(term);
-    const auto bytes = encodePostingList(postings->docs, postings->freqs, segment.docBase());
-    post.writer().write(bytes);
+    entries.push_back(entry);
+    post.writer().write(encodePostingList(docs, freqs, info.docBase));
+    // Advance the holders past this term (the string views stay valid: chunks are not modified).
+    for (const std::size_t c : holders) {
+      if (++cursor[c] < chunks[c]->termCount()) {
+        heap.emplace_back(chunks[c]->term(cursor[c]), c);
+        std::push_heap(heap.begin(), heap.end(), greater);
+      }
+    }
   }
+  info.terms = entries.size();
   info.blocks = firstBlock;
   info.files["postings"] = fileInfo(dir, id, format::FileKind::Postings, post);
 
-  CheckedFileWriter termsFile(dir / segmentFileName(id, format::FileKind::Terms),
-                              format::FileKind::Terms, id);
+  CheckedFileWriter termsFile(dir / segmentFileName(id, format::FileKind::Terms), format::FileKind::Terms, id);
   format::TermsHeader termsHeader{};
-  termsHeader.termCount = static_cast<std::uint32_t>(terms.size());
+  termsHeader.termCount = static_cast<std::uint32_t>(entries.size());
   termsHeader.totalBlocks = firstBlock;
   termsHeader.poolBytes = pool.size();
   termsFile.writer().writePod(termsHeader);
@@ -138,39 +186,51 @@ SegmentInfo writeSegment(const std::filesystem::path& dir, const SegmentAccumula
 
   CheckedFileWriter docsFile(dir / segmentFileName(id, format::FileKind::Docs), format::FileKind::Docs, id);
   format::DocsHeader docsHeader{};
-  docsHeader.docCount = segment.docCount();
-  docsHeader.docBase = segment.docBase();
-  docsHeader.totalTokens = segment.totalTokens();
-  std::uint64_t idBytes = 0;
-  for (const auto& ext : segment.externalIds()) idBytes += ext.size();
-  docsHeader.idBytes = idBytes;
+  docsHeader.docCount = info.docCount;
+  docsHeader.docBase = info.docBase;
+  docsHeader.totalTokens = info.totalTokens;
+  for (const InvertedChunk* c : chunks) {
+    for (const auto& ext : c->externalIds) docsHeader.idBytes += ext.size();
+  }
   docsFile.writer().writePod(docsHeader);
-  const auto& lengths = segment.docLengths();
-  docsFile.writer().write(lengths.data(), lengths.size() * sizeof(std::uint32_t));
+  for (const InvertedChunk* c : chunks) {
+    docsFile.writer().write(c->docLengths.data(), c->docLengths.size() * sizeof(std::uint32_t));
+  }
   docsFile.writer().alignTo(8);
   std::uint64_t offset = 0;
   docsFile.writer().writePod(offset);
-  for (const auto& ext : segment.externalIds()) {
-    offset += ext.size();
-    docsFile.writer().writePod(offset);
+  for (const InvertedChunk* c : chunks) {
+    for (const auto& ext : c->externalIds) {
+      offset += ext.size();
+      docsFile.writer().writePod(offset);
+    }
   }
-  for (const auto& ext : segment.externalIds()) docsFile.writer().writeString(ext);
+  for (const InvertedChunk* c : chunks) {
+    for (const auto& ext : c->externalIds) docsFile.writer().writeString(ext);
+  }
   info.files["docs"] = fileInfo(dir, id, format::FileKind::Docs, docsFile);
 
+  // .store: the chunks' zlib chunks back to back (every inverted chunk but the segment's last holds
+  // a multiple of kDocsPerStoreChunk documents, so store chunks stay uniform).
   CheckedFileWriter storeFile(dir / segmentFileName(id, format::FileKind::Store), format::FileKind::Store, id);
   format::StoreHeader storeHeader{};
-  const auto& offsets = segment.storeChunkOffsets();
-  storeHeader.chunkCount = segment.storeText() ? static_cast<std::uint32_t>(offsets.size() - 1) : 0;
   storeHeader.docsPerChunk = format::kDocsPerStoreChunk;
-  storeHeader.rawBytes = segment.storeRawBytes();
+  std::vector<std::uint64_t> offsets{0};
+  if (storeText) {
+    for (std::size_t c = 0; c < chunks.size(); ++c) {
+      if (c + 1 < chunks.size() && chunks[c]->docCount() % format::kDocsPerStoreChunk != 0) {
+        throwInternal("inverted chunk size is not a multiple of the store chunk size");
+      }
+      const std::uint64_t base = offsets.back();
+      for (std::size_t i = 1; i < chunks[c]->storeOffsets.size(); ++i) offsets.push_back(base + chunks[c]->storeOffsets[i]);
+      storeHeader.rawBytes += chunks[c]->storeRaw;
+    }
+    storeHeader.chunkCount = static_cast<std::uint32_t>(offsets.size() - 1);
+  }
   storeFile.writer().writePod(storeHeader);
-  if (segment.storeText()) {
-    storeFile.writer().write(offsets.data(), offsets.size() * sizeof(std::uint64_t));
-    const auto& chunks = segment.storeChunks();
-    storeFile.writer().write(chunks.data(), chunks.size());
-  } else {
-    const std::uint64_t zero = 0;
-    storeFile.writer().writePod(zero);
+  storeFile.writer().write(offsets.data(), offsets.size() * sizeof(std::uint64_t));
+  if (storeText) {
+    for (const InvertedChunk* c : chunks) storeFile.writer().write(c->store.data(), c->store.size());
   }
   info.files["store"] = fileInfo(dir, id, format::FileKind::Store, storeFile);
   return info;

@@ -112,6 +112,27 @@ TEST(IndexBuild, ResultsDoNotDependOnSegmentsOrThreads) {
   }
 }
 
+// Chunks and segments are cut at fixed document counts and written in doc order, so the segment
+// files do not depend on how many threads built them.
+TEST(IndexBuild, SegmentFilesAreByteIdenticalWhateverTheThreadCount) {
+  const auto docs = randomCorpus(99, {.docs = 20000, .vocabulary = 500, .maxLength = 30, .duplicateFraction = 0.1});
+  std::vector<engine::Manifest> manifests;
+  for (unsigned threads : {1u, 3u}) {
+    engine::IndexBuildOptions options;
+    options.threads = threads;
+    options.segmentDocs = 12000;  // two segments, the first of two chunks
+    manifests.push_back(buildTestIndex(docs, options)->index->manifest());
+  }
+  ASSERT_EQ(manifests[0].segments.size(), 2u);
+  for (std::size_t s = 0; s < 2; ++s) {
+    for (const auto& [kind, file] : manifests[0].segments[s].files) {
+      const auto& other = manifests[1].segments[s].files.at(kind);
+      EXPECT_EQ(file.bytes, other.bytes) << kind;
+      EXPECT_EQ(file.crc32, other.crc32) << kind;
+    }
+  }
+}
+
 TEST(IndexBuild, MalformedCorpusLineNamesFileAndLine) {
   TempDir dir;
   const auto corpus = dir.write("bad.jsonl", "{\"_id\":\"a\",\"text\":\"ok\"}\n{\"text\":\"no id\"}\n");
