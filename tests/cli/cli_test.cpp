@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The CLI contract later tools rely on: commands, outputs, exit codes (0 ok, 2 usage, 3 bad input
+// file, 4 index error) and one-line error messages.
+#include "tests/support/process.h"
+#include "tests/support/temp_dir.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace wandscope::test {
+namespace {
+
+ProcessResult cli(const std::vector<std::string>& args) { return runProcess(WANDSCOPE_CLI, args); }
+
+std::string readFile(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::size_t countLines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+
+TEST(Cli, HelpEverywhereAndUsageErrorsExitTwo) {
+  for (const std::vector<std::string> args :
+       {std::vector<std::string>{"--help"}, {"corpus", "gen", "--help"}, {"queries", "gen", "--help"},
+        {"index", "build", "--help"}, {"index", "stats", "--help"}, {"search", "--help"}, {"run", "--help"},
+        {"eval", "--help"}, {"default", "--help"}}) {
+    const auto r = cli(args);
+    EXPECT_EQ(r.exitCode, 0) << args[0];
+    EXPECT_NE(r.out.find("Usage"), std::string::npos) << args[0];
+  }
+  EXPECT_EQ(cli({}).exitCode, 2);
+  EXPECT_EQ(cli({"nonsense"}).exitCode, 2);
+  EXPECT_EQ(cli({"search"}).exitCode, 2);
+  EXPECT_EQ(cli({"corpus", "gen", "--docs", "0", "--mean-len", "5", "--vocab", "10", "--out", "x"}).exitCode, 2);
+}
+
+class CliPipeline : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    s_dir = new TempDir();
+    const auto d = s_dir->path();
+    auto r = cli({"corpus", "gen", "--docs", "3000", "--mean-len", "40", "--vocab", "3000", "--seed", "5", "--out",
+                  (d / "corpus.jsonl").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    r = cli({"queries", "gen", "--corpus", (d / "corpus.jsonl").string(), "--category", "mid-df", "--tokens", "2",
+             "--count", "20", "--out", (d / "q.jsonl").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    r = cli({"index", "build", "--corpus", (d / "corpus.jsonl").string(), "--threads", "2", "--segment-docs", "1000",
+             "--out", (d / "index").string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+  }
+  static void TearDownTestSuite() {
+    delete s_dir;
+    s_dir = nullptr;
+  }
+  static std::filesystem::path dir() { return s_dir->path(); }
+  static TempDir* s_dir;
+};
+TempDir* CliPipeline::s_dir = nullptr;
+
+TEST_F(CliPipeline, IndexStatsTextAndJson) {
+  const auto r = cli({"index", "stats", (dir() / "index").string(), "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["docs"], 3000);
+  EXPECT_EQ(j["segments"], 3);
+  EXPECT_EQ(j["analyzer"], "plain/1");
+  EXPECT_GT(j["posting_bits_per_posting"].get<double>(), 0.0);
+  const auto text = cli({"index", "stats", (dir() / "index").string()});
+  EXPECT_EQ(text.exitCode, 0);
+  EXPECT_NE(text.out.find("bits/posting"), std::string::npos);
+}
+
+TEST_F(CliPipeline, SearchJsonCarriesBitsCountersAndExplain) {
+  const auto queries = readFile(dir() / "q.jsonl");
+  const auto first = nlohmann::json::parse(queries.substr(0, queries.find('\n')));
+  const auto r = cli({"search", (dir() / "index").string(), "--query", first["text"].get<std::string>(), "--k", "5",
+                      "--json", "--explain"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["hits"].size(), 5u);
+  EXPECT_EQ(j["hits"][0]["bits"].get<std::string>().size(), 8u);
+  EXPECT_EQ(j["terms"].size(), 2u);
+  EXPECT_TRUE(j["counters"].contains("postings_decoded"));
+  EXPECT_EQ(j["hits"][0]["tf"].size(), 2u);
+  const auto human = cli({"search", (dir() / "index").string(), "--query", first["text"].get<std::string>(), "--explain"});
+  EXPECT_EQ(human.exitCode, 0);
+  EXPECT_NE(human.out.find("counters"), std::string::npos);
+}
+
+TEST_F(CliPipeline, RunWritesTrecAndDumpAndEvalReadsThem) {
+  const auto d = dir();
+  auto r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--k", "10", "--out",
+                (d / "run.trec").string(), "--counters", (d / "counters.jsonl").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto trec = readFile(d / "run.trec");
+  EXPECT_EQ(countLines(trec), 200u);
+  EXPECT_EQ(countLines(readFile(d / "counters.jsonl")), 20u);
+  r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--format", "dump", "--out",
+           (d / "run.dump").string(), "--op", "and"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto dump = readFile(d / "run.dump");
+  const auto line = nlohmann::json::parse(dump.substr(0, dump.find('\n')));
+  EXPECT_TRUE(line.contains("qid"));
+  EXPECT_TRUE(line.contains("hits"));
+  // A qrels judging each query's first TREC hit relevant: MRR@10 must be exactly 1.
+  std::ostringstream qrels;
+  qrels << "query-id\tcorpus-id\tscore\n";
+  std::istringstream lines(trec);
+  std::string qid, q0, doc, rank, score, tag, last;
+  while (lines >> qid >> q0 >> doc >> rank >> score >> tag) {
+    if (rank == "1") qrels << qid << '\t' << doc << "\t1\n";
+  }
+  std::ofstream(d / "qrels.tsv") << qrels.str();
+  r = cli({"eval", "--qrels", (d / "qrels.tsv").string(), "--run", (d / "run.trec").string(), "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_DOUBLE_EQ(j["recip_rank_10"].get<double>(), 1.0);
+  EXPECT_EQ(j["queries"], 20);
+}
+
+TEST_F(CliPipeline, RunRepeatWritesATimingSummary) {
+  const auto d = dir();
+  const auto r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out",
+                      (d / "run2.trec").string(), "--repeat", "3", "--summary", (d / "summary.json").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(readFile(d / "summary.json"));
+  EXPECT_EQ(j["queries"], 20);
+  EXPECT_EQ(j["passes"], 3);
+  EXPECT_GT(j["cpu_ms_per_query"].get<double>(), 0.0);
+  EXPECT_TRUE(j["wall_ms_p50"].is_null()) << "60 samples are too few for a p50 (needs 200)";
+  EXPECT_EQ(j["algo"], "auto");
+}
+
+TEST_F(CliPipeline, ErrorsHaveTheRightExitCodeAndOneLine) {
+  const auto d = dir();
+  // 3: bad input file, naming file and line.
+  std::ofstream(d / "bad.jsonl") << "{\"_id\":\"a\",\"text\":\"x\"}\n{\"_id\":\"b\"}\n";
+  auto r = cli({"index", "build", "--corpus", (d / "bad.jsonl").string(), "--out", (d / "badindex").string()});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("bad.jsonl:2:"), std::string::npos) << r.err;
+  EXPECT_EQ(countLines(r.err), 1u) << r.err;
+  // 4: index errors.
+  r = cli({"search", (d / "nowhere").string(), "--query", "x"});
+  EXPECT_EQ(r.exitCode, 4) << r.err;
+  EXPECT_EQ(countLines(r.err), 1u) << r.err;
+  // 2: impossible parameters.
+  r = cli({"search", (d / "index").string(), "--query", "x", "--algo", "nope"});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  r = cli({"search", (d / "index").string(), "--query", "x", "--op", "and", "--algo", "wand"});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out", (d / "x").string(),
+           "--format", "csv"});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  r = cli({"queries", "gen", "--corpus", (d / "corpus.jsonl").string(), "--category", "famous", "--tokens", "2",
+           "--count", "5", "--out", (d / "x").string()});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  // 3: a missing query file is bad input or I/O, never a crash.
+  r = cli({"run", (d / "index").string(), "--queries", (d / "missing.jsonl").string(), "--out", (d / "x").string()});
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_EQ(r.signal, 0);
+}
+
+TEST(CliQuality, SciFactNdcgMatchesThePublishedBm25) {
+  const std::filesystem::path data = std::filesystem::path(WANDSCOPE_SHARED_DATA_DIR) / "scifact";
+  if (!std::filesystem::exists(data / "corpus.jsonl.gz")) {
+    GTEST_SKIP() << "../shared/data/scifact is absent; skipping the retrieval-quality check";
+  }
+  TempDir dir;
+  auto r = cli({"index", "build", "--corpus", (data / "corpus.jsonl.gz").string(), "--analyzer", "english", "--k1",
+                "0.9", "--b", "0.4", "--out", (dir / "index").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  r = cli({"run", (dir / "index").string(), "--queries", (data / "queries.jsonl").string(), "--k", "1000",
+           "--remove-query", "--out", (dir / "run.trec").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  r = cli({"eval", "--qrels", (data / "qrels.tsv").string(), "--run", (dir / "run.trec").string(), "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  // Pyserini BM25 flat, k1 = 0.9, b = 0.4: nDCG@10 0.6789 (../shared/data/README.md).
+  EXPECT_NEAR(j["ndcg_cut_10"].get<double>(), 0.6789, 0.01);
+  EXPECT_EQ(j["queries"], 300);
+}
+
+}  // namespace
+}  // namespace wandscope::test
