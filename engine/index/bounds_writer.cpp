@@ -10,7 +10,7 @@
 namespace wandscope::engine {
 
 SegmentFileInfo writeSegmentBounds(const std::filesystem::path& dir, const SegmentReader& segment,
-                                   const Bm25& bm25) {
+                                   const Bm25& bm25, std::uint64_t generation) {
   std::vector<float> listMax(segment.termCount(), 0.0f);
   std::vector<float> blockMax;
   std::array<DocId, kBlockSize> docs{};
@@ -36,7 +36,8 @@ SegmentFileInfo writeSegmentBounds(const std::filesystem::path& dir, const Segme
   }
 
   const std::uint32_t id = segment.id();
-  CheckedFileWriter file(dir / segmentFileName(id, format::FileKind::Bounds), format::FileKind::Bounds, id);
+  const std::string name = boundsFileName(id, generation);
+  CheckedFileWriter file(dir / name, format::FileKind::Bounds, id);
   format::BoundsHeader header{};
   header.k1 = bm25.params().k1;
   header.b = bm25.params().b;
@@ -49,7 +50,7 @@ SegmentFileInfo writeSegmentBounds(const std::filesystem::path& dir, const Segme
   SegmentFileInfo info;
   info.bytes = file.finish();
   info.crc32 = file.crc();
-  info.name = segmentFileName(id, format::FileKind::Bounds);
+  info.name = name;
   return info;
 }
 

@@ -11,8 +11,9 @@ namespace wandscope::engine {
 
 // Computes every block's and every list's maximum BM25 weight W(tf, dl) for the collection-wide
 // statistics in `bm25` (the same function the query uses, so the maxima are exact) and writes the
-// segment's .bounds file into `dir`. Decodes the whole segment once.
+// segment's bounds file for index generation `generation` into `dir` (boundsFileName). Decodes
+// the whole segment once.
 SegmentFileInfo writeSegmentBounds(const std::filesystem::path& dir, const SegmentReader& segment,
-                                   const Bm25& bm25);
+                                   const Bm25& bm25, std::uint64_t generation);
 
 }  // namespace wandscope::engine

@@ -55,7 +55,7 @@ std::shared_ptr<const Index> Index::open(const std::filesystem::path& dir) {
     if (h->k1 != bm25.params().k1 || h->b != bm25.params().b || h->avgdl != bm25.avgdl()) {
       throwIndex(fmt::format("{}: block maxima were computed for k1={} b={} avgdl={}, the index has "
                              "k1={} b={} avgdl={} (the index is inconsistent; rebuild it)",
-                             segmentFileName(seg->id(), format::FileKind::Bounds), h->k1, h->b,
+                             seg->boundsFileName(), h->k1, h->b,
                              h->avgdl, bm25.params().k1, bm25.params().b, bm25.avgdl()));
     }
     index->m_segmentBases.push_back(seg->docBase());

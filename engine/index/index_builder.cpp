@@ -301,7 +301,7 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
             for (std::size_t s = nextBounds++; s < segments.size() && !abort.load(); s = nextBounds++) {
               if (options.stop.stop_requested()) throwUsage("index build cancelled");
               SegmentReader seg(staging, segments[s], static_cast<std::uint32_t>(s), false);
-              SegmentFileInfo info = writeSegmentBounds(staging, seg, bm25);
+              SegmentFileInfo info = writeSegmentBounds(staging, seg, bm25, 1);
               std::lock_guard lock(resultsMutex);
               segments[s].files["bounds"] = std::move(info);
               ++doneBounds;

@@ -30,7 +30,9 @@ struct SegmentInfo {
   std::map<std::string, SegmentFileInfo> files;  // keyed by format::fileKindName
 };
 
-// "seg-000042.post" for segment 42's postings file.
+// "seg-000042.post" for segment 42's postings file. Bounds files depend on the collection
+// statistics of a generation and carry it: "seg-000042.g000003.bounds".
 std::string segmentFileName(std::uint32_t segmentId, format::FileKind kind);
+std::string boundsFileName(std::uint32_t segmentId, std::uint64_t generation);
 
 }  // namespace wandscope::engine

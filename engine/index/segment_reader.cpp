@@ -19,10 +19,10 @@ SegmentReader::SegmentReader(const std::filesystem::path& dir, const SegmentInfo
                              std::uint32_t index, bool withBounds)
     : m_id(info.id), m_index(index) {
   using format::FileKind;
-  m_terms = openCheckedFile(dir / segmentFileName(m_id, FileKind::Terms), FileKind::Terms, m_id);
-  m_postings = openCheckedFile(dir / segmentFileName(m_id, FileKind::Postings), FileKind::Postings, m_id);
-  m_docs = openCheckedFile(dir / segmentFileName(m_id, FileKind::Docs), FileKind::Docs, m_id);
-  m_store = openCheckedFile(dir / segmentFileName(m_id, FileKind::Store), FileKind::Store, m_id);
+  m_terms = openFile(dir, info, FileKind::Terms);
+  m_postings = openFile(dir, info, FileKind::Postings);
+  m_docs = openFile(dir, info, FileKind::Docs);
+  m_store = openFile(dir, info, FileKind::Store);
 
   const auto& docsHeader = m_docs.object<format::DocsHeader>(kPayloadStart, "docs header");
   m_docBase = docsHeader.docBase;
@@ -67,7 +67,27 @@ SegmentReader::SegmentReader(const std::filesystem::path& dir, const SegmentInfo
   }
   validateTerms();
   validatePostings();
-  if (withBounds) loadBounds(dir);
+  if (withBounds) {
+    const auto it = info.files.find(std::string(format::fileKindName(FileKind::Bounds)));
+    if (it == info.files.end()) {
+      throwIndex(fmt::format("segment {}: the manifest names no bounds file (the index is corrupt)", m_id));
+    }
+    loadBounds(dir, it->second);
+  }
+}
+
+CheckedFile SegmentReader::openFile(const std::filesystem::path& dir, const SegmentInfo& info,
+                                    format::FileKind kind) const {
+  const auto it = info.files.find(std::string(format::fileKindName(kind)));
+  const std::string name = it != info.files.end() ? it->second.name : segmentFileName(m_id, kind);
+  if (name.find('/') != std::string::npos || name.empty()) {
+    throwIndex(fmt::format("segment {}: bad file name '{}' in the manifest", m_id, name));
+  }
+  CheckedFile file = openCheckedFile(dir / name, kind, m_id);
+  if (it != info.files.end() && (it->second.crc32 != file.crc || it->second.bytes != file.file.size())) {
+    throwIndex(name + ": does not match the manifest (size or checksum differ: a file from another build?)");
+  }
+  return file;
 }
 
 void SegmentReader::validateTerms() {
@@ -135,9 +155,15 @@ void SegmentReader::validatePostings() {
   }
 }
 
-void SegmentReader::loadBounds(const std::filesystem::path& dir) {
+void SegmentReader::loadBounds(const std::filesystem::path& dir, const SegmentFileInfo& fileInfo) {
   using format::FileKind;
-  CheckedFile bounds = openCheckedFile(dir / segmentFileName(m_id, FileKind::Bounds), FileKind::Bounds, m_id);
+  if (fileInfo.name.empty() || fileInfo.name.find('/') != std::string::npos) {
+    throwIndex(fmt::format("segment {}: bad bounds file name '{}' in the manifest", m_id, fileInfo.name));
+  }
+  CheckedFile bounds = openCheckedFile(dir / fileInfo.name, FileKind::Bounds, m_id);
+  if (fileInfo.crc32 != bounds.crc || fileInfo.bytes != bounds.file.size()) {
+    throwIndex(fileInfo.name + ": does not match the manifest (size or checksum differ)");
+  }
   const auto& header = bounds.object<format::BoundsHeader>(kPayloadStart, "bounds header");
   const auto& termsHeader = m_terms.object<format::TermsHeader>(kPayloadStart, "terms header");
   if (header.termCount != termCount() || header.totalBlocks != termsHeader.totalBlocks) {
@@ -151,6 +177,7 @@ void SegmentReader::loadBounds(const std::filesystem::path& dir) {
     if (!(v >= 0.0f) || !std::isfinite(v)) bounds.corrupt("a list maximum is negative or not finite");
   }
   m_bounds = std::move(bounds);
+  m_boundsName = fileInfo.name;
   m_boundsHeader = &m_bounds->object<format::BoundsHeader>(kPayloadStart, "bounds header");
 }
 

@@ -55,14 +55,18 @@ class SegmentReader {
   // Bounds stamp: the statistics the block maxima were computed for.
   bool hasBounds() const noexcept { return m_bounds.has_value(); }
   const format::BoundsHeader* boundsHeader() const noexcept { return m_boundsHeader; }
-  // Loads (or replaces) the bounds file.
-  void loadBounds(const std::filesystem::path& dir);
+  const std::string& boundsFileName() const noexcept { return m_boundsName; }
+  // Loads (or replaces) the bounds file `name` (verified against `expected` when given).
+  void loadBounds(const std::filesystem::path& dir, const SegmentFileInfo& file);
 
   std::uint64_t fileBytes(format::FileKind kind) const noexcept;
 
  private:
   void validateTerms();
   void validatePostings();
+  // Opens the file of `kind` that the manifest names (checking its size and CRC against it).
+  CheckedFile openFile(const std::filesystem::path& dir, const SegmentInfo& info, format::FileKind kind) const;
+  std::string m_boundsName;
 
   std::uint32_t m_id;
   std::uint32_t m_index;

@@ -99,8 +99,8 @@ TEST_P(CorruptionTest, AMissingFileIsReported) {
 }
 
 INSTANTIATE_TEST_SUITE_P(FileKinds, CorruptionTest,
-                         ::testing::Values(".terms", ".post", ".bounds", ".docs", ".store"),
-                         [](const auto& info) { return info.param.substr(1); });
+                         ::testing::Values(".terms", ".post", ".g000001.bounds", ".docs", ".store"),
+                         [](const auto& info) { return info.param.substr(info.param.rfind('.') + 1); });
 
 TEST(Corruption, ManifestAndCurrent) {
   const auto t = buildTestIndex(randomCorpus(22, {.docs = 50}));
