@@ -116,7 +116,9 @@ void SearchOptions::apply(std::string_view spec) {
 std::string SearchOptions::toString() const {
   std::string out;
   forEach([&](const char* name, bool on) {
-    out += (out.empty() ? "" : ",") + std::string(name) + (on ? "=on" : "=off");
+    if (!out.empty()) out += ',';
+    out += name;
+    out += on ? "=on" : "=off";
   });
   return out;
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -25,7 +26,7 @@ std::string readFile(const std::filesystem::path& p) {
 std::size_t countLines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
 
 TEST(Cli, HelpEverywhereAndUsageErrorsExitTwo) {
-  for (const std::vector<std::string> args :
+  for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--help"}, {"corpus", "gen", "--help"}, {"queries", "gen", "--help"},
         {"index", "build", "--help"}, {"index", "stats", "--help"}, {"search", "--help"}, {"run", "--help"},
         {"eval", "--help"}, {"default", "--help"}}) {
@@ -164,6 +165,77 @@ TEST_F(CliPipeline, ErrorsHaveTheRightExitCodeAndOneLine) {
   r = cli({"run", (d / "index").string(), "--queries", (d / "missing.jsonl").string(), "--out", (d / "x").string()});
   EXPECT_NE(r.exitCode, 0);
   EXPECT_EQ(r.signal, 0);
+}
+
+TEST_F(CliPipeline, QueriesGenSetsWritesOneFilePerSetFromOneScan) {
+  const auto d = dir();
+  const auto out = d / "sets";
+  auto r = cli({"queries", "gen", "--corpus", (d / "corpus.jsonl").string(), "--sets",
+                "mid-df:1,mid-df:2, sequential:3,rare+common:3", "--count", "15", "--seed", "50", "--out-dir",
+                out.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::vector<std::pair<std::string, std::uint64_t>> files = {
+      {"mid-df-1", 50}, {"mid-df-2", 51}, {"sequential-3", 52}, {"rare+common-3", 53}};
+  for (const auto& [name, seed] : files) {
+    SCOPED_TRACE(name);
+    const auto text = readFile(out / (name + ".jsonl"));
+    ASSERT_EQ(countLines(text), 15u);
+    EXPECT_EQ(nlohmann::json::parse(text.substr(0, text.find('\n')))["_id"], name + "-1");
+    EXPECT_NE(r.err.find((out / (name + ".jsonl")).string()), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(out), std::filesystem::directory_iterator()), 4);
+  // Set i uses seed + i: the mid-df-2 set equals the single-set form with seed 51 (pool categories
+  // do not depend on which other sets shared the scan).
+  r = cli({"queries", "gen", "--corpus", (d / "corpus.jsonl").string(), "--category", "mid-df", "--tokens", "2",
+           "--count", "15", "--seed", "51", "--out", (d / "single.jsonl").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(readFile(d / "single.jsonl"), readFile(out / "mid-df-2.jsonl"));
+  EXPECT_NE(readFile(out / "mid-df-1.jsonl"), readFile(out / "mid-df-2.jsonl"));
+}
+
+TEST_F(CliPipeline, QueriesGenFormsAreExclusiveUsageErrors) {
+  const auto d = dir();
+  const std::string corpus = (d / "corpus.jsonl").string();
+  const std::string file = (d / "usage.jsonl").string();
+  const std::string outDir = (d / "usage-sets").string();
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      // Neither form, both forms.
+      {{"--count", "5"}, "--out-dir"},
+      {{"--category", "rare", "--tokens", "2", "--count", "5", "--out", file, "--sets", "rare:2", "--out-dir", outDir},
+       "not both"},
+      // --out with --sets, or without --category/--tokens.
+      {{"--sets", "rare:2", "--count", "5", "--out", file}, "--out-dir"},
+      {{"--category", "rare", "--count", "5", "--out", file}, "--tokens"},
+      // --out-dir without --sets, or with --category/--tokens.
+      {{"--count", "5", "--out-dir", outDir}, "--sets"},
+      {{"--sets", "rare:2", "--tokens", "2", "--count", "5", "--out-dir", outDir}, "--tokens"},
+      // Bad set lists.
+      {{"--sets", "rare", "--count", "5", "--out-dir", outDir}, "CATEGORY:TOKENS"},
+      {{"--sets", "rare:2,,mid-df:1", "--count", "5", "--out-dir", outDir}, "CATEGORY:TOKENS"},
+      {{"--sets", "rare:two", "--count", "5", "--out-dir", outDir}, "rare:two"},
+      {{"--sets", "famous:2", "--count", "5", "--out-dir", outDir}, "famous"},
+      {{"--sets", "mid-df:7", "--count", "5", "--out-dir", outDir}, "tokens"},
+      {{"--sets", "rare+common:1", "--count", "5", "--out-dir", outDir}, "rare+common"},
+      {{"--sets", "rare:2,mid-df:1,rare:2", "--count", "5", "--out-dir", outDir}, "twice"},
+  };
+  for (const auto& [args, mention] : cases) {
+    std::vector<std::string> all = {"queries", "gen", "--corpus", corpus};
+    all.insert(all.end(), args.begin(), args.end());
+    std::string shown;
+    for (const auto& arg : args) shown += arg + " ";
+    SCOPED_TRACE(shown);
+    const auto r = cli(all);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(countLines(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find(mention), std::string::npos) << r.err;
+  }
+  // Nothing was written.
+  EXPECT_FALSE(std::filesystem::exists(file));
+  EXPECT_FALSE(std::filesystem::exists(outDir));
+  // The help documents both forms and the seeds of --sets.
+  const auto help = cli({"queries", "gen", "--help"});
+  EXPECT_EQ(help.exitCode, 0);
+  for (const char* text : {"--sets", "--out-dir", "seed + i"}) EXPECT_NE(help.out.find(text), std::string::npos) << text;
 }
 
 TEST(CliQuality, SciFactNdcgMatchesThePublishedBm25) {
