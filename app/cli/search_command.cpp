@@ -4,7 +4,9 @@
 
 #include "engine/bench/query_set_timing.h"
 #include "engine/index/index.h"
+#include "engine/core/fs_util.h"
 #include "engine/query/searcher.h"
+#include "engine/query/trace_json.h"
 
 #include <fmt/format.h>
 
@@ -36,7 +38,8 @@ nlohmann::json termsJson(const engine::ParsedQuery& query) {
 void addSearchCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("search", "Run one query and show its top-k, counters and (with --explain) why");
   struct Args {
-    std::string dir, query, op = "or", algo = "auto", opts;
+    std::string dir, query, op = "or", algo = "auto", opts, trace;
+    std::size_t traceLimit = 100'000;
     std::size_t k = 10;
     bool json = false, explain = false;
   };
@@ -50,6 +53,9 @@ void addSearchCommand(CLI::App& app) {
   cmd->add_option("--opt", a->opts, "optimisation switches, e.g. freq_prune=off,lazy_freq=off");
   cmd->add_flag("--json", a->json, "print JSON");
   cmd->add_flag("--explain", a->explain, "per-term statistics and per-result contributions");
+  cmd->add_option("--trace", a->trace, "record the evaluation step by step and write it as JSON to this file");
+  cmd->add_option("--trace-limit", a->traceLimit, "events kept in the trace (later ones are counted, not kept)")
+      ->capture_default_str();
   setAction(cmd, [a] {
     const auto index = engine::Index::open(a->dir);
     engine::SearchRequest request;
@@ -59,11 +65,22 @@ void addSearchCommand(CLI::App& app) {
     request.algorithm = engine::parseAlgorithm(a->algo);
     request.options.apply(a->opts);
     request.explain = a->explain;
+    std::unique_ptr<engine::TraceRecorder> trace;
+    if (!a->trace.empty()) {
+      trace = std::make_unique<engine::TraceRecorder>(a->traceLimit);
+      request.trace = trace.get();
+    }
     const double cpu0 = engine::processCpuSeconds();
     const double wall0 = engine::monotonicSeconds();
     const auto result = engine::search(*index, request);
     const double wallMs = (engine::monotonicSeconds() - wall0) * 1e3;
     const double cpuMs = (engine::processCpuSeconds() - cpu0) * 1e3;
+    if (trace) {
+      engine::writeFileAtomically(a->trace, engine::traceToJson(*trace));
+      std::cerr << fmt::format("wrote {} trace events to {}{}\n", trace->events().size(), a->trace,
+                               trace->truncated() ? fmt::format(" ({} more dropped: raise --trace-limit)", trace->dropped())
+                                                  : std::string());
+    }
 
     if (a->json) {
       nlohmann::json hits = nlohmann::json::array();

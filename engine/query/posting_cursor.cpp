@@ -41,20 +41,36 @@ void PostingCursor::decodeCurrentBlock() {
   bool tailFreqs = false;
   m_count = decodeBlockDocs(m_list, m_block, m_docs.data(), m_freqs.data(), tailFreqs);
   m_freqsReady = tailFreqs;
-  if (tailFreqs) ++m_counters->freqBlocksDecoded;
+  m_freqsUsed = false;
   ++m_counters->docBlocksDecoded;
   m_counters->postingsDecoded += m_count;
   m_pos = 0;
   m_doc = m_docs[0];
 }
 
-std::uint32_t PostingCursor::freq() {
+void PostingCursor::useFreqs() {
   if (!m_freqsReady) {
     decodeBlockFreqs(m_list, m_block, m_freqs.data());
-    ++m_counters->freqBlocksDecoded;
     m_freqsReady = true;
   }
+  ++m_counters->freqBlocksDecoded;
+  m_freqsUsed = true;
+}
+
+std::uint32_t PostingCursor::freq() {
+  if (!m_freqsUsed) useFreqs();
   return m_freqs[m_pos];
+}
+
+void PostingCursor::setBlockPosition(std::uint32_t i) {
+  if (m_doc == kNoMoreDocs) return;
+  if (i < m_count) {
+    m_pos = i;
+    m_doc = m_docs[i];
+    return;
+  }
+  m_pos = m_count - 1;
+  next();
 }
 
 void PostingCursor::next() {

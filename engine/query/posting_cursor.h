@@ -27,6 +27,9 @@ class PostingCursor {
   PostingCursor(const Index& index, TermId term, QueryCounters& counters);
 
   TermId term() const noexcept { return m_term; }
+  const Bm25& bm25() const noexcept { return *m_bm25; }
+  // K(dl) per document of the index (see Index::lengthNorms).
+  const float* lengthNorms() const noexcept { return m_norms; }
   std::uint64_t df() const noexcept { return m_df; }
   float idf() const noexcept { return m_idf; }
 
@@ -48,9 +51,35 @@ class PostingCursor {
   // The last doc id of the block-pointer's block (kNoMoreDocs past the end of the list).
   DocId blockLastDoc() const noexcept;
 
+  // Block-level access for the bulk paths, which work on whole decoded blocks. The decoded block
+  // is the one holding docId(); blockPosition() is docId()'s index in it.
+  const DocId* blockDocs() const noexcept { return m_docs.data(); }
+  std::uint32_t blockSize() const noexcept { return m_count; }
+  std::uint32_t blockPosition() const noexcept { return m_pos; }
+  // The decoded block's frequencies, decoding them on first use (lazy frequencies).
+  const std::uint32_t* blockFreqs() {
+    if (!m_freqsUsed) useFreqs();
+    return m_freqs.data();
+  }
+  // Identifies the decoded block (segment part and block), to notice when it changes.
+  std::uint64_t blockId() const noexcept { return (std::uint64_t{m_part} << 32) | m_block; }
+  // The exact maximum score of the decoded block.
+  Score decodedBlockMaxScore() const noexcept {
+    return m_doc == kNoMoreDocs ? 0.0f : m_idf * m_list.blockMaxWeight[m_block];
+  }
+  // Moves to index i of the decoded block (blockPosition() <= i); i == blockSize() moves to the
+  // first posting of the next block. No search: the caller knows where the next posting is.
+  void setBlockPosition(std::uint32_t i);
+  // Score of the posting at index i of the decoded block (frequencies decoded as needed).
+  Score scoreAt(std::uint32_t i) {
+    return m_idf * m_bm25->weight(blockFreqs()[i], m_norms[m_docs[i]]);
+  }
+
  private:
   bool loadPart(std::uint32_t part);
   void decodeCurrentBlock();
+  // Makes the decoded block's frequencies available and counts the frequency block once.
+  void useFreqs();
   // Positions on the first block (from the current one on) whose last doc >= target and decodes
   // it; exhausts the cursor if there is none.
   void seekBlock(DocId target);
@@ -70,7 +99,8 @@ class PostingCursor {
   std::uint32_t m_block = 0;  // decoded block in m_list
   std::uint32_t m_count = 0;  // postings in the decoded block
   std::uint32_t m_pos = 0;
-  bool m_freqsReady = false;
+  bool m_freqsReady = false;  // decoded (a varint tail decodes them with its doc ids)
+  bool m_freqsUsed = false;   // asked for (what freq_blocks_decoded counts)
   DocId m_doc = kNoMoreDocs;
 
   std::uint32_t m_shallowPart = 0;

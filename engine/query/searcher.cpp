@@ -2,8 +2,16 @@
 #include "engine/query/searcher.h"
 
 #include "engine/core/error.h"
+#include "engine/query/algorithms/block_max_and.h"
+#include "engine/query/algorithms/block_max_maxscore.h"
+#include "engine/query/algorithms/block_max_wand.h"
+#include "engine/query/algorithms/bulk_and.h"
 #include "engine/query/algorithms/exhaustive.h"
+#include "engine/query/algorithms/maxscore.h"
+#include "engine/query/algorithms/wand.h"
+#include "engine/query/planner.h"
 #include "engine/query/posting_cursor.h"
+#include "engine/query/query_context.h"
 
 #include <fmt/format.h>
 
@@ -32,35 +40,69 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   result.query = parseQuery(index, request.text, threadAnalyzer(index.analyzerKind()));
   const ParsedQuery& query = result.query;
 
-  Algorithm algo = request.algorithm;
-  if (algo == Algorithm::Auto) {
-    algo = Algorithm::Exhaustive;
-    result.reason = "auto: exhaustive is the only path in this build";
-  } else {
-    result.reason = "forced";
-  }
-  if (algo != Algorithm::Exhaustive) {
-    throwUsage(fmt::format("algorithm {} is not available yet", algorithmName(algo)));
-  }
-  result.algorithm = algo;
+  const Plan plan = planQuery(query, request.op, request.algorithm, request.options);
+  result.algorithm = plan.algorithm;
+  result.reason = plan.reason;
 
   // Never reserve more than the documents that exist, whatever k says.
   const std::size_t k = std::min<std::size_t>(request.k, index.docCount());
   TopKCollector topk(k, &result.counters);
   const bool impossible = request.op == Operator::And && query.hasUnknownTerm();
+  std::vector<PostingCursor> cursors;
   if (!impossible && k > 0) {
-    std::vector<PostingCursor> cursors;
     cursors.reserve(query.terms.size());
     for (const auto& t : query.terms) {
       if (t.id) cursors.emplace_back(index, *t.id, result.counters);
     }
-    if (request.op == Operator::Or) {
-      exhaustiveOr(cursors, topk, result.counters);
-    } else {
-      exhaustiveAnd(cursors, topk, result.counters);
-    }
   } else if (impossible) {
     result.reason += "; an AND term is not in the index, nothing can match";
+  }
+  QueryContext ctx{cursors, topk, result.counters, request.options, request.trace};
+  if (request.trace != nullptr) {
+    std::vector<const PostingCursor*> byTerm;
+    std::vector<std::string> texts;
+    std::size_t next = 0;
+    for (const auto& t : query.terms) {
+      texts.push_back(t.text);
+      byTerm.push_back(t.id && next < cursors.size() ? &cursors[next++] : nullptr);
+    }
+    request.trace->algorithm = algorithmName(plan.algorithm);
+    request.trace->begin(std::move(byTerm), std::move(texts));
+    request.trace->record({TraceEventKind::QueryStart, TraceReason::None, -1, 0, 0, static_cast<float>(k), 0,
+                           topk.floor()});
+  }
+  if (!cursors.empty()) {
+    switch (plan.algorithm) {
+      case Algorithm::Auto:
+      case Algorithm::Exhaustive:
+        if (request.op == Operator::Or) {
+          exhaustiveOr(ctx);
+        } else {
+          exhaustiveAnd(ctx);
+        }
+        break;
+      case Algorithm::Wand:
+        wand(ctx);
+        break;
+      case Algorithm::Bmw:
+        blockMaxWand(ctx);
+        break;
+      case Algorithm::MaxScore:
+        maxScore(ctx);
+        break;
+      case Algorithm::Bmm:
+        blockMaxMaxScore(ctx);
+        break;
+      case Algorithm::BlockMaxAnd:
+        blockMaxAnd(ctx);
+        break;
+      case Algorithm::BulkAnd:
+        bulkAnd(ctx);
+        break;
+    }
+  }
+  if (request.trace != nullptr) {
+    request.trace->record({TraceEventKind::QueryEnd, TraceReason::None, -1, 0, 0, 0, 0, topk.floor()});
   }
   result.hits = topk.finish();
   result.kthScore = topk.kthScore();

@@ -5,27 +5,23 @@
 
 namespace wandscope::engine {
 
-void exhaustiveOr(std::vector<PostingCursor>& cursors, TopKCollector& topk, QueryCounters& counters) {
+void exhaustiveOr(QueryContext& ctx) {
+  auto& cursors = ctx.cursors;
   for (;;) {
     DocId doc = kNoMoreDocs;
     for (const auto& c : cursors) doc = std::min(doc, c.docId());
     if (doc == kNoMoreDocs) return;
-    Score score = 0.0f;
+    ++ctx.counters.candidatesSeen;
+    ctx.collect(doc, ctx.scoreInQueryOrder(doc));
     for (auto& c : cursors) {
-      if (c.docId() == doc) {
-        score += c.score();
-        c.next();
-      }
+      if (c.docId() == doc) c.next();
     }
-    ++counters.candidatesSeen;
-    ++counters.fullScores;
-    topk.insert(doc, score);
   }
 }
 
-void exhaustiveAnd(std::vector<PostingCursor>& cursors, TopKCollector& topk, QueryCounters& counters) {
+void exhaustiveAnd(QueryContext& ctx) {
+  auto& cursors = ctx.cursors;
   if (cursors.empty()) return;
-  // Leapfrog in ascending df order (the rarest list leads); score in query order.
   std::vector<PostingCursor*> order;
   for (auto& c : cursors) order.push_back(&c);
   std::stable_sort(order.begin(), order.end(),
@@ -47,11 +43,8 @@ void exhaustiveAnd(std::vector<PostingCursor>& cursors, TopKCollector& topk, Que
       doc = lead.docId();
       continue;
     }
-    Score score = 0.0f;
-    for (auto& c : cursors) score += c.score();
-    ++counters.candidatesSeen;
-    ++counters.fullScores;
-    topk.insert(doc, score);
+    ++ctx.counters.candidatesSeen;
+    ctx.collect(doc, ctx.scoreInQueryOrder(doc));
     lead.next();
     doc = lead.docId();
   }

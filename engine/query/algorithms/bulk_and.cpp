@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/algorithms/bulk_and.h"
+
+#include "engine/query/algorithms/merge_kernels.h"
+#include "engine/score/score_bounds.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <limits>
+
+namespace wandscope::engine {
+namespace {
+
+// Frequency buckets of the lead clause's prune table: tf 1..62 exactly, bucket 63 = "tf >= 63".
+// 64 as in the first seed: one cache line of bools, and almost every tf in practice.
+constexpr std::uint32_t kBuckets = 64;
+constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+
+struct Clause {
+  PostingCursor* cursor = nullptr;
+  std::uint32_t begin = 0;  // slice [begin, end) of the decoded block in the current window
+  std::uint32_t end = 0;
+  std::uint64_t block = ~std::uint64_t{0};  // decoded block of the previous window
+  DocId sliceLast = 0;                       // window end of the previous slice
+};
+
+// The exclusive partial-score limit for the lead clause, cached per (floor, followers' block-max
+// sum) pair: the largest lead score that cannot compete. Keyed separately from the prune table so
+// each is rebuilt exactly when it is stale (the first seed's review found a shared key that left
+// the table disabled after a floor turned positive mid-window).
+struct LimitCache {
+  float floor = std::numeric_limits<float>::quiet_NaN();
+  double others = -1.0;
+  float limit = kNegInf;
+
+  float get(float f, double o, double factor) {
+    if (std::bit_cast<std::uint32_t>(f) != std::bit_cast<std::uint32_t>(floor) || o != others) {
+      floor = f;
+      others = o;
+      limit = exclusivePartialScoreLimit(f, o, factor);
+    }
+    return limit;
+  }
+};
+
+struct PruneTable {
+  float limit = std::numeric_limits<float>::quiet_NaN();  // key part 1
+  float leadBlockMax = -1.0f;                              // key part 2 (bucket 63)
+  std::array<bool, kBuckets> cannotBeat{};
+  bool valid = false;
+};
+
+}  // namespace
+
+void bulkAnd(QueryContext& ctx) {
+  const std::size_t n = ctx.cursors.size();
+  if (n == 0) return;
+  const SearchOptions& opt = ctx.options;
+  const double factor = sumUpperBoundFactor(n);
+
+  // Clauses in query order; the lead is the rarest list (it drives the table and window jumps).
+  std::vector<Clause> clauses(n);
+  for (std::size_t q = 0; q < n; ++q) clauses[q].cursor = &ctx.cursors[q];
+  std::size_t leadIndex = 0;
+  for (std::size_t q = 1; q < n; ++q) {
+    if (ctx.cursors[q].df() < ctx.cursors[leadIndex].df()) leadIndex = q;
+  }
+  // Merge order: lead first, then the others by ascending df (cheapest lists first).
+  std::vector<std::size_t> mergeOrder(n);
+  for (std::size_t q = 0; q < n; ++q) mergeOrder[q] = q;
+  std::stable_sort(mergeOrder.begin(), mergeOrder.end(), [&](std::size_t a, std::size_t b) {
+    if (a == leadIndex || b == leadIndex) return a == leadIndex && b != leadIndex;
+    return ctx.cursors[a].df() < ctx.cursors[b].df();
+  });
+  PostingCursor& lead = *clauses[leadIndex].cursor;
+  // Merge slot of each query-order clause (kernel outputs are in merge order).
+  std::vector<std::size_t> slotOf(n);
+  for (std::size_t i = 0; i < n; ++i) slotOf[mergeOrder[i]] = i;
+
+  // Lead contribution bound per exact tf for any document: W never increases with the length
+  // normaliser (docs/SCORING.md), so W(tf, K(0)) bounds every document with that tf.
+  std::array<float, kBuckets> bucketBound{};
+  if (opt.freqPrune) {
+    const auto& bm25 = lead.bm25();
+    const float minNorm = bm25.lengthNorm(0);
+    for (std::uint32_t f = 1; f + 1 < kBuckets; ++f) bucketBound[f] = lead.idf() * bm25.weight(f, minNorm);
+  }
+  LimitCache limitCache;
+  PruneTable table;
+
+  std::vector<MergeSlice> slices(n);
+  std::vector<MergeSlice> ordered(n);
+  std::array<DocId, kBlockSize> matches{};
+  std::vector<std::uint8_t> offsets(n * kBlockSize);
+  std::array<float, kBlockSize> norms{};
+  const float* docNorms = lead.lengthNorms();
+
+  DocId target = lead.docId();
+  while (target != kNoMoreDocs) {
+    // 1. The window: up to the nearest block end across clauses, from block metadata alone.
+    DocId windowEnd = kNoMoreDocs;
+    double boundSum = 0.0;
+    double othersMax = 0.0;
+    float leadBlockMax = 0.0f;
+    for (std::size_t q = 0; q < n; ++q) {
+      PostingCursor& c = *clauses[q].cursor;
+      c.shallowAdvance(target);
+      const DocId last = c.blockLastDoc();
+      if (last == kNoMoreDocs) return;  // a clause is exhausted: no more common documents
+      windowEnd = std::min(windowEnd, last);
+      const float bm = c.blockMaxScore();
+      boundSum += static_cast<double>(bm);
+      if (q == leadIndex) {
+        leadBlockMax = bm;
+      } else {
+        othersMax += static_cast<double>(bm);
+      }
+    }
+    ++ctx.counters.windowsTotal;
+    const float floor = ctx.topk.floor();
+    if (opt.windowSkip && floor != kNegInf) {
+      const float bound = conservativeBound(boundSum, factor);
+      if (bound <= floor) {
+        ++ctx.counters.windowsSkippedBound;
+        if (ctx.trace != nullptr) {
+          ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Bound, -1, target, windowEnd, 0, bound, floor});
+        }
+        target = windowEnd + 1;
+        continue;
+      }
+    }
+
+    // 2. Each clause's slice of its decoded block, positioned in merge order. For three or more
+    // clauses the first two are intersected before the rest are decoded: if they share no
+    // document the window is empty and the other blocks stay encoded (the leapfrog's saving).
+    bool exhausted = false;
+    auto position = [&](std::size_t q) {
+      Clause& cl = clauses[q];
+      PostingCursor& c = *cl.cursor;
+      const bool sameBlock = c.docId() != kNoMoreDocs && c.blockId() == cl.block &&
+                             target <= c.blockDocs()[c.blockSize() - 1];
+      if (sameBlock) {
+        // Resume where the previous slice ended (no search when the windows are contiguous), or
+        // search the whole block afresh when slice resumption is switched off.
+        const std::uint32_t from = opt.sliceResume ? cl.end : 0;
+        const DocId* docs = c.blockDocs();
+        std::uint32_t begin = from;
+        if (!(opt.sliceResume && cl.sliceLast + 1 == target)) {
+          begin = static_cast<std::uint32_t>(std::lower_bound(docs + from, docs + c.blockSize(), target) - docs);
+        }
+        c.setBlockPosition(std::max(begin, c.blockPosition()));
+      } else {
+        c.nextGeq(target);
+        if (c.docId() == kNoMoreDocs) {
+          exhausted = true;
+          return;
+        }
+      }
+      const DocId* docs = c.blockDocs();
+      const std::uint32_t size = c.blockSize();
+      cl.block = c.blockId();
+      cl.begin = c.blockPosition();
+      cl.end = docs[size - 1] <= windowEnd
+                   ? size
+                   : static_cast<std::uint32_t>(std::upper_bound(docs + cl.begin, docs + size, windowEnd) - docs);
+      cl.sliceLast = windowEnd;
+      slices[q] = MergeSlice{docs, cl.begin, cl.end};
+    };
+    std::size_t positioned = std::min<std::size_t>(n, 2);
+    for (std::size_t i = 0; i < positioned; ++i) position(mergeOrder[i]);
+    if (exhausted) return;
+    std::size_t m = 0;
+    bool gated = false;
+    if (n >= 3) {
+      m = intersect2(slices[mergeOrder[0]], slices[mergeOrder[1]], matches.data(), offsets.data());
+      gated = m == 0;
+    }
+    if (!gated) {
+      for (std::size_t i = positioned; i < n; ++i) position(mergeOrder[i]);
+      if (exhausted) return;
+      positioned = n;
+      if (ctx.trace != nullptr) {
+        ctx.trace->record({TraceEventKind::WindowEntered, TraceReason::None, -1, target, windowEnd, 0,
+                           conservativeBound(boundSum, factor), floor});
+      }
+      // 3. Intersect (kernel outputs are in merge order; offsets[i * 128 + m] for merge slot i).
+      for (std::size_t i = 0; i < n; ++i) ordered[i] = slices[mergeOrder[i]];
+      if (opt.simdMerge && n == 2) {
+        m = intersect2(ordered[0], ordered[1], matches.data(), offsets.data());
+      } else if (opt.simdMerge && n == 3) {
+        m = intersect3(ordered[0], ordered[1], ordered[2], matches.data(), offsets.data());
+      } else {
+        m = intersectN(ordered.data(), n, matches.data(), offsets.data());
+      }
+    }
+    if (m == 0) {
+      ++ctx.counters.windowsSkippedEmpty;
+      if (ctx.trace != nullptr) {
+        ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Empty, -1, target, windowEnd, 0, 0, floor});
+      }
+      target = windowEnd + 1;
+      if (opt.windowJump) {
+        // No common document before every clause's next posting: start the next window at the
+        // furthest of them (the lead's next document, generalised to all clauses; a clause whose
+        // block ended contributes its block end).
+        DocId next = target;
+        for (std::size_t i = 0; i < positioned; ++i) {
+          const Clause& cl = clauses[mergeOrder[i]];
+          const PostingCursor& c = *cl.cursor;
+          const DocId after = cl.end < c.blockSize() ? c.blockDocs()[cl.end] : c.blockDocs()[c.blockSize() - 1] + 1;
+          next = std::max(next, after);
+        }
+        if (next > target) {
+          ++ctx.counters.windowsJumped;
+          if (ctx.trace != nullptr) {
+            ctx.trace->record({TraceEventKind::WindowJumped, TraceReason::None, -1, target, next, 0, 0, floor});
+          }
+          target = next;
+        }
+      }
+      continue;
+    }
+
+    // 4. Candidates. Pass A gathers the length normalisers (overlapping their cache misses);
+    // pass B decides each candidate in doc order.
+    if (!opt.lazyFreq) {
+      for (auto& cl : clauses) (void)cl.cursor->blockFreqs();
+    }
+    for (std::size_t i = 0; i < m; ++i) norms[i] = docNorms[matches[i]];
+    const std::uint8_t* leadOffsets = offsets.data();  // the lead is merge slot 0
+    for (std::size_t i = 0; i < m; ++i) {
+      ++ctx.counters.candidatesSeen;
+      const DocId doc = matches[i];
+      const float f = ctx.topk.floor();
+      if (f != kNegInf && (opt.freqPrune || opt.candidatePrune)) {
+        const float limit = limitCache.get(f, othersMax, factor);
+        const std::uint32_t leadTf = lead.blockFreqs()[leadOffsets[i]];
+        if (opt.freqPrune) {
+          if (!table.valid || table.limit != limit || table.leadBlockMax != leadBlockMax) {
+            bucketBound[kBuckets - 1] = leadBlockMax;
+            std::uint32_t cut = 0;
+            for (std::uint32_t b = 1; b < kBuckets; ++b) {
+              table.cannotBeat[b] = bucketBound[b] <= limit;
+              if (table.cannotBeat[b]) cut = b;
+            }
+            table.limit = limit;
+            table.leadBlockMax = leadBlockMax;
+            table.valid = true;
+            ++ctx.counters.pruneTableRebuilds;
+            if (ctx.trace != nullptr) {
+              ctx.trace->record({TraceEventKind::PruneTableBuilt, TraceReason::None, static_cast<std::int32_t>(leadIndex),
+                                 doc, cut, 0, limit, f});
+            }
+          }
+          if (table.cannotBeat[std::min(leadTf, kBuckets - 1)]) {
+            ++ctx.counters.candidatesPrunedTable;
+            if (ctx.trace != nullptr) {
+              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, static_cast<std::int32_t>(leadIndex),
+                                 doc, 0, 0, bucketBound[std::min(leadTf, kBuckets - 1)], f});
+            }
+            continue;
+          }
+        }
+        if (opt.candidatePrune) {
+          const float leadScore = lead.idf() * lead.bm25().weight(leadTf, norms[i]);
+          if (leadScore <= limit) {
+            ++ctx.counters.candidatesPrunedLimit;
+            if (ctx.trace != nullptr) {
+              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Limit, static_cast<std::int32_t>(leadIndex),
+                                 doc, 0, leadScore, limit, f});
+            }
+            continue;
+          }
+        }
+      }
+      // The full score, in query order: bit-identical to every other path.
+      Score score = 0.0f;
+      for (std::size_t q = 0; q < n; ++q) {
+        score += clauses[q].cursor->scoreAt(offsets[slotOf[q] * kBlockSize + i]);
+      }
+      ctx.collect(doc, score);
+    }
+    target = windowEnd + 1;
+  }
+}
+
+}  // namespace wandscope::engine

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/core/types.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace wandscope::engine {
+
+// Intersection kernels of the bulk AND. Each clause contributes a sorted slice [begin, end) of
+// one decoded block (at most 128 doc ids). The kernels write the common doc ids to `out` and, for
+// each clause c and match m, the match's index in the clause's block to offsets[c * 128 + m]
+// (a byte each: blocks hold at most 128 postings). They return the number of matches.
+// These are the scalar references; engine/codec/simd adds vectorised versions.
+struct MergeSlice {
+  const DocId* docs;     // the decoded block
+  std::uint32_t begin;
+  std::uint32_t end;
+};
+
+std::size_t intersect2(const MergeSlice& a, const MergeSlice& b, DocId* out, std::uint8_t* offsets);
+std::size_t intersect3(const MergeSlice& a, const MergeSlice& b, const MergeSlice& c, DocId* out,
+                       std::uint8_t* offsets);
+// Any number of clauses (>= 1); slices[0] drives.
+std::size_t intersectN(const MergeSlice* slices, std::size_t n, DocId* out, std::uint8_t* offsets);
+
+}  // namespace wandscope::engine

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/query/trace_recorder.h"
+
+#include <string>
+
+namespace wandscope::engine {
+
+// The trace as JSON (docs/FORMAT.md, "Trace"): algorithm, query terms, whether events were
+// dropped, and every event with its fields and the cursor positions (query order; null for an
+// exhausted or unknown term). Non-finite numbers are written as null.
+std::string traceToJson(const TraceRecorder& trace, bool pretty = false);
+
+}  // namespace wandscope::engine

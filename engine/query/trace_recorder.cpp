@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/trace_recorder.h"
+
+#include "engine/query/posting_cursor.h"
+
+namespace wandscope::engine {
+
+const char* traceEventKindName(TraceEventKind kind) noexcept {
+  switch (kind) {
+    case TraceEventKind::QueryStart:
+      return "query_start";
+    case TraceEventKind::PivotSelected:
+      return "pivot";
+    case TraceEventKind::BlockSkipped:
+      return "block_skipped";
+    case TraceEventKind::WindowEntered:
+      return "window_entered";
+    case TraceEventKind::WindowSkipped:
+      return "window_skipped";
+    case TraceEventKind::WindowJumped:
+      return "window_jumped";
+    case TraceEventKind::CandidateScored:
+      return "candidate_scored";
+    case TraceEventKind::CandidatePruned:
+      return "candidate_pruned";
+    case TraceEventKind::HeapInsert:
+      return "heap_insert";
+    case TraceEventKind::ThresholdRaised:
+      return "threshold_raised";
+    case TraceEventKind::PruneTableBuilt:
+      return "prune_table_built";
+    case TraceEventKind::EssentialSplit:
+      return "essential_split";
+    case TraceEventKind::QueryEnd:
+      return "query_end";
+  }
+  return "unknown";
+}
+
+const char* traceReasonName(TraceReason reason) noexcept {
+  switch (reason) {
+    case TraceReason::None:
+      return "";
+    case TraceReason::Bound:
+      return "bound";
+    case TraceReason::Empty:
+      return "empty";
+    case TraceReason::Table:
+      return "table";
+    case TraceReason::Limit:
+      return "limit";
+  }
+  return "";
+}
+
+TraceRecorder::TraceRecorder(std::size_t maxEvents) : m_maxEvents(maxEvents) {}
+
+void TraceRecorder::begin(std::vector<const PostingCursor*> cursors, std::vector<std::string> terms) {
+  m_cursors = std::move(cursors);
+  m_terms = std::move(terms);
+  m_events.clear();
+  m_positions.clear();
+  m_dropped = 0;
+}
+
+void TraceRecorder::record(const TraceEvent& event) {
+  if (m_events.size() >= m_maxEvents) {
+    ++m_dropped;
+    return;
+  }
+  m_events.push_back(event);
+  for (const PostingCursor* c : m_cursors) m_positions.push_back(c != nullptr ? c->docId() : kNoMoreDocs);
+}
+
+}  // namespace wandscope::engine

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/core/types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace wandscope::engine {
+
+class PostingCursor;
+
+// What happened at one step of a query evaluation. Fields that do not apply to a kind stay at
+// their defaults; docs/COUNTERS.md ("Trace events") defines each kind's fields.
+enum class TraceEventKind : std::uint8_t {
+  QueryStart,       // score = k (as a number); cursors at their first postings
+  PivotSelected,    // WAND/BMW: doc = pivot, term = pivot term, bound = sum of list maxima up to it
+  BlockSkipped,     // doc = from, docEnd = where the cursor(s) go next, term, bound = block-max sum
+  WindowEntered,    // bulk/block-max AND: [doc, docEnd], bound = window bound
+  WindowSkipped,    // [doc, docEnd]; reason: Empty or Bound; bound = window bound
+  WindowJumped,     // bulk AND: after an empty window, docEnd = the lead's next document
+  CandidateScored,  // doc, score = full score (query order)
+  CandidatePruned,  // doc, bound = what justified it; reason: Bound, Table or Limit; term = lead
+  HeapInsert,       // doc, score: the document entered the top k (replay the heap to see who left)
+  ThresholdRaised,  // floor = new k-th score, bound = old floor
+  PruneTableBuilt,  // bulk AND: bound = exclusive partial-score limit, docEnd = cut-off tf
+  EssentialSplit,   // MaxScore: term = first essential term (query order), score = #non-essential
+  QueryEnd,         // floor = final k-th score
+};
+
+enum class TraceReason : std::uint8_t { None, Bound, Empty, Table, Limit };
+
+const char* traceEventKindName(TraceEventKind kind) noexcept;
+const char* traceReasonName(TraceReason reason) noexcept;
+
+struct TraceEvent {
+  TraceEventKind kind = TraceEventKind::QueryStart;
+  TraceReason reason = TraceReason::None;
+  std::int32_t term = -1;  // query-order term index, -1 when not about one term
+  DocId doc = 0;
+  DocId docEnd = 0;
+  float score = 0.0f;
+  float bound = 0.0f;
+  float floor = 0.0f;
+};
+
+// A bounded event recorder for replaying an evaluation step by step (the workbench's teaching
+// view, `search --trace`). With every event it stores each query term's cursor position (query
+// order). Off by default: algorithms take a TraceRecorder* that is null when tracing is off, and
+// test it once per event site, so tracing costs nothing when disabled. Beyond `maxEvents` events
+// are counted but not stored (truncated()).
+class TraceRecorder {
+ public:
+  explicit TraceRecorder(std::size_t maxEvents = 100'000);
+
+  // Called by the searcher before evaluation: the cursors in query order (null for unknown terms).
+  void begin(std::vector<const PostingCursor*> cursors, std::vector<std::string> terms);
+  void record(const TraceEvent& event);
+
+  std::size_t maxEvents() const noexcept { return m_maxEvents; }
+  bool truncated() const noexcept { return m_dropped > 0; }
+  std::size_t dropped() const noexcept { return m_dropped; }
+  const std::vector<TraceEvent>& events() const noexcept { return m_events; }
+  const std::vector<std::string>& terms() const noexcept { return m_terms; }
+  // Cursor positions of query term `term` at event `index` (kNoMoreDocs when exhausted or unknown).
+  DocId position(std::size_t index, std::size_t term) const noexcept {
+    return m_positions[index * m_terms.size() + term];
+  }
+  std::string algorithm;  // set by the searcher
+
+ private:
+  std::size_t m_maxEvents;
+  std::size_t m_dropped = 0;
+  std::vector<const PostingCursor*> m_cursors;
+  std::vector<std::string> m_terms;
+  std::vector<TraceEvent> m_events;
+  std::vector<DocId> m_positions;
+};
+
+}  // namespace wandscope::engine

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Work-count and behaviour tests of the AND paths (block-max AND, bulk AND): each optimisation
+// must really skip work, and never change a result.
+#include "engine/query/searcher.h"
+#include "engine/query/trace_recorder.h"
+#include "tests/support/test_index.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace wandscope::test {
+namespace {
+
+using engine::Algorithm;
+using engine::Operator;
+using engine::TraceEventKind;
+using engine::TraceReason;
+
+engine::SearchResult runAnd(const engine::Index& index, const std::string& q, std::size_t k, Algorithm algo,
+                            const std::string& opts = "", engine::TraceRecorder* trace = nullptr) {
+  engine::SearchRequest r;
+  r.text = q;
+  r.op = Operator::And;
+  r.k = k;
+  r.algorithm = algo;
+  r.options.apply(opts);
+  r.trace = trace;
+  return engine::search(index, r);
+}
+
+// Every document has exactly 8 tokens, so a term with tf 1 has the same weight everywhere.
+std::string eightTokens(std::vector<std::string> words) {
+  for (int i = 0; words.size() < 8; ++i) words.push_back("filler" + std::to_string(i));
+  std::string text;
+  for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
+  return text;
+}
+
+// The first seed's review case: the floor turns positive on the first candidate of window 1 while
+// the dense clause has the same block maximum in both of its blocks, so the (floor, followers'
+// block max) key does not change between the windows. Window 2 must still apply the frequency
+// prune table; a table keyed together with the per-candidate limit would stay disabled there.
+TEST(BulkAnd, BuildsThePruneTableAfterAMidWindowFloorTransition) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 256; ++d) {
+    std::vector<std::string> words = {"dense"};
+    if (d == 0) words.insert(words.end(), {"lead", "lead", "lead", "lead", "lead"});
+    if (d == 10 || d == 20 || d == 130 || d == 140 || d == 150) words.push_back("lead");
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  engine::TraceRecorder trace;
+  const auto result = runAnd(*t->index, "lead dense", 1, Algorithm::BulkAnd, "", &trace);
+  ASSERT_EQ(result.hits.size(), 1u);
+  EXPECT_EQ(result.hits[0].doc, 0u);
+  EXPECT_EQ(result.counters.windowsTotal, 2u) << "dense has two blocks: windows end at 127 and 150";
+  std::size_t tablePrunesInWindow2 = 0;
+  for (const auto& e : trace.events()) {
+    if (e.kind == TraceEventKind::CandidatePruned && e.reason == TraceReason::Table && e.doc >= 128) {
+      ++tablePrunesInWindow2;
+    }
+  }
+  EXPECT_EQ(tablePrunesInWindow2, 3u) << "docs 130, 140 and 150 are rejected by the table";
+  EXPECT_EQ(result.counters.fullScores, 1u);
+  // Same result with the table off; then the per-candidate limit does the pruning.
+  const auto noTable = runAnd(*t->index, "lead dense", 1, Algorithm::BulkAnd, "freq_prune=off");
+  EXPECT_EQ(noTable.hits, result.hits);
+  EXPECT_EQ(noTable.counters.candidatesPrunedTable, 0u);
+  EXPECT_EQ(noTable.counters.candidatesPrunedLimit, 5u);
+  EXPECT_EQ(runAnd(*t->index, "lead dense", 1, Algorithm::Exhaustive).hits, result.hits);
+}
+
+// Windows whose block maxima cannot beat the floor are skipped without decoding a block.
+TEST(BulkAnd, SkipsWindowsWhoseBoundCannotBeatTheFloor) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 128 * 8; ++d) {
+    // Block 0 holds the only strong documents (high tf of both terms); later blocks tf 1.
+    const bool strong = d < 128 && d % 16 == 0;
+    std::vector<std::string> words = strong ? std::vector<std::string>{"alpha", "alpha", "beta", "beta"}
+                                            : std::vector<std::string>{"alpha", "beta"};
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto bulk = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd);
+  const auto exhaustive = runAnd(*t->index, "alpha beta", 5, Algorithm::Exhaustive);
+  ASSERT_EQ(bulk.hits, exhaustive.hits);
+  EXPECT_EQ(bulk.counters.windowsSkippedBound, 7u) << "every window after the first";
+  EXPECT_LT(bulk.counters.docBlocksDecoded, exhaustive.counters.docBlocksDecoded);
+  EXPECT_EQ(bulk.counters.docBlocksDecoded, 2u);
+  const auto off = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd, "window_skip=off");
+  EXPECT_EQ(off.hits, bulk.hits);
+  EXPECT_EQ(off.counters.windowsSkippedBound, 0u);
+  // Block-max AND skips the same blocks one candidate at a time.
+  const auto bma = runAnd(*t->index, "alpha beta", 5, Algorithm::BlockMaxAnd);
+  EXPECT_EQ(bma.hits, bulk.hits);
+  EXPECT_GT(bma.counters.windowsSkippedBound, 0u);
+  EXPECT_LT(bma.counters.docBlocksDecoded, exhaustive.counters.docBlocksDecoded);
+}
+
+// Disjoint lists: windows are empty, nothing is scored and no frequency block is decoded.
+TEST(BulkAnd, DisjointListsDecodeNoFrequencies) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 1000; ++d) {
+    docs.push_back({"d" + std::to_string(d), "", eightTokens({d % 2 == 0 ? "even" : "odd"})});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto r = runAnd(*t->index, "even odd", 10, Algorithm::BulkAnd);
+  EXPECT_TRUE(r.hits.empty());
+  EXPECT_EQ(r.counters.freqBlocksDecoded, 0u);
+  EXPECT_EQ(r.counters.fullScores, 0u);
+  EXPECT_GT(r.counters.windowsSkippedEmpty, 0u);
+}
+
+// After an empty window the next one starts at the lead's next document instead of the window end.
+TEST(BulkAnd, EmptyWindowsJumpToTheLeadsNextDocument) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 2048; ++d) {
+    std::vector<std::string> words = {"common"};
+    if (d % 300 == 299) words.push_back("rare");
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  // "common" is in every document; make a gap in it so some windows hold no common document.
+  for (int d = 900; d < 1300; ++d) docs[static_cast<std::size_t>(d)].text = eightTokens({d % 300 == 299 ? "rare" : "x"});
+  const auto t = buildTestIndex(docs);
+  const auto jump = runAnd(*t->index, "rare common", 3, Algorithm::BulkAnd, "window_skip=off");
+  const auto noJump = runAnd(*t->index, "rare common", 3, Algorithm::BulkAnd, "window_skip=off,window_jump=off");
+  EXPECT_EQ(jump.hits, noJump.hits);
+  EXPECT_EQ(jump.hits, runAnd(*t->index, "rare common", 3, Algorithm::Exhaustive).hits);
+  EXPECT_GT(jump.counters.windowsJumped, 0u);
+  EXPECT_EQ(noJump.counters.windowsJumped, 0u);
+  EXPECT_LE(jump.counters.windowsTotal, noJump.counters.windowsTotal);
+}
+
+// Lazy frequencies: when every candidate of a window is pruned on the lead's frequency, the
+// followers' frequency blocks stay encoded; with lazy_freq=off every entered window decodes them.
+TEST(BulkAnd, LazyFrequenciesDecodeFewerBlocks) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 128 * 8; ++d) {
+    const bool strong = d == 3;
+    std::vector<std::string> words = strong ? std::vector<std::string>{"alpha", "alpha", "alpha", "beta", "beta"}
+                                            : std::vector<std::string>{"alpha", "beta"};
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto lazy = runAnd(*t->index, "alpha beta", 1, Algorithm::BulkAnd, "window_skip=off");
+  const auto eager = runAnd(*t->index, "alpha beta", 1, Algorithm::BulkAnd, "window_skip=off,lazy_freq=off");
+  EXPECT_EQ(lazy.hits, eager.hits);
+  EXPECT_EQ(eager.counters.freqBlocksDecoded, 16u) << "both clauses, eight windows";
+  EXPECT_EQ(lazy.counters.freqBlocksDecoded, 9u) << "the lead's eight and beta's first";
+}
+
+TEST(BulkAnd, SingleClauseAndManyClauses) {
+  const auto docs = randomCorpus(62, {.docs = 3000, .vocabulary = 20, .maxLength = 60, .duplicateFraction = 0.1});
+  const auto t = buildTestIndex(docs);
+  for (const std::string q : {"w1", "w0 w1 w2 w3", "w0 w1 w2 w3 w4 w5 w6"}) {
+    for (const std::string opts : {"", "simd_merge=off", "slice_resume=off"}) {
+      EXPECT_EQ(runAnd(*t->index, q, 10, Algorithm::BulkAnd, opts).hits,
+                runAnd(*t->index, q, 10, Algorithm::Exhaustive).hits)
+          << q << " " << opts;
+    }
+  }
+}
+
+TEST(BulkAnd, TraceRecordsWindowsAndTheFloorNeverFalls) {
+  const auto docs = randomCorpus(63, {.docs = 4000, .vocabulary = 25, .maxLength = 30, .duplicateFraction = 0.0});
+  const auto t = buildTestIndex(docs);
+  engine::TraceRecorder trace;
+  const auto traced = runAnd(*t->index, "w2 w5", 5, Algorithm::BulkAnd, "", &trace);
+  EXPECT_EQ(traced.hits, runAnd(*t->index, "w2 w5", 5, Algorithm::BulkAnd).hits);
+  std::size_t entered = 0;
+  float floor = -std::numeric_limits<float>::infinity();
+  for (std::size_t i = 0; i < trace.events().size(); ++i) {
+    const auto& e = trace.events()[i];
+    if (e.kind == TraceEventKind::WindowEntered) {
+      ++entered;
+      EXPECT_LE(e.doc, e.docEnd);
+    }
+    EXPECT_GE(e.floor, floor) << "event " << i;
+    floor = e.floor;
+  }
+  EXPECT_GT(entered, 0u);
+  EXPECT_EQ(trace.events().front().kind, TraceEventKind::QueryStart);
+  EXPECT_EQ(trace.events().back().kind, TraceEventKind::QueryEnd);
+  EXPECT_EQ(trace.terms().size(), 2u);
+}
+
+}  // namespace
+}  // namespace wandscope::test
