@@ -2,6 +2,7 @@
 #include "engine/index/posting_list.h"
 
 #include "engine/codec/bp128.h"
+#include "engine/codec/simd/bp128_simd.h"
 #include "engine/codec/varint.h"
 #include "engine/core/error.h"
 
@@ -28,7 +29,8 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
   const std::byte* data = list.base + skip.dataOffset;
   const DocId base = list.blockBase(block);
   if ((skip.flags & format::kSkipVarintTail) == 0) {
-    codec::unpackBp128Delta(wordsAt(data), skip.docWidth, base, docs);
+    // The runtime-dispatched kernel of the current SIMD target (engine/codec/simd).
+    simd::bp128Kernels().unpackDelta[skip.docWidth](wordsAt(data), base, docs);
     if (docs[kBlockSize - 1] != skip.lastDoc) damaged(list, block);
     tailFreqs = false;
     return kBlockSize;
@@ -63,7 +65,7 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
 void decodeBlockFreqs(const PostingList& list, std::uint32_t block, std::uint32_t* freqs) {
   const format::SkipEntry& skip = list.skips[block];
   const std::byte* data = list.base + skip.dataOffset + codec::bp128Words(skip.docWidth) * 4;
-  codec::unpackBp128(wordsAt(data), skip.freqWidth, freqs);
+  simd::bp128Kernels().unpack[skip.freqWidth](wordsAt(data), freqs);
   for (std::uint32_t i = 0; i < kBlockSize; ++i) freqs[i] += 1u;
 }
 

@@ -2,6 +2,7 @@
 #include "engine/index/segment_writer.h"
 
 #include "engine/codec/bp128.h"
+#include "engine/codec/simd/bp128_simd.h"
 #include "engine/codec/varint.h"
 #include "engine/core/error.h"
 #include "engine/index/checked_file.h"
@@ -60,11 +61,11 @@ std::vector<std::byte> encodePostingList(const std::vector<DocId>& docs,
         prev = docs[begin + i];
       }
       skip.docWidth = static_cast<std::uint8_t>(codec::requiredWidth(values.data(), count));
-      codec::packBp128(values.data(), skip.docWidth, packed.data());
+      simd::packBp128(values.data(), skip.docWidth, packed.data());
       appendWords(data, packed.data(), codec::bp128Words(skip.docWidth));
       for (std::size_t i = 0; i < count; ++i) values[i] = freqs[begin + i] - 1;
       skip.freqWidth = static_cast<std::uint8_t>(codec::requiredWidth(values.data(), count));
-      codec::packBp128(values.data(), skip.freqWidth, packed.data());
+      simd::packBp128(values.data(), skip.freqWidth, packed.data());
       appendWords(data, packed.data(), codec::bp128Words(skip.freqWidth));
     } else {
       // Varint tail, Lucene-style: the gap code carries "tf == 1" in its low bit, so the common

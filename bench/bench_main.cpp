@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// wandscope_bench: every kernel on every SIMD target this CPU supports, the target in each name
+// and label, and the machine's best and supported targets in the report's context.
+#include "bench/bench_registry.h"
+
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+int main(int argc, char** argv) {
+  namespace simd = wandscope::engine::simd;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  std::string supported;
+  for (const simd::Target t : simd::supportedTargets()) {
+    if (!supported.empty()) supported.append(",");
+    supported.append(simd::targetName(t));
+    wandscope::bench::registerBp128Benchmarks(t);
+    wandscope::bench::registerFindGeqBenchmarks(t);
+    wandscope::bench::registerIntersectBenchmarks(t);
+    wandscope::bench::registerBlockScoreBenchmarks(t);
+  }
+  benchmark::AddCustomContext("simd_best", simd::targetName(simd::bestTarget()));
+  benchmark::AddCustomContext("simd_supported", supported);
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  simd::forceTarget("best");
+  return 0;
+}

@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Intersection kernels of the bulk AND for one Highway target; re-included once per target by
+// intersect.cpp. Contract and strategy: engine/codec/simd/intersect.h.
+#include "engine/codec/simd/intersect.h"
+#include "engine/query/algorithms/merge_kernels.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#if defined(WANDSCOPE_CODEC_SIMD_INTERSECT_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef WANDSCOPE_CODEC_SIMD_INTERSECT_INL_H_
+#undef WANDSCOPE_CODEC_SIMD_INTERSECT_INL_H_
+#else
+#define WANDSCOPE_CODEC_SIMD_INTERSECT_INL_H_
+#endif
+
+#include "engine/codec/simd/simd_common-inl.h"
+
+#include <hwy/highway.h>
+
+HWY_BEFORE_NAMESPACE();
+namespace wandscope::engine::simd {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
+
+inline std::size_t intersect2Impl(const MergeSlice& a, const MergeSlice& b, DocId* out,
+                                  std::uint8_t* offsets) {
+  return engine::intersect2(a, b, out, offsets);
+}
+inline std::size_t intersect3Impl(const MergeSlice& a, const MergeSlice& b, const MergeSlice& c,
+                                  DocId* out, std::uint8_t* offsets) {
+  return engine::intersect3(a, b, c, out, offsets);
+}
+inline std::size_t intersectNImpl(const MergeSlice* slices, std::size_t n, DocId* out,
+                                  std::uint8_t* offsets) {
+  return engine::intersectN(slices, n, out, offsets);
+}
+
+#else
+
+// A row of the offsets array, and the capacity of out: one block.
+constexpr std::size_t kRow = kBlockSize;
+// One slice at least this many times longer than the other: look each short value up in the
+// long slice (V1) instead of walking both (measured in bench/intersect_bench.cpp).
+constexpr std::uint32_t kSkew = 8;
+// Lanes per block step (at most; SSE4 has 4): 16 on AVX-512 measured no faster than 8 on the
+// mid-df lists and leaves longer scalar tails.
+constexpr std::size_t kMergeLanes = 8;
+
+// Lanes of x equal to some lane of y. x is paired with L permutations of y that together put
+// every lane of y against every lane of x: the four rotations inside each 128-bit block (pshufd),
+// applied to y and to y with its blocks swapped in pairs and halves (one cross-block shuffle
+// each), cheaper than L - 1 full-width lane permutes (vpermd).
+//
+// Below AVX-512 each pairing is a compare and an or. On AVX-512 compares write mask registers,
+// whose ors compete for few ports; there each pairing is folded in as min(acc, x ^ y') instead
+// (a lane equals some y' exactly when the final minimum is 0): measured 1.3x faster there, and
+// slower than compare + or on AVX2.
+template <class D, class V>
+HWY_INLINE hn::Mask<D> anyEqualInBlocks(D /*d*/, V x, V y) {
+  const auto m01 = hn::Or(hn::Eq(x, y), hn::Eq(x, hn::Shuffle0321(y)));
+  const auto m23 = hn::Or(hn::Eq(x, hn::Shuffle1032(y)), hn::Eq(x, hn::Shuffle2103(y)));
+  return hn::Or(m01, m23);
+}
+
+template <class V>
+HWY_INLINE V minXorInBlocks(V acc, V x, V y) {
+  const V a = hn::Min(hn::Xor(x, y), hn::Xor(x, hn::Shuffle0321(y)));
+  const V b = hn::Min(hn::Xor(x, hn::Shuffle1032(y)), hn::Xor(x, hn::Shuffle2103(y)));
+  return hn::Min(acc, hn::Min(a, b));
+}
+
+template <class D, class V>
+HWY_INLINE hn::Mask<D> anyEqual(D d, V x, V y) {
+  constexpr std::size_t kLanes = hn::MaxLanes(D());
+  static_assert(kLanes == 4 || kLanes == 8 || kLanes == 16, "4, 8 or 16 lanes");
+#if HWY_TARGET <= HWY_AVX3
+  V acc = minXorInBlocks(hn::Set(d, ~0u), x, y);
+  if constexpr (kLanes >= 8) acc = minXorInBlocks(acc, x, hn::SwapAdjacentBlocks(y));
+  if constexpr (kLanes == 16) {
+    const V halves = hn::ConcatLowerUpper(d, y, y);
+    acc = minXorInBlocks(acc, x, halves);
+    acc = minXorInBlocks(acc, x, hn::SwapAdjacentBlocks(halves));
+  }
+  return hn::Eq(acc, hn::Zero(d));
+#else
+  auto m = anyEqualInBlocks(d, x, y);
+  if constexpr (kLanes >= 8) m = hn::Or(m, anyEqualInBlocks(d, x, hn::SwapAdjacentBlocks(y)));
+  if constexpr (kLanes == 16) {
+    const V halves = hn::ConcatLowerUpper(d, y, y);
+    m = hn::Or(m, hn::Or(anyEqualInBlocks(d, x, halves), anyEqualInBlocks(d, x, hn::SwapAdjacentBlocks(halves))));
+  }
+  return m;
+#endif
+}
+
+struct MergeState {
+  std::uint32_t i;  // next index in a
+  std::uint32_t j;  // next index in b
+  std::size_t m;    // matches so far
+};
+
+// All-pairs block merge while both slices have a full vector left. Every match is found in the
+// one step where both its blocks are loaded; matches come out ascending because the block with
+// the smaller last value is the one that advances (both on a tie).
+template <class D>
+HWY_INLINE void mergeBlocks(D d, const DocId* HWY_RESTRICT a, std::uint32_t ea,
+                            const DocId* HWY_RESTRICT b, std::uint32_t eb, DocId* HWY_RESTRICT out,
+                            std::uint8_t* HWY_RESTRICT offA, std::uint8_t* HWY_RESTRICT offB,
+                            MergeState& s) {
+  constexpr std::uint32_t kLanes = static_cast<std::uint32_t>(hn::MaxLanes(D()));
+  std::uint32_t i = s.i;
+  std::uint32_t j = s.j;
+  std::size_t m = s.m;
+  while (i + kLanes <= ea && j + kLanes <= eb) {
+    const auto va = hn::LoadU(d, a + i);
+    const auto vb = hn::LoadU(d, b + j);
+    const auto inB = anyEqual(d, va, vb);
+    if (HWY_UNLIKELY(!hn::AllFalse(d, inB))) {
+      // Matches are rare in the mid-df case, so they are emitted with a bit loop: the k-th set
+      // lane of a pairs with the k-th set lane of b (both ascending). Cheaper here than
+      // compress-stores, whose table-driven emulation below AVX-512 costs more than a match.
+      std::uint64_t bitsA = maskBits(d, inB);
+      std::uint64_t bitsB = maskBits(d, anyEqual(d, vb, va));
+      do {
+        const auto ka = static_cast<std::uint32_t>(hwy::Num0BitsBelowLS1Bit_Nonzero64(bitsA));
+        const auto kb = static_cast<std::uint32_t>(hwy::Num0BitsBelowLS1Bit_Nonzero64(bitsB));
+        out[m] = a[i + ka];
+        offA[m] = static_cast<std::uint8_t>(i + ka);
+        offB[m] = static_cast<std::uint8_t>(j + kb);
+        ++m;
+        bitsA &= bitsA - 1;
+        bitsB &= bitsB - 1;
+      } while (bitsA != 0);
+    }
+    const DocId lastA = a[i + kLanes - 1];
+    const DocId lastB = b[j + kLanes - 1];
+    i += lastA <= lastB ? kLanes : 0u;
+    j += lastB <= lastA ? kLanes : 0u;
+  }
+  s = MergeState{i, j, m};
+}
+
+// The reference's branch-free scalar merge, for what is left after the vector steps.
+HWY_INLINE void mergeScalar(const DocId* HWY_RESTRICT a, std::uint32_t ea, const DocId* HWY_RESTRICT b,
+                            std::uint32_t eb, DocId* HWY_RESTRICT out, std::uint8_t* HWY_RESTRICT offA,
+                            std::uint8_t* HWY_RESTRICT offB, MergeState& s) {
+  std::uint32_t i = s.i;
+  std::uint32_t j = s.j;
+  std::size_t m = s.m;
+  while (i < ea && j < eb) {
+    const DocId x = a[i];
+    const DocId y = b[j];
+    out[m] = x;
+    offA[m] = static_cast<std::uint8_t>(i);
+    offB[m] = static_cast<std::uint8_t>(j);
+    m += x == y ? 1u : 0u;
+    i += x <= y ? 1u : 0u;
+    j += y <= x ? 1u : 0u;
+  }
+  s = MergeState{i, j, m};
+}
+
+// V1 for skewed slices: each value of the short slice s is looked up in the long slice l a
+// vector at a time (skip whole vectors whose last value is smaller, then one compare).
+template <class D>
+HWY_INLINE std::size_t lookupEach(D d, const DocId* HWY_RESTRICT s, std::uint32_t is, std::uint32_t es,
+                                  const DocId* HWY_RESTRICT l, std::uint32_t il, std::uint32_t el,
+                                  DocId* HWY_RESTRICT out, std::uint8_t* HWY_RESTRICT offS,
+                                  std::uint8_t* HWY_RESTRICT offL) {
+  constexpr std::uint32_t kLanes = static_cast<std::uint32_t>(hn::MaxLanes(D()));
+  std::size_t m = 0;
+  for (; is < es; ++is) {
+    const DocId x = s[is];
+    while (il + kLanes <= el && l[il + kLanes - 1] < x) il += kLanes;
+    std::uint32_t pos = 0;
+    if (il + kLanes <= el) {
+      const auto eq = hn::Eq(hn::LoadU(d, l + il), hn::Set(d, x));
+      if (hn::AllFalse(d, eq)) continue;
+      pos = il + static_cast<std::uint32_t>(hn::FindKnownFirstTrue(d, eq));
+    } else {
+      while (il < el && l[il] < x) ++il;
+      if (il == el) break;
+      if (l[il] != x) continue;
+      pos = il;
+    }
+    out[m] = x;
+    offS[m] = static_cast<std::uint8_t>(is);
+    offL[m] = static_cast<std::uint8_t>(pos);
+    ++m;
+    il = pos + 1;
+  }
+  return m;
+}
+
+inline std::size_t intersect2Impl(const MergeSlice& a, const MergeSlice& b, DocId* HWY_RESTRICT out,
+                                  std::uint8_t* HWY_RESTRICT offsets) {
+  if (a.begin >= a.end || b.begin >= b.end) return 0;
+  const hn::CappedTag<std::uint32_t, kMergeLanes> d;
+  std::uint8_t* offA = offsets;
+  std::uint8_t* offB = offsets + kRow;
+  const std::uint32_t la = a.end - a.begin;
+  const std::uint32_t lb = b.end - b.begin;
+  if (la * kSkew <= lb) return lookupEach(d, a.docs, a.begin, a.end, b.docs, b.begin, b.end, out, offA, offB);
+  if (lb * kSkew <= la) return lookupEach(d, b.docs, b.begin, b.end, a.docs, a.begin, a.end, out, offB, offA);
+  MergeState s{a.begin, b.begin, 0};
+  mergeBlocks(d, a.docs, a.end, b.docs, b.end, out, offA, offB, s);
+  if constexpr (hn::MaxLanes(decltype(d)()) > 4) {
+    const hn::Full128<std::uint32_t> d4;
+    mergeBlocks(d4, a.docs, a.end, b.docs, b.end, out, offA, offB, s);
+  }
+  mergeScalar(a.docs, a.end, b.docs, b.end, out, offA, offB, s);
+  return s.m;
+}
+
+// n-way (n >= 1) by stages: slices 0 and 1 first, then the match set against each further slice.
+// After stage k the rows 0..k-1 of offsets are compacted to the surviving matches in place: the
+// match q of a stage came from entry prev[q] >= q of the previous set, so reading ascending never
+// reads an entry already overwritten.
+inline std::size_t intersectNImpl(const MergeSlice* slices, std::size_t n, DocId* HWY_RESTRICT out,
+                                  std::uint8_t* HWY_RESTRICT offsets) {
+  if (n == 0) return 0;
+  if (n == 1) {
+    const MergeSlice& s = slices[0];
+    std::size_t m = 0;
+    for (std::uint32_t i = s.begin; i < s.end; ++i, ++m) {
+      out[m] = s.docs[i];
+      offsets[m] = static_cast<std::uint8_t>(i);
+    }
+    return m;
+  }
+  std::size_t m = intersect2Impl(slices[0], slices[1], out, offsets);
+  alignas(64) DocId docs[kRow];
+  alignas(64) std::uint8_t stage[2 * kRow];
+  for (std::size_t k = 2; k < n && m > 0; ++k) {
+    const MergeSlice current{out, 0, static_cast<std::uint32_t>(m)};
+    const std::size_t next = intersect2Impl(current, slices[k], docs, stage);
+    for (std::size_t r = 0; r < k; ++r) {
+      std::uint8_t* row = offsets + r * kRow;
+      for (std::size_t q = 0; q < next; ++q) row[q] = row[stage[q]];
+    }
+    std::uint8_t* row = offsets + k * kRow;
+    for (std::size_t q = 0; q < next; ++q) {
+      row[q] = stage[kRow + q];
+      out[q] = docs[q];
+    }
+    m = next;
+  }
+  return m;
+}
+
+inline std::size_t intersect3Impl(const MergeSlice& a, const MergeSlice& b, const MergeSlice& c,
+                                  DocId* out, std::uint8_t* offsets) {
+  const MergeSlice slices[3] = {a, b, c};
+  return intersectNImpl(slices, 3, out, offsets);
+}
+
+#endif  // HWY_TARGET
+
+}  // namespace HWY_NAMESPACE
+}  // namespace wandscope::engine::simd
+HWY_AFTER_NAMESPACE();
+
+#endif  // toggle guard

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// find_next_geq on every supported target against the scalar reference.
+#include "engine/codec/simd/find_geq.h"
+#include "tests/engine/codec/simd_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <vector>
+
+namespace wandscope::test {
+namespace {
+
+namespace simd = engine::simd;
+
+const std::size_t kLengths[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200};
+
+// Sorted, duplicate-free values drawn around `centre` (the interesting parts of the u32 range).
+std::vector<std::uint32_t> sortedValues(std::mt19937_64& rng, std::size_t n, std::uint64_t lo, std::uint64_t hi) {
+  std::set<std::uint32_t> s;
+  std::uniform_int_distribution<std::uint64_t> dist(lo, hi);
+  while (s.size() < n) s.insert(static_cast<std::uint32_t>(dist(rng)));
+  return {s.begin(), s.end()};
+}
+
+std::vector<std::uint32_t> targetsFor(const std::vector<std::uint32_t>& v) {
+  std::vector<std::uint32_t> t = {0u, 1u, 0x7FFFFFFFu, 0x80000000u, 0x80000001u, 0xFFFFFFFEu, 0xFFFFFFFFu};
+  for (const std::uint32_t x : v) {
+    t.push_back(x);
+    t.push_back(x - 1u);
+    t.push_back(x + 1u);
+  }
+  return t;
+}
+
+void checkAll(simd::FindNextGeqFn kernel, const std::vector<std::uint32_t>& v) {
+  // An exactly sized heap copy, so a sanitizer build catches any read past the end.
+  const std::unique_ptr<std::uint32_t[]> copy(new std::uint32_t[std::max<std::size_t>(v.size(), 1)]);
+  std::copy(v.begin(), v.end(), copy.get());
+  for (const std::uint32_t target : targetsFor(v)) {
+    const std::size_t expected = simd::scalar::findNextGeq(copy.get(), v.size(), target);
+    ASSERT_EQ(kernel(copy.get(), v.size(), target), expected) << "target " << target << " n " << v.size();
+    ASSERT_EQ(simd::findNextGeq(copy.get(), v.size(), target), expected);
+  }
+}
+
+TEST(FindNextGeqSimd, ReferenceIsTheFirstIndexNotBelowTarget) {
+  const std::uint32_t v[] = {3, 0x80000000u, 0xFFFFFFFFu};
+  EXPECT_EQ(simd::scalar::findNextGeq(v, 3, 0), 0u);
+  EXPECT_EQ(simd::scalar::findNextGeq(v, 3, 4), 1u);
+  EXPECT_EQ(simd::scalar::findNextGeq(v, 3, 0x80000001u), 2u);
+  EXPECT_EQ(simd::scalar::findNextGeq(v, 3, 0xFFFFFFFFu), 2u);
+  EXPECT_EQ(simd::scalar::findNextGeq(v, 2, 0xFFFFFFFFu), 2u);
+  EXPECT_EQ(simd::scalar::findNextGeq(v, 0, 0), 0u);
+}
+
+TEST(FindNextGeqSimd, MatchesReferenceOverTheWholeRange) {
+  const std::uint64_t seed = 0x5EED0101;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    const simd::FindNextGeqFn kernel = simd::findNextGeqKernel();
+    for (const std::size_t n : kLengths) {
+      SCOPED_TRACE("length " + std::to_string(n));
+      checkAll(kernel, sortedValues(rng, n, 0, 0xFFFFFFFFull));               // whole range
+      checkAll(kernel, sortedValues(rng, n, 0, 4 * n + 4));                   // dense, near 0
+      checkAll(kernel, sortedValues(rng, n, 0x7FFFFF00ull, 0x800000FFull + n));  // around 2^31
+      checkAll(kernel, sortedValues(rng, n, 0xFFFFFFFFull - 3 * n - 3, 0xFFFFFFFFull));  // top
+      // Unsorted input: still the first index that qualifies.
+      std::vector<std::uint32_t> shuffled = sortedValues(rng, n, 0, 0xFFFFFFFFull);
+      std::shuffle(shuffled.begin(), shuffled.end(), rng);
+      checkAll(kernel, shuffled);
+    }
+  });
+}
+
+TEST(FindNextGeqSimd, EveryStartOfADecodedBlock) {
+  // The cursor's use: a search from position p of a 128-value block.
+  const std::uint64_t seed = 0x5EED0102;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    const simd::FindNextGeqFn kernel = simd::findNextGeqKernel();
+    const std::vector<std::uint32_t> block = sortedValues(rng, 128, 0x7FFFF000ull, 0x80001000ull);
+    for (std::size_t p = 0; p <= 128; ++p) {
+      for (const std::uint32_t target : {block[std::min<std::size_t>(p, 127)], block[std::min<std::size_t>(p, 127)] + 1u,
+                                         0xFFFFFFFFu, 0u}) {
+        ASSERT_EQ(kernel(block.data() + p, 128 - p, target),
+                  simd::scalar::findNextGeq(block.data() + p, 128 - p, target))
+            << "start " << p << " target " << target;
+      }
+    }
+  });
+}
+
+}  // namespace
+}  // namespace wandscope::test

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The intersection kernels on every supported target against the scalar references
+// (engine/query/algorithms/merge_kernels.h): the same matches and the same per-clause offsets.
+#include "engine/codec/simd/intersect.h"
+#include "engine/query/algorithms/merge_kernels.h"
+#include "tests/engine/codec/simd_test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace wandscope::test {
+namespace {
+
+namespace simd = engine::simd;
+using engine::DocId;
+using engine::MergeSlice;
+
+// A decoded block of `size` strictly increasing doc ids in [lo, lo + span), as a cursor holds it.
+struct Block {
+  std::vector<DocId> docs;
+};
+
+Block randomBlock(std::mt19937_64& rng, std::size_t size, std::uint64_t lo, std::uint64_t span) {
+  std::set<DocId> s;
+  std::uniform_int_distribution<std::uint64_t> dist(lo, lo + span - 1);
+  while (s.size() < size) s.insert(static_cast<DocId>(dist(rng)));
+  return Block{{s.begin(), s.end()}};
+}
+
+struct Result {
+  std::vector<DocId> docs;
+  std::vector<std::vector<std::uint8_t>> offsets;  // per clause
+};
+
+Result take(std::size_t m, std::size_t clauses, const std::array<DocId, 128>& out,
+            const std::vector<std::uint8_t>& offsets) {
+  Result r;
+  r.docs.assign(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(m));
+  for (std::size_t c = 0; c < clauses; ++c) {
+    const auto row = offsets.begin() + static_cast<std::ptrdiff_t>(c * 128);
+    r.offsets.emplace_back(row, row + static_cast<std::ptrdiff_t>(m));
+  }
+  return r;
+}
+
+// Runs reference and kernel (table and one-call forms) on the same slices and compares.
+void check(const std::vector<MergeSlice>& slices) {
+  const std::size_t n = slices.size();
+  std::array<DocId, 128> out{};
+  std::vector<std::uint8_t> offsets(n * 128);
+  std::size_t m = 0;
+  if (n == 2) {
+    m = engine::intersect2(slices[0], slices[1], out.data(), offsets.data());
+  } else if (n == 3) {
+    m = engine::intersect3(slices[0], slices[1], slices[2], out.data(), offsets.data());
+  } else {
+    m = engine::intersectN(slices.data(), n, out.data(), offsets.data());
+  }
+  const Result expected = take(m, n, out, offsets);
+  const simd::IntersectKernels& k = simd::intersectKernels();
+  auto run = [&](int form) {
+    out.fill(0xABABABABu);
+    std::fill(offsets.begin(), offsets.end(), std::uint8_t{0xCD});
+    std::size_t got = 0;
+    if (form == 0) {
+      got = k.intersectN(slices.data(), n, out.data(), offsets.data());
+    } else if (n == 2) {
+      got = form == 1 ? k.intersect2(slices[0], slices[1], out.data(), offsets.data())
+                      : simd::intersect2(slices[0], slices[1], out.data(), offsets.data());
+    } else if (n == 3) {
+      got = form == 1 ? k.intersect3(slices[0], slices[1], slices[2], out.data(), offsets.data())
+                      : simd::intersect3(slices[0], slices[1], slices[2], out.data(), offsets.data());
+    } else {
+      got = simd::intersectN(slices.data(), n, out.data(), offsets.data());
+    }
+    return take(got, n, out, offsets);
+  };
+  for (int form = 0; form < 3; ++form) {
+    const Result actual = run(form);
+    ASSERT_EQ(actual.docs, expected.docs) << "form " << form << ", " << n << " clauses";
+    ASSERT_EQ(actual.offsets, expected.offsets) << "form " << form << ", " << n << " clauses";
+  }
+}
+
+// Slices of whole blocks, or of a random [begin, end) inside a 128-entry block.
+MergeSlice sliceOf(const Block& b, std::mt19937_64& rng, bool partial) {
+  const auto size = static_cast<std::uint32_t>(b.docs.size());
+  if (!partial || size == 0) return MergeSlice{b.docs.data(), 0, size};
+  std::uniform_int_distribution<std::uint32_t> pos(0, size);
+  std::uint32_t x = pos(rng);
+  std::uint32_t y = pos(rng);
+  if (x > y) std::swap(x, y);
+  return MergeSlice{b.docs.data(), x, y};
+}
+
+const std::size_t kSizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 127, 128};
+
+TEST(IntersectSimd, KernelTableMatchesTheForcedTarget) {
+  forEachSimdTarget([](simd::Target target) { EXPECT_EQ(simd::intersectKernels().target, target); });
+}
+
+TEST(IntersectSimd, TwoWayMatchesReferenceOverSizesAndOverlaps) {
+  const std::uint64_t seed = 0x5EED0201;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  // Value ranges: near 0, around 2^31 and up to UINT32_MAX; spans from dense (most values
+  // shared) to sparse (almost nothing shared).
+  const std::uint64_t bases[] = {0, 0x7FFFFF00ull, 0xFFFFFFFFull - 1024};
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    for (const std::uint64_t base : bases) {
+      for (const std::size_t na : kSizes) {
+        for (const std::size_t nb : kSizes) {
+          for (const std::uint64_t span : {std::uint64_t{130}, std::uint64_t{260}, std::uint64_t{1024}}) {
+            SCOPED_TRACE("base " + std::to_string(base) + " sizes " + std::to_string(na) + "x" +
+                         std::to_string(nb) + " span " + std::to_string(span));
+            const Block a = randomBlock(rng, na, base, span);
+            const Block b = randomBlock(rng, nb, base, span);
+            check({sliceOf(a, rng, false), sliceOf(b, rng, false)});
+            check({sliceOf(a, rng, true), sliceOf(b, rng, true)});
+          }
+        }
+      }
+    }
+  });
+}
+
+TEST(IntersectSimd, IdenticalDisjointAndInterleavedLists) {
+  forEachSimdTarget([&](simd::Target) {
+    for (const std::size_t n : kSizes) {
+      SCOPED_TRACE("size " + std::to_string(n));
+      Block same;
+      Block evens;
+      Block odds;
+      Block top;
+      for (std::size_t i = 0; i < n; ++i) {
+        same.docs.push_back(static_cast<DocId>(3 * i + 1));
+        evens.docs.push_back(static_cast<DocId>(2 * i));
+        odds.docs.push_back(static_cast<DocId>(2 * i + 1));
+        top.docs.push_back(static_cast<DocId>(0xFFFFFFFFull - (n - 1 - i)));
+      }
+      const auto whole = [](const Block& b) { return MergeSlice{b.docs.data(), 0, static_cast<std::uint32_t>(b.docs.size())}; };
+      check({whole(same), whole(same)});                 // every value matches
+      check({whole(evens), whole(odds)});                // nothing matches, fully interleaved
+      check({whole(top), whole(top)});                   // ends at UINT32_MAX
+      check({whole(same), whole(same), whole(same)});
+      check({whole(evens), whole(same), whole(evens)});
+      check({whole(top), whole(top), whole(top), whole(top)});
+    }
+  });
+}
+
+TEST(IntersectSimd, ThreeAndNWayMatchReference) {
+  const std::uint64_t seed = 0x5EED0202;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> sizeDist(0, 128);
+    for (int trial = 0; trial < 600; ++trial) {
+      const std::size_t n = 1 + static_cast<std::size_t>(trial % 6);
+      const std::uint64_t span = trial % 4 == 0 ? 140 : trial % 4 == 1 ? 300 : trial % 4 == 2 ? 2000 : 100000;
+      const std::uint64_t base = trial % 5 == 0 ? 0xFFFFFFFFull - span : trial % 5 == 1 ? 0x7FFFFFC0ull : 0;
+      SCOPED_TRACE("trial " + std::to_string(trial));
+      std::vector<Block> blocks;
+      for (std::size_t c = 0; c < n; ++c) {
+        std::size_t size = trial % 7 == 0 ? 128 : sizeDist(rng);
+        size = static_cast<std::size_t>(std::min<std::uint64_t>(size, span));
+        blocks.push_back(randomBlock(rng, size, base, span));
+      }
+      std::vector<MergeSlice> slices;
+      for (const Block& b : blocks) slices.push_back(sliceOf(b, rng, trial % 3 == 0));
+      check(slices);
+    }
+  });
+}
+
+TEST(IntersectSimd, SkewedPairs) {
+  // One short slice against a long one (the V1 path), both orders.
+  const std::uint64_t seed = 0x5EED0203;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    for (int trial = 0; trial < 400; ++trial) {
+      SCOPED_TRACE("trial " + std::to_string(trial));
+      const std::size_t shortSize = 1 + static_cast<std::size_t>(rng() % 12);
+      const std::size_t longSize = 96 + static_cast<std::size_t>(rng() % 33);
+      const std::uint64_t base = trial % 3 == 0 ? 0xFFFFFFFFull - 400 : trial % 3 == 1 ? 0x7FFFFF00ull : 0;
+      const Block l = randomBlock(rng, longSize, base, 400);
+      // The short list takes some values of the long one and some others.
+      std::set<DocId> s;
+      while (s.size() < shortSize) {
+        s.insert(rng() % 2 == 0 ? l.docs[rng() % l.docs.size()] : static_cast<DocId>(base + rng() % 400));
+      }
+      const Block sh{{s.begin(), s.end()}};
+      const MergeSlice ls{l.docs.data(), 0, static_cast<std::uint32_t>(l.docs.size())};
+      const MergeSlice ss{sh.docs.data(), 0, static_cast<std::uint32_t>(sh.docs.size())};
+      check({ss, ls});
+      check({ls, ss});
+      check({ss, ls, ls});
+    }
+  });
+}
+
+}  // namespace
+}  // namespace wandscope::test
