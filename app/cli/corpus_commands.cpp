@@ -2,15 +2,144 @@
 // `corpus gen` and `queries gen`: the synthetic corpus and query-set generators.
 #include "app/cli/cli_support.h"
 
+#include "engine/core/error.h"
 #include "engine/corpus/corpus_generator.h"
+#include "engine/corpus/corpus_profile.h"
 #include "engine/corpus/query_set_generator.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <filesystem>
 #include <iostream>
 #include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
 
 namespace wandscope::app {
+
+namespace {
+
+struct QueriesGenArgs {
+  std::string corpus;
+  std::string format;
+  std::string category;
+  std::uint32_t tokens = 0;
+  std::uint32_t count = 0;
+  std::uint64_t seed = engine::QuerySetParams{}.seed;
+  std::string out;
+  std::string sets;
+  std::string outDir;
+  CLI::Option* categoryOption = nullptr;
+  CLI::Option* tokensOption = nullptr;
+};
+
+// "mid-df:1,rare+common:3" -> the sets in order, set i seeded with `seed + i`.
+std::vector<engine::QuerySetParams> parseSetList(const std::string& spec, std::uint32_t count, std::uint64_t seed) {
+  std::vector<engine::QuerySetParams> sets;
+  std::set<std::pair<engine::QueryCategory, std::uint32_t>> seen;
+  std::size_t begin = 0;
+  for (;;) {
+    const std::size_t end = std::min(spec.find(',', begin), spec.size());
+    std::string item = spec.substr(begin, end - begin);
+    item.erase(0, std::min(item.find_first_not_of(" \t"), item.size()));  // "a:1, b:2" is fine too
+    item.erase(item.find_last_not_of(" \t") + 1);
+    const std::size_t colon = item.rfind(':');
+    if (item.empty() || colon == std::string::npos || colon == 0 || colon + 1 == item.size()) {
+      std::string message = "--sets: expected CATEGORY:TOKENS items separated by commas, got '";
+      message.append(item).append("' in '").append(spec).append("'");
+      engine::throwUsage(message);
+    }
+    engine::QuerySetParams params;
+    const char* first = item.data() + colon + 1;
+    const char* last = item.data() + item.size();
+    const auto [ptr, ec] = std::from_chars(first, last, params.tokens);
+    if (ec != std::errc() || ptr != last) {
+      std::string message = "--sets: the token count of '";
+      message.append(item).append("' is not a number");
+      engine::throwUsage(message);
+    }
+    params.count = count;
+    params.seed = seed + sets.size();
+    try {
+      params.category = engine::parseQueryCategory(std::string_view(item).substr(0, colon));
+      engine::validateQuerySetParams(params);
+    } catch (const engine::Error& e) {
+      std::string message = "--sets: '";
+      message.append(item).append("': ").append(e.what());
+      engine::throwUsage(message);
+    }
+    if (!seen.emplace(params.category, params.tokens).second) {
+      std::string message = "--sets: '";
+      message.append(item).append("' appears twice (both would write the same file)");
+      engine::throwUsage(message);
+    }
+    sets.push_back(params);
+    if (end == spec.size()) break;
+    begin = end + 1;
+  }
+  return sets;
+}
+
+int runQueriesGen(const QueriesGenArgs& a) {
+  const bool single = !a.out.empty();
+  const bool several = !a.outDir.empty();
+  const bool hasCategory = a.categoryOption->count() > 0;
+  const bool hasTokens = a.tokensOption->count() > 0;
+  if (single == several) {
+    engine::throwUsage(single ? "queries gen: give --out (one set) or --out-dir (--sets), not both"
+                              : "queries gen: give --out FILE with --category and --tokens, or --out-dir DIR with --sets");
+  }
+  if (single && !a.sets.empty()) engine::throwUsage("queries gen: --sets writes one file per set; use --out-dir, not --out");
+  if (single && !(hasCategory && hasTokens)) engine::throwUsage("queries gen: --out needs --category and --tokens");
+  if (several && a.sets.empty()) engine::throwUsage("queries gen: --out-dir needs --sets");
+  if (several && (hasCategory || hasTokens)) {
+    engine::throwUsage("queries gen: --category and --tokens describe the single set of --out; with --out-dir use --sets");
+  }
+
+  std::vector<engine::QuerySetParams> sets;
+  std::vector<std::filesystem::path> outputs;
+  if (single) {
+    engine::QuerySetParams params;
+    params.category = engine::parseQueryCategory(a.category);
+    params.tokens = a.tokens;
+    params.count = a.count;
+    params.seed = a.seed;
+    engine::validateQuerySetParams(params);
+    sets.push_back(params);
+    outputs.emplace_back(a.out);
+  } else {
+    sets = parseSetList(a.sets, a.count, a.seed);
+    for (const auto& params : sets) {
+      outputs.push_back(std::filesystem::path(a.outDir) /
+                        fmt::format("{}-{}.jsonl", engine::queryCategoryName(params.category), params.tokens));
+    }
+  }
+  const auto format = a.format.empty() ? engine::guessCorpusFormat(a.corpus) : engine::parseCorpusFormat(a.format);
+  // One pass over the corpus serves every set.
+  const auto profile =
+      engine::CorpusProfile::scan(a.corpus, format, engine::scanOptionsFor(sets), terminalProgress("queries gen"));
+  endProgress();
+  if (several) {
+    std::error_code ec;
+    std::filesystem::create_directories(a.outDir, ec);
+    if (ec) engine::throwIo(fmt::format("cannot create {}: {}", a.outDir, ec.message()));
+  }
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    const auto queries = engine::generateQuerySet(profile, sets[i]);
+    engine::writeQueriesJsonl(queries, outputs[i]);
+    std::cerr << fmt::format("wrote {} queries to {}\n", queries.size(), outputs[i].string());
+  }
+  return 0;
+}
+
+}  // namespace
 
 void addCorpusCommands(CLI::App& app) {
   auto* corpus = app.add_subcommand("corpus", "Synthetic corpora");
@@ -41,29 +170,23 @@ void addCorpusCommands(CLI::App& app) {
   auto* queries = app.add_subcommand("queries", "Query sets");
   queries->require_subcommand(1);
   auto* qgen = queries->add_subcommand(
-      "gen", "Draw a query set from a corpus (categories of the first seed: mid-df, rare, rare+common, sequential)");
-  auto qparams = std::make_shared<engine::QuerySetParams>();
-  auto corpusPath = std::make_shared<std::string>();
-  auto formatName = std::make_shared<std::string>();
-  auto category = std::make_shared<std::string>();
-  auto qout = std::make_shared<std::string>();
-  qgen->add_option("--corpus", *corpusPath, "corpus file")->required();
-  qgen->add_option("--format", *formatName, "corpus format: beir or msmarco (default: from the file name)");
-  qgen->add_option("--category", *category, "mid-df | rare | rare+common | sequential")->required();
-  qgen->add_option("--tokens", qparams->tokens, "tokens per query (1..5)")->required();
-  qgen->add_option("--count", qparams->count, "number of queries")->required();
-  qgen->add_option("--seed", qparams->seed, "random seed")->capture_default_str();
-  qgen->add_option("--out", *qout, "output file (BEIR JSON lines)")->required();
-  setAction(qgen, [=] {
-    qparams->category = engine::parseQueryCategory(*category);
-    const auto format = formatName->empty() ? engine::guessCorpusFormat(*corpusPath)
-                                            : engine::parseCorpusFormat(*formatName);
-    const auto set = engine::generateQuerySet(*corpusPath, format, *qparams, terminalProgress("queries gen"));
-    endProgress();
-    engine::writeQueriesJsonl(set, *qout);
-    std::cerr << fmt::format("wrote {} queries to {}\n", set.size(), *qout);
-    return 0;
-  });
+      "gen",
+      "Draw query sets from a corpus (categories of the first seed: mid-df, rare, rare+common, sequential).\n"
+      "One set: --category C --tokens T --out FILE. Several sets from one pass over the corpus:\n"
+      "--sets C:T,C:T,... --out-dir DIR writes DIR/<category>-<tokens>.jsonl per set; --count applies to\n"
+      "every set, and set i (from 0, in --sets order) uses seed --seed + i.");
+  auto a = std::make_shared<QueriesGenArgs>();
+  qgen->add_option("--corpus", a->corpus, "corpus file")->required();
+  qgen->add_option("--format", a->format, "corpus format: beir or msmarco (default: from the file name)");
+  a->categoryOption = qgen->add_option("--category", a->category, "mid-df | rare | rare+common | sequential (with --out)");
+  a->tokensOption = qgen->add_option("--tokens", a->tokens, "tokens per query, 1..5 (with --out)");
+  qgen->add_option("--count", a->count, "number of queries (per set)")->required();
+  qgen->add_option("--seed", a->seed, "random seed (set i of --sets uses seed + i)")->capture_default_str();
+  qgen->add_option("--out", a->out, "output file (BEIR JSON lines) of the single set");
+  qgen->add_option("--sets", a->sets,
+                   "comma-separated CATEGORY:TOKENS list, e.g. mid-df:1,mid-df:2,rare+common:3 (with --out-dir)");
+  qgen->add_option("--out-dir", a->outDir, "output directory of --sets (created if missing)");
+  setAction(qgen, [a] { return runQueriesGen(*a); });
 }
 
 }  // namespace wandscope::app

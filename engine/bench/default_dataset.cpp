@@ -15,7 +15,8 @@ namespace wandscope::engine {
 namespace {
 
 // Bump when the generator, the query-set generator or the default parameters change meaning.
-constexpr int kDatasetVersion = 1;
+// 2: the query sets are drawn from one shared CorpusProfile (the sequential sets changed).
+constexpr int kDatasetVersion = 2;
 
 std::string stampText(const DefaultDataset& d) {
   nlohmann::json j = {{"dataset_version", kDatasetVersion},
@@ -79,19 +80,26 @@ DefaultDataset prepareDefaultDataset(DefaultDataset d, const ProgressFn& progres
   }
   if (current) return d;
 
+  // Set i: 100 queries, seed 1000 + i; checked before the slow steps.
+  std::vector<QuerySetParams> params;
+  for (std::size_t i = 0; i < d.querySets.size(); ++i) {
+    QuerySetParams p;
+    p.category = d.querySets[i].category;
+    p.tokens = d.querySets[i].tokens;
+    p.count = 100;
+    p.seed = 1000 + i;
+    validateQuerySetParams(p);
+    params.push_back(p);
+  }
   d.rebuilt = true;
   std::filesystem::create_directories(d.dir / "queries", ec);
   if (ec) throwIo("cannot create " + d.dir.string() + ": " + ec.message());
   std::filesystem::remove(stampPath, ec);
   generateCorpus(d.corpusParams, d.corpus, progress);
+  // All sets from one scan of the corpus (a scan costs seconds; drawing a set, milliseconds).
+  const CorpusProfile profile = CorpusProfile::scan(d.corpus, CorpusFormat::Beir, scanOptionsFor(params), progress);
   for (std::size_t i = 0; i < d.querySets.size(); ++i) {
-    const auto& q = d.querySets[i];
-    QuerySetParams params;
-    params.category = q.category;
-    params.tokens = q.tokens;
-    params.count = 100;
-    params.seed = 1000 + i;
-    writeQueriesJsonl(generateQuerySet(d.corpus, CorpusFormat::Beir, params, progress), q.path);
+    writeQueriesJsonl(generateQuerySet(profile, params[i]), d.querySets[i].path);
   }
   IndexBuildOptions options;
   options.corpus = d.corpus;

@@ -3,13 +3,10 @@
 
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
-#include "engine/text/analyzer.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <chrono>
-#include <functional>
 #include <limits>
 #include <random>
 #include <set>
@@ -35,8 +32,8 @@ bool inRange(std::uint64_t df, std::uint64_t docs, const DfRange& range) noexcep
   return df * 10000 >= range.lowBp * docs && df * 10000 <= range.highBp * docs;
 }
 
-// Reservoir size for Sequential: 4 documents per requested query, at most 16,384 documents (their
-// token sequences are held in memory; 16,384 documents offer millions of windows).
+// Reservoir size for Sequential: 4 documents per requested query, at most 16,384 documents in all
+// (their token sequences are held in memory; 16,384 documents offer millions of windows).
 constexpr std::uint64_t kSampledDocsPerQuery = 4;
 constexpr std::uint64_t kMaxSampledDocs = 16'384;
 // Distinct queries are drawn by rejection. A safety valve against looping forever: after
@@ -71,133 +68,26 @@ std::uint64_t uniformBelow(std::mt19937_64& rng, std::uint64_t n) {
   }
 }
 
-// Document frequencies of all terms: an open-addressing table (linear probing, power-of-two size,
-// at most half full) over a dense term array. std::unordered_map spends most of a 1M-document scan
-// in its modulo and node chasing; this keeps the lookup to one probe in the common case.
-class TermCounter {
- public:
-  TermCounter() : m_slots(1024) {}
-
-  // Counts `term` for document `doc` (1-based, non-decreasing): once per document.
-  void add(const std::string& term, std::uint64_t doc) {
-    const std::uint64_t hash = std::hash<std::string_view>{}(term);
-    const std::size_t mask = m_slots.size() - 1;
-    for (std::size_t i = static_cast<std::size_t>(hash) & mask;; i = (i + 1) & mask) {
-      Slot& slot = m_slots[i];
-      if (slot.index == kEmpty) {
-        slot = Slot{hash, static_cast<std::uint32_t>(m_terms.size())};
-        m_terms.push_back(term);
-        m_df.push_back(1);
-        m_lastDoc.push_back(doc);
-        if (m_terms.size() * 2 > m_slots.size()) grow();
-        return;
-      }
-      if (slot.hash == hash && m_terms[slot.index] == term) {
-        if (m_lastDoc[slot.index] != doc) {
-          m_lastDoc[slot.index] = doc;
-          ++m_df[slot.index];
-        }
-        return;
-      }
-    }
-  }
-
-  std::size_t size() const noexcept { return m_terms.size(); }
-  const std::string& term(std::size_t i) const noexcept { return m_terms[i]; }
-  std::uint64_t df(std::size_t i) const noexcept { return m_df[i]; }
-
- private:
-  static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-  struct Slot {
-    std::uint64_t hash = 0;
-    std::uint32_t index = kEmpty;
-  };
-
-  void grow() {
-    if (m_terms.size() >= kEmpty) throwBadInput("query set: more than 2^32 - 1 distinct terms");
-    std::vector<Slot> slots(m_slots.size() * 2);
-    const std::size_t mask = slots.size() - 1;
-    for (const Slot& old : m_slots) {
-      if (old.index == kEmpty) continue;
-      std::size_t i = static_cast<std::size_t>(old.hash) & mask;
-      while (slots[i].index != kEmpty) i = (i + 1) & mask;
-      slots[i] = old;
-    }
-    m_slots = std::move(slots);
-  }
-
-  std::vector<Slot> m_slots;
-  std::vector<std::string> m_terms;
-  std::vector<std::uint32_t> m_df;
-  std::vector<std::uint64_t> m_lastDoc;
-};
-
-struct Scan {
-  std::uint64_t docs = 0;
-  TermCounter terms;
-  std::vector<std::vector<std::string>> sampled;  // Sequential only: token sequences
-};
-
-Scan scanCorpus(const std::filesystem::path& corpus, CorpusFormat format, const QuerySetParams& params,
-                std::mt19937_64& rng, const ProgressFn& progress) {
-  Scan scan;
-  CorpusReader reader(corpus, format);
-  Analyzer analyzer(AnalyzerKind::Plain);
-  Document doc;
-  std::vector<std::string> tokens;
-  const bool sample = params.category == QueryCategory::Sequential;
-  const std::uint64_t reservoir = std::min(std::uint64_t{params.count} * kSampledDocsPerQuery, kMaxSampledDocs);
-  std::uint64_t eligible = 0;  // documents with at least `tokens` terms seen so far
-
-  using Clock = std::chrono::steady_clock;
-  auto lastReport = Clock::now();
-  if (progress) progress(Progress{"counting", 0, reader.fileSize()});
-  while (reader.next(doc)) {
-    const std::uint64_t docIndex = ++scan.docs;
-    tokens.clear();
-    analyzer.analyze(doc.title, tokens);
-    analyzer.analyze(doc.text, tokens);
-    for (const std::string& token : tokens) scan.terms.add(token, docIndex);
-    if (sample && tokens.size() >= params.tokens) {
-      // Algorithm R over the documents long enough to hold a query.
-      if (eligible < reservoir) {
-        scan.sampled.push_back(std::move(tokens));
-        tokens = {};
-      } else {
-        const std::uint64_t j = uniformBelow(rng, eligible + 1);
-        if (j < reservoir) std::swap(scan.sampled[j], tokens);
-      }
-      ++eligible;
-    }
-    if (progress) {
-      const auto now = Clock::now();
-      if (now - lastReport >= std::chrono::milliseconds(100)) {
-        lastReport = now;
-        progress(Progress{"counting", reader.bytesConsumed(), reader.fileSize()});
-      }
-    }
-  }
-  if (progress) progress(Progress{"counting", reader.fileSize(), reader.fileSize()});
-  if (scan.docs == 0) throwBadInput(corpus.string() + ": the corpus has no documents");
-  return scan;
-}
-
-std::vector<std::string> pool(const Scan& scan, const DfRange& range) {
+// The terms whose df satisfies `keep`, sorted bytewise (the profile's terms are), so the draw does
+// not depend on hash-table order.
+template <typename Keep>
+std::vector<std::string> pool(const CorpusProfile& profile, Keep keep) {
   std::vector<std::string> terms;
-  for (std::size_t i = 0; i < scan.terms.size(); ++i) {
-    if (inRange(scan.terms.df(i), scan.docs, range)) terms.push_back(scan.terms.term(i));
+  const std::vector<std::string>& all = profile.terms();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (keep(profile.documentFrequencyAt(static_cast<std::uint32_t>(i)))) terms.push_back(all[i]);
   }
-  std::sort(terms.begin(), terms.end());  // independent of hash-map order
   return terms;
 }
 
-std::vector<std::string> commonPool(const Scan& scan) {
-  std::vector<std::string> terms;
-  for (std::size_t i = 0; i < scan.terms.size(); ++i) {
-    if (scan.terms.df(i) * 10000 > kCommonAboveBp * scan.docs) terms.push_back(scan.terms.term(i));
-  }
-  std::sort(terms.begin(), terms.end());
-  return terms;
+std::vector<std::string> rangePool(const CorpusProfile& profile, const DfRange& range) {
+  const std::uint64_t docs = profile.documents();
+  return pool(profile, [&](std::uint64_t df) { return inRange(df, docs, range); });
+}
+
+std::vector<std::string> commonPool(const CorpusProfile& profile) {
+  const std::uint64_t docs = profile.documents();
+  return pool(profile, [&](std::uint64_t df) { return df * 10000 > kCommonAboveBp * docs; });
 }
 
 [[noreturn]] void throwTooFew(QueryCategory category, const char* what, const char* range, std::size_t found,
@@ -313,7 +203,7 @@ std::vector<QueryRecord> drawRareCommon(const std::vector<std::string>& rare, co
   return collector.take();
 }
 
-bool distinctWindow(const std::vector<std::string>& doc, std::size_t start, std::size_t length) {
+bool distinctWindow(const std::vector<std::uint32_t>& doc, std::size_t start, std::size_t length) {
   for (std::size_t i = start + 1; i < start + length; ++i) {
     for (std::size_t j = start; j < i; ++j) {
       if (doc[i] == doc[j]) return false;
@@ -322,14 +212,29 @@ bool distinctWindow(const std::vector<std::string>& doc, std::size_t start, std:
   return true;
 }
 
-std::vector<QueryRecord> drawSequential(const Scan& scan, const QuerySetParams& params, std::mt19937_64& rng) {
+// A 64-bit hash of a window's term ids (splitmix64's finalizer after each id).
+std::uint64_t windowHash(const std::uint32_t* ids, std::size_t length) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (std::size_t i = 0; i < length; ++i) {
+    h ^= ids[i];
+    h += 0x9e3779b97f4a7c15ULL;
+    h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+    h ^= h >> 31;
+  }
+  return h;
+}
+
+std::vector<QueryRecord> drawSequential(const CorpusProfile& profile, const QuerySetParams& params,
+                                        std::mt19937_64& rng) {
+  const auto& sampled = profile.sampledDocuments();
   // Valid windows (all terms distinct) of each sampled document; documents without one are dropped.
   struct Candidate {
-    const std::vector<std::string>* tokens;
+    const std::vector<std::uint32_t>* ids;
     std::vector<std::uint32_t> starts;
   };
   std::vector<Candidate> candidates;
-  for (const auto& doc : scan.sampled) {
+  for (const auto& doc : sampled) {
     Candidate candidate{&doc, {}};
     for (std::size_t start = 0; start + params.tokens <= doc.size(); ++start) {
       if (distinctWindow(doc, start, params.tokens)) candidate.starts.push_back(static_cast<std::uint32_t>(start));
@@ -337,31 +242,33 @@ std::vector<QueryRecord> drawSequential(const Scan& scan, const QuerySetParams& 
     if (!candidate.starts.empty()) candidates.push_back(std::move(candidate));
   }
   if (candidates.empty()) {
-    throwBadInput(std::string("cannot draw sequential queries: none of the ") + std::to_string(scan.sampled.size()) +
-                  " sampled documents (of " + std::to_string(scan.docs) + ") has " +
-                  std::to_string(params.tokens) + " consecutive distinct terms");
+    std::string message = "cannot draw sequential queries: none of the ";
+    message.append(std::to_string(sampled.size()))
+        .append(" sampled documents (of ")
+        .append(std::to_string(profile.documents()))
+        .append(") has ")
+        .append(std::to_string(params.tokens))
+        .append(" consecutive distinct terms");
+    throwBadInput(message);
   }
   // The number of distinct texts among all valid windows of the sampled documents, counted by
-  // 64-bit hash (a collision could only make it one too small).
+  // 64-bit hash of the term ids (a collision could only make it one too small).
   std::vector<std::uint64_t> hashes;
-  std::vector<std::string> tokens;
   for (const Candidate& c : candidates) {
-    for (const std::uint32_t start : c.starts) {
-      const auto first = c.tokens->begin() + static_cast<std::ptrdiff_t>(start);
-      tokens.assign(first, first + static_cast<std::ptrdiff_t>(params.tokens));
-      hashes.push_back(std::hash<std::string>{}(join(tokens)));
-    }
+    for (const std::uint32_t start : c.starts) hashes.push_back(windowHash(c.ids->data() + start, params.tokens));
   }
   std::sort(hashes.begin(), hashes.end());
   const auto distinct = static_cast<std::uint64_t>(std::unique(hashes.begin(), hashes.end()) - hashes.begin());
   hashes = {};
   QueryCollector collector(params, distinct, true);
+  const std::vector<std::string>& terms = profile.terms();
+  std::vector<std::string> tokens;
   while (!collector.full()) {
     for (std::uint64_t attempt = 1;; ++attempt) {
       const Candidate& c = candidates[static_cast<std::size_t>(uniformBelow(rng, candidates.size()))];
       const std::size_t start = c.starts[static_cast<std::size_t>(uniformBelow(rng, c.starts.size()))];
-      tokens.assign(c.tokens->begin() + static_cast<std::ptrdiff_t>(start),
-                    c.tokens->begin() + static_cast<std::ptrdiff_t>(start + params.tokens));
+      tokens.clear();
+      for (std::size_t i = start; i < start + params.tokens; ++i) tokens.push_back(terms[(*c.ids)[i]]);
       if (collector.offer(tokens, attempt)) break;
     }
   }
@@ -397,8 +304,7 @@ const char* queryCategoryName(QueryCategory category) noexcept {
   return "unknown";
 }
 
-std::vector<QueryRecord> generateQuerySet(const std::filesystem::path& corpus, CorpusFormat format,
-                                          const QuerySetParams& params, const ProgressFn& progress) {
+void validateQuerySetParams(const QuerySetParams& params) {
   if (params.tokens < 1 || params.tokens > 5) {
     throwUsage("query set: tokens must be between 1 and 5, got " + std::to_string(params.tokens));
   }
@@ -406,36 +312,70 @@ std::vector<QueryRecord> generateQuerySet(const std::filesystem::path& corpus, C
     throwUsage("query set: rare+common queries need at least 2 tokens, got " + std::to_string(params.tokens));
   }
   if (params.count == 0) throwUsage("query set: count must be at least 1");
+}
 
-  // One generator for the whole run: the reservoir draws of the scan, then the queries.
+CorpusProfile::ScanOptions scanOptionsFor(const std::vector<QuerySetParams>& sets) {
+  CorpusProfile::ScanOptions options;
+  if (!sets.empty()) options.seed = sets.front().seed;
+  std::uint64_t queries = 0;
+  std::uint32_t minTokens = std::numeric_limits<std::uint32_t>::max();
+  for (const QuerySetParams& set : sets) {
+    if (set.category != QueryCategory::Sequential) continue;
+    queries += set.count;
+    minTokens = std::min(minTokens, set.tokens);
+  }
+  if (queries > 0) {
+    options.sampleDocs = std::min(queries * kSampledDocsPerQuery, kMaxSampledDocs);
+    options.minSampleTokens = minTokens;
+  }
+  return options;
+}
+
+std::vector<QueryRecord> generateQuerySet(const CorpusProfile& profile, const QuerySetParams& params) {
+  validateQuerySetParams(params);
   std::mt19937_64 rng(params.seed);
-  const Scan scan = scanCorpus(corpus, format, params, rng, progress);
 
   switch (params.category) {
     case QueryCategory::MidDf:
     case QueryCategory::Rare: {
       const DfRange& range = params.category == QueryCategory::MidDf ? kMidDf : kRare;
-      const std::vector<std::string> terms = pool(scan, range);
+      const std::vector<std::string> terms = rangePool(profile, range);
       if (terms.size() < params.tokens) {
-        throwTooFew(params.category, "terms", range.text, terms.size(), scan.docs, params.tokens);
+        throwTooFew(params.category, "terms", range.text, terms.size(), profile.documents(), params.tokens);
       }
       return drawFromPool(terms, params, rng);
     }
     case QueryCategory::RareCommon: {
-      const std::vector<std::string> rare = pool(scan, kRare);
-      const std::vector<std::string> common = commonPool(scan);
-      if (rare.empty()) throwTooFew(params.category, "rare terms", kRare.text, 0, scan.docs, 1);
-      if (common.empty()) throwTooFew(params.category, "common terms", "> 6 %", 0, scan.docs, 1);
+      const std::vector<std::string> rare = rangePool(profile, kRare);
+      const std::vector<std::string> common = commonPool(profile);
+      if (rare.empty()) throwTooFew(params.category, "rare terms", kRare.text, 0, profile.documents(), 1);
+      if (common.empty()) throwTooFew(params.category, "common terms", "> 6 %", 0, profile.documents(), 1);
       if (rare.size() + common.size() < params.tokens) {
         throwTooFew(params.category, "rare or common terms", "[0.02 %, 0.3 %] or > 6 %",
-                    rare.size() + common.size(), scan.docs, params.tokens);
+                    rare.size() + common.size(), profile.documents(), params.tokens);
       }
       return drawRareCommon(rare, common, params, rng);
     }
     case QueryCategory::Sequential:
-      return drawSequential(scan, params, rng);
+      if (profile.options().sampleDocs == 0) {
+        throwUsage("cannot draw sequential queries from a corpus profile scanned without a document sample "
+                   "(CorpusProfile::ScanOptions::sampleDocs is 0)");
+      }
+      // Continue the seed's stream past the sampler's draws: a single-set scan (profile seed = set
+      // seed) then replays the one generator the per-set scans of earlier versions used for both
+      // the reservoir and the queries, so generateQuerySet(corpus, ...) keeps its sets. Sets of
+      // other seeds get their own streams over the shared sample.
+      rng.discard(profile.samplerDraws());
+      return drawSequential(profile, params, rng);
   }
   throwInternal("query set: unknown category");
+}
+
+std::vector<QueryRecord> generateQuerySet(const std::filesystem::path& corpus, CorpusFormat format,
+                                          const QuerySetParams& params, const ProgressFn& progress) {
+  validateQuerySetParams(params);
+  const CorpusProfile profile = CorpusProfile::scan(corpus, format, scanOptionsFor({params}), progress);
+  return generateQuerySet(profile, params);
 }
 
 void writeQueriesJsonl(const std::vector<QueryRecord>& queries, const std::filesystem::path& out) {

@@ -246,6 +246,122 @@ TEST_F(QuerySetGeneratorTest, SmallPoolRepeatsOnlyWhenUnavoidable) {
   EXPECT_EQ(firstPart, pool);
 }
 
+// The sets generateQuerySet(corpus, ...) drew before CorpusProfile existed (recorded with that
+// version from this fixture's corpus): the wrapper must keep drawing them.
+TEST_F(QuerySetGeneratorTest, KeepsTheSetsOfEarlierVersions) {
+  const std::vector<std::pair<QuerySetParams, std::vector<std::string>>> pinned = {
+      {{QueryCategory::MidDf, 3, 4, 7}, {"muri muhu juca", "diko wavi yehe", "koxo rulo dizo", "muro zile hibo"}},
+      {{QueryCategory::Rare, 3, 4, 7}, {"vohe bima fotu", "gilo wima hezo", "gidu fodu sisa", "fasa gibu gigu"}},
+      {{QueryCategory::RareCommon, 3, 4, 7}, {"cawe po vohe", "ji gita hezo", "fefa cato gibu", "to mota luce"}},
+      {{QueryCategory::Sequential, 3, 4, 7}, {"ko hiki fe", "nixo feha fe", "fera ni ruhu", "wa se yo"}},
+      {{QueryCategory::Sequential, 2, 4, 99}, {"wawu lo", "no cuyo", "wa fecu", "diza vovo"}},
+  };
+  for (const auto& [params, texts] : pinned) {
+    SCOPED_TRACE(std::string(engine::queryCategoryName(params.category)) + "-" + std::to_string(params.tokens) +
+                 ", seed " + std::to_string(params.seed));
+    const auto queries = engine::generateQuerySet(s_corpus->path, CorpusFormat::Beir, params);
+    ASSERT_EQ(queries.size(), texts.size());
+    for (std::size_t i = 0; i < texts.size(); ++i) EXPECT_EQ(queries[i].text, texts[i]) << i;
+  }
+}
+
+TEST_F(QuerySetGeneratorTest, OneProfileGivesTheSetsOfSeparateScans) {
+  // A profile for a mixed list (with a reservoir for the sequential sets): the pool categories do
+  // not depend on the reservoir, so each set equals the one drawn from its own scan.
+  std::vector<QuerySetParams> sets;
+  std::uint64_t seed = 40;
+  for (auto category : {QueryCategory::MidDf, QueryCategory::Sequential, QueryCategory::Rare, QueryCategory::RareCommon}) {
+    for (std::uint32_t tokens = 2; tokens <= 5; tokens += 3) sets.push_back({category, tokens, 50, seed++});
+  }
+  const auto options = engine::scanOptionsFor(sets);
+  EXPECT_EQ(options.sampleDocs, 400U);
+  const auto profile = engine::CorpusProfile::scan(s_corpus->path, CorpusFormat::Beir, options);
+  ASSERT_EQ(profile.sampledDocuments().size(), 400U);
+  for (const auto& params : sets) {
+    if (params.category == QueryCategory::Sequential) continue;
+    SCOPED_TRACE(std::string(engine::queryCategoryName(params.category)) + "-" + std::to_string(params.tokens) +
+                 ", seed " + std::to_string(params.seed));
+    const auto shared = engine::generateQuerySet(profile, params);
+    const auto separate = engine::generateQuerySet(s_corpus->path, CorpusFormat::Beir, params);
+    ASSERT_EQ(shared.size(), separate.size());
+    for (std::size_t i = 0; i < shared.size(); ++i) {
+      EXPECT_EQ(shared[i].id, separate[i].id);
+      EXPECT_EQ(shared[i].text, separate[i].text);
+    }
+  }
+}
+
+TEST_F(QuerySetGeneratorTest, WrapperIsScanPlusDrawForEveryCategory) {
+  for (auto category : {QueryCategory::MidDf, QueryCategory::Rare, QueryCategory::RareCommon, QueryCategory::Sequential}) {
+    SCOPED_TRACE(engine::queryCategoryName(category));
+    const QuerySetParams params{category, 3, 40, 5};
+    const auto profile = engine::CorpusProfile::scan(s_corpus->path, CorpusFormat::Beir, engine::scanOptionsFor({params}));
+    const auto drawn = engine::generateQuerySet(profile, params);
+    const auto wrapped = engine::generateQuerySet(s_corpus->path, CorpusFormat::Beir, params);
+    ASSERT_EQ(drawn.size(), wrapped.size());
+    for (std::size_t i = 0; i < drawn.size(); ++i) EXPECT_EQ(drawn[i].text, wrapped[i].text) << i;
+  }
+}
+
+TEST_F(QuerySetGeneratorTest, SequentialSetsOfOneProfileDifferBySeed) {
+  std::vector<QuerySetParams> sets;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) sets.push_back({QueryCategory::Sequential, 3, 30, seed});
+  const auto profile = engine::CorpusProfile::scan(s_corpus->path, CorpusFormat::Beir, engine::scanOptionsFor(sets));
+  std::vector<std::vector<QueryRecord>> drawn;
+  for (const auto& params : sets) {
+    SCOPED_TRACE("seed " + std::to_string(params.seed));
+    drawn.push_back(engine::generateQuerySet(profile, params));
+    checkShape(drawn.back(), QueryCategory::Sequential, 3, 30);
+    // Deterministic per (profile, seed).
+    const auto again = engine::generateQuerySet(profile, params);
+    for (std::size_t i = 0; i < again.size(); ++i) EXPECT_EQ(again[i].text, drawn.back()[i].text);
+  }
+  for (std::size_t a = 0; a < drawn.size(); ++a) {
+    for (std::size_t b = a + 1; b < drawn.size(); ++b) {
+      int same = 0;
+      for (std::size_t i = 0; i < drawn[a].size(); ++i) same += drawn[a][i].text == drawn[b][i].text ? 1 : 0;
+      EXPECT_LT(same, 3) << "seeds " << sets[a].seed << " and " << sets[b].seed;
+    }
+  }
+  // A profile of another seed samples other documents.
+  auto options = engine::scanOptionsFor(sets);
+  options.seed += 1;
+  const auto other = engine::CorpusProfile::scan(s_corpus->path, CorpusFormat::Beir, options);
+  EXPECT_NE(other.sampledDocuments(), profile.sampledDocuments());
+}
+
+TEST_F(QuerySetGeneratorTest, SequentialNeedsAProfileWithASample) {
+  const auto profile = engine::CorpusProfile::scan(s_corpus->path, CorpusFormat::Beir, engine::CorpusProfile::ScanOptions{});
+  try {
+    engine::generateQuerySet(profile, QuerySetParams{QueryCategory::Sequential, 2, 10, 7});
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Usage);
+    EXPECT_NE(std::string(e.what()).find("sampleDocs"), std::string::npos) << e.what();
+  }
+  // The other categories need no sample.
+  EXPECT_EQ(engine::generateQuerySet(profile, QuerySetParams{QueryCategory::Rare, 2, 10, 7}).size(), 10U);
+}
+
+TEST(QuerySetGenerator, ScanOptionsForSizesTheReservoirForTheSequentialSets) {
+  using engine::scanOptionsFor;
+  auto options = scanOptionsFor({{QueryCategory::Sequential, 3, 100, 9}});
+  EXPECT_EQ(options.sampleDocs, 400U);
+  EXPECT_EQ(options.minSampleTokens, 3U);
+  EXPECT_EQ(options.seed, 9U);
+  options = scanOptionsFor({{QueryCategory::Sequential, 1, 10'000, 9}});
+  EXPECT_EQ(options.sampleDocs, 16'384U);  // the memory cap
+  options = scanOptionsFor({{QueryCategory::MidDf, 2, 100, 3}, {QueryCategory::Rare, 1, 100, 4}});
+  EXPECT_EQ(options.sampleDocs, 0U);
+  EXPECT_EQ(options.seed, 3U);
+  options = scanOptionsFor({{QueryCategory::MidDf, 1, 100, 1000},
+                            {QueryCategory::Sequential, 5, 100, 1001},
+                            {QueryCategory::Sequential, 2, 50, 1002}});
+  EXPECT_EQ(options.sampleDocs, 600U);
+  EXPECT_EQ(options.minSampleTokens, 2U);
+  EXPECT_EQ(options.seed, 1000U);
+}
+
 TEST_F(QuerySetGeneratorTest, RejectsBadParameters) {
   const auto expectUsage = [](QueryCategory category, std::uint32_t tokens, std::uint32_t count,
                               const std::string& mention) {
