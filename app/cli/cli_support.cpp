@@ -89,6 +89,8 @@ int runCli(int argc, char** argv) {
   addRunCommand(app);
   addEvalCommand(app);
   addDefaultCommand(app);
+  addBenchCommand(app);
+  addRunsCommand(app);
   g_exitCode = 0;
   try {
     app.parse(argc, argv);

@@ -40,5 +40,7 @@ void addSearchCommand(CLI::App& app);
 void addRunCommand(CLI::App& app);
 void addEvalCommand(CLI::App& app);
 void addDefaultCommand(CLI::App& app);
+void addBenchCommand(CLI::App& app);
+void addRunsCommand(CLI::App& app);
 
 }  // namespace wandscope::app

@@ -29,6 +29,31 @@ struct Environment {
   bool guiAttached = false;    // numbers measured with the workbench attached are labelled
   std::string startedUtc;
   std::map<std::string, std::string> fingerprints;  // "index" -> hash, "queries:<set>" -> hash
+  // Added by the instrument (issue 5):
+  std::string sanitizers;      // "" or "address,undefined" ...: numbers from such builds are not published
+  std::string governor;        // cpufreq governor of cpu0 ("" when not exposed, as in most VMs)
+  std::string aslr;            // /proc/sys/kernel/randomize_va_space
+  double loadAverage1m = 0;    // at the start of the run (a shared machine's noise)
+  double memTotalMib = 0;
+  double steadyClockCallNs = 0;     // cost of one steady-clock read (every request takes 4-6)
+  double threadCpuClockCallNs = 0;  // cost of one CLOCK_THREAD_CPUTIME_ID read (2 per request)
+};
+
+// Something a rung hook (e.g. the writes arm) did during a rung, in seconds from the rung's t0.
+struct RungEvent {
+  std::string name;
+  double startSeconds = 0;
+  double endSeconds = 0;
+  std::string detail;
+};
+
+// One pass of a closed-loop cell (passes alternate forward / reverse / forward ...).
+struct RungPass {
+  bool reverse = false;
+  std::uint64_t completed = 0;
+  double seconds = 0;                  // measured window of the pass
+  double cpuMsPerQuery = 0;            // process CPU / completed over the pass
+  std::optional<double> p50Ms;         // nearest rank over this pass alone (thin rule applies)
 };
 
 // One measured rung of a ladder (open loop at a target rate) or one closed-loop measurement.
@@ -60,6 +85,29 @@ struct RungResult {
   std::string criterion;               // why it failed / was invalid ("" on pass)
   std::map<std::string, double> counters;      // per-query means of the engine counters
   std::map<std::string, double> countersP99;   // per-query p99 of the engine counters
+  // Added by the instrument (issue 5):
+  std::string querySet;                // closed loop: the cell's query set; open loop: "mixed" or the set
+  std::string arrivals;                // open loop: "uniform" | "poisson"
+  double scheduledRate = 0;            // the rate the schedule ran (targetRate rounded to 0.001/s)
+  double offeredRate = 0;              // requests due in the measured window / its length (Poisson varies)
+  double settleSeconds = 0;            // open loop: unmeasured lead-in; closed loop: warm-up per pass
+  unsigned workers = 0;                // open loop worker threads
+  std::uint64_t inFlightCap = 0;
+  std::uint64_t inFlightHighWater = 0; // most requests queued + running at once (never above the cap)
+  std::uint64_t notRun = 0;            // admitted but never started (cancelled / did not drain)
+  std::optional<double> p90Ms;
+  std::optional<double> queueWaitP50Ms;  // start - dispatched: waiting for a free worker
+  std::optional<double> queueWaitP99Ms;
+  std::optional<double> threadCpuMeanMs;
+  double processCpuMs = 0;             // process CPU over the window (numerator of cpuMsPerQuery)
+  double instrumentCpuMs = 0;          // of which the instrument's own threads (dispatcher, monitor)
+  double instrumentMib = 0;            // memory the instrument held for records during the rung
+  std::optional<double> dispatchLagMaxUs;
+  double lateDispatchFraction = 0;     // share of dispatches later than the rule's lag threshold
+  std::optional<double> latencyGrowth; // Theil-Sen slope of binned median latency x window / median
+  bool partial = false;                // cancelled before it finished
+  std::vector<RungPass> passes;        // closed loop
+  std::vector<RungEvent> events;       // from the rung hook (writes arm)
 };
 
 // A run's identity and settings, known before the first rung.
@@ -85,6 +133,16 @@ struct RunReport {
   };
   std::map<std::string, Capacity> capacity;
   std::string quantileDefinition = "nearest rank: x_(ceil(q*n)); shown only with >= 100 samples beyond it";
+  // Added by the instrument (issue 5):
+  std::string saturationRule;          // the rule every open-loop verdict was judged by, in words
+  // Sequential throughput per target (closed loop, one client) when the ladder is in multiples.
+  struct Calibration {
+    double rate = 0;
+    std::uint64_t requests = 0;
+    double seconds = 0;
+  };
+  std::map<std::string, Calibration> calibration;
+  std::vector<std::string> warnings;   // debug build, sanitizers, thin rungs, ...
 };
 
 // Receives a run as it happens: the store commits each finished rung in its own transaction so an

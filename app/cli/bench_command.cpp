@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `bench`: runs a benchmark profile (benchprofiles/README.md) through the instrument
+// (engine/bench, engine/loadgen) and writes report.json, report.md, rungs.csv and
+// requests.csv.gz into --out; the run also goes to the run store unless --no-db.
+#include "app/cli/cli_support.h"
+
+#include "engine/bench/bench_runner.h"
+#include "engine/bench/environment.h"
+#include "engine/bench/report_writer.h"
+#include "engine/bench/request_log_writer.h"
+#include "engine/core/error.h"
+#include "engine/core/fs_util.h"
+#include "engine/store/store_run_observer.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+namespace wandscope::app {
+
+// The run store hook: every bench run is recorded as it happens (one transaction per rung).
+std::unique_ptr<engine::RunObserver> makeRunStoreObserver(const std::filesystem::path& db) {
+  return std::make_unique<engine::StoreRunObserver>(db);
+}
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+extern "C" void onInterrupt(int) { g_interrupted.store(true); }
+
+std::string msOrDash(const std::optional<double>& v) { return v ? fmt::format("{:.4g} ms", *v) : "—"; }
+
+// Progress for the terminal and the per-request log: one line per finished rung (always, on
+// stderr), a live line redrawn at the tick rate when stderr is a terminal.
+class CliSink final : public engine::LiveSink {
+ public:
+  CliSink(std::optional<std::filesystem::path> requestsPath, bool live)
+      : m_live(live), m_progress(terminalProgress("dataset")) {
+    if (requestsPath) m_log = std::make_unique<engine::RequestLogWriter>(*requestsPath);
+  }
+
+  void onRungStarted(const engine::RungPlan& plan) override {
+    std::lock_guard lock(m_mutex);
+    m_plan = plan;
+  }
+
+  void onTick(const engine::LiveTick& t) override {
+    if (!m_live) return;
+    std::lock_guard lock(m_mutex);
+    const double rate = t.tickSeconds > 0 ? static_cast<double>(t.completed) / t.tickSeconds : 0.0;
+    std::string line = fmt::format("\r{} {} {:.1f} s: {:.4g}/s done, p50 {} p99 {}, shed {}, in flight {}, RSS {:.0f} MiB",
+                                   describe(t.plan), t.phase, t.elapsedSeconds, rate, msOrDash(t.p50Ms),
+                                   msOrDash(t.p99Ms), t.shedTotal, t.inFlight, t.rssMib);
+    std::fprintf(stderr, "%-110.110s", line.c_str());
+    std::fflush(stderr);
+    m_drawn = true;
+  }
+
+  void onRecords(const engine::RungPlan& plan, const engine::RungRecords& records,
+                 const engine::Workload& workload) override {
+    if (m_log) m_log->write(plan, records, workload);
+    if (plan.mode == "closed") {
+      std::lock_guard lock(m_mutex);
+      clearLine();
+      std::cerr << fmt::format("{} pass {}/{} ({}): {} requests\n", describe(plan), plan.pass + 1, plan.passes,
+                               plan.reverse ? "reverse" : "forward", records.records.size());
+    }
+  }
+
+  void onRungFinished(const engine::RungResult& r) override {
+    std::lock_guard lock(m_mutex);
+    clearLine();
+    const double due = static_cast<double>(r.completed + r.shed + r.errors + r.notRun);
+    std::string what = r.mode == "open" ? fmt::format("{:.4g}/s", r.targetRate)
+                                        : fmt::format("{} c={}", r.querySet, r.concurrency);
+    std::cerr << fmt::format(
+        "rung {} {} {} {}: achieved {:.4g}/s, p50 {}, p99 {}, shed {} ({:.2f} %), CPU {:.4g} ms/query, RSS peak "
+        "{:.1f} MiB{} -> {}{}\n",
+        r.index, r.mode, r.target, what, r.achievedRate, msOrDash(r.p50Ms), msOrDash(r.p99Ms), r.shed,
+        due > 0 ? 100.0 * static_cast<double>(r.shed) / due : 0.0, r.cpuMsPerQuery, r.rssPeakMib,
+        r.dispatchLagP99Us ? fmt::format(", lag p99 {:.4g} us", *r.dispatchLagP99Us) : "", r.verdict,
+        r.criterion.empty() ? "" : fmt::format(" ({})", r.criterion));
+  }
+
+  void onProgress(const engine::Progress& p) override {
+    if (m_progress) m_progress(p);
+  }
+
+  void onMessage(const std::string& message) override {
+    std::lock_guard lock(m_mutex);
+    clearLine();
+    endProgress();
+    std::cerr << message << '\n';
+  }
+
+  void close() {
+    if (m_log) m_log->close();
+  }
+
+  void finish() {
+    std::lock_guard lock(m_mutex);
+    clearLine();
+  }
+
+ private:
+  static std::string describe(const engine::RungPlan& p) {
+    if (p.mode == "open") return fmt::format("[open {}] {} @{:.4g}/s", p.index, p.target, p.targetRate);
+    if (p.mode == "calibration") return fmt::format("[calibration] {}", p.target);
+    return fmt::format("[closed {}] {} {} c={}", p.index, p.target, p.querySet, p.concurrency);
+  }
+
+  void clearLine() {
+    if (m_drawn) {
+      std::fprintf(stderr, "\r%-110s\r", "");
+      m_drawn = false;
+    }
+  }
+
+  std::mutex m_mutex;
+  bool m_live;
+  bool m_drawn = false;
+  engine::ProgressFn m_progress;
+  engine::RungPlan m_plan;
+  std::unique_ptr<engine::RequestLogWriter> m_log;
+};
+
+}  // namespace
+
+void addBenchCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "bench",
+      "Run a benchmark profile (closed loop and/or an open-loop ladder) and write report.json, report.md, rungs.csv "
+      "and requests.csv.gz");
+  struct Args {
+    std::string profile, out, rates, db, cache;
+    std::vector<std::string> targets;
+    double rungSeconds = 0;
+    std::uint64_t requests = 0;
+    bool noDb = false;
+    bool noRecords = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("--profile", a->profile, "benchmark profile (JSON, benchprofiles/README.md)")->required();
+  cmd->add_option("--target", a->targets,
+                  "target, repeatable; replaces the profile's: builtin[:opt=v,...] (SearchOptions switches, algo=, op=, "
+                  "k=) or synthetic:service_us=N[,dist=const|exp|lognormal][,stall_ms=M@T]");
+  cmd->add_option("--out", a->out, "directory for the reports (created)")->required();
+  cmd->add_option("--rates", a->rates, "replace the ladder by these rates, requests/s: R1,R2,...");
+  cmd->add_option("--rung-duration-s", a->rungSeconds, "replace the measured window of each rung (seconds)");
+  cmd->add_option("--requests", a->requests, "replace the measured window of each rung by a request count");
+  cmd->add_option("--db", a->db, "run store (default $XDG_DATA_HOME/wandscope/runs.sqlite)");
+  cmd->add_flag("--no-db", a->noDb, "do not record the run in the run store");
+  cmd->add_option("--cache", a->cache, "dataset cache (default $XDG_CACHE_HOME/wandscope)");
+  cmd->add_flag("--no-records", a->noRecords, "do not write requests.csv.gz");
+  setAction(cmd, [a] {
+    if (a->noDb && !a->db.empty()) engine::throwUsage("--db and --no-db exclude each other");
+    auto profile = engine::loadBenchProfile(a->profile);
+    engine::BenchOverrides overrides;
+    overrides.targets = a->targets;
+    if (!a->rates.empty()) overrides.rates = engine::parseRateList(a->rates);
+    if (a->rungSeconds != 0) overrides.rungSeconds = a->rungSeconds;
+    if (a->requests != 0) overrides.requests = a->requests;
+    engine::applyOverrides(profile, overrides);
+
+    const std::filesystem::path out(a->out);
+    std::error_code ec;
+    std::filesystem::create_directories(out, ec);
+    if (ec) engine::throwIo(fmt::format("cannot create {}: {}", out.string(), ec.message()));
+
+    std::unique_ptr<engine::RunObserver> observer;
+    if (!a->noDb) {
+      const std::filesystem::path db = a->db.empty() ? engine::userDataDir() / "runs.sqlite" : std::filesystem::path(a->db);
+      observer = makeRunStoreObserver(db);
+    }
+    const auto env = engine::collectEnvironment();
+    if (!engine::isReleaseBuild(env)) {
+      std::cerr << fmt::format("warning: this is a {} build{}; its numbers are not comparable with Release builds\n",
+                               env.buildType, env.sanitizers.empty() ? "" : " with sanitizers");
+    }
+
+    CliSink sink(a->noRecords ? std::nullopt : std::optional<std::filesystem::path>(out / "requests.csv.gz"),
+                 ::isatty(STDERR_FILENO) == 1);
+    engine::BenchRunOptions options;
+    options.cacheDir = a->cache.empty() ? engine::userCacheDir() : std::filesystem::path(a->cache);
+    options.observer = observer.get();
+    options.live = &sink;
+
+    // Ctrl-C stops the run between requests; what finished is written as a partial report.
+    std::stop_source stop;
+    options.stop = stop.get_token();
+    g_interrupted.store(false);
+    auto previous = std::signal(SIGINT, onInterrupt);
+    std::jthread watcher([&stop](std::stop_token done) {
+      while (!done.stop_requested()) {
+        if (g_interrupted.load()) {
+          stop.request_stop();
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+    });
+    engine::RunReport report;
+    try {
+      engine::BenchRunner runner(std::move(profile), options);
+      report = runner.run();
+    } catch (...) {
+      std::signal(SIGINT, previous);
+      sink.finish();
+      throw;
+    }
+    watcher.request_stop();
+    watcher.join();
+    std::signal(SIGINT, previous);
+    sink.finish();
+    sink.close();
+    engine::writeReportFiles(out, report);
+    for (const auto& [target, c] : report.capacity) {
+      std::cerr << fmt::format("{}: maximum sustainable rate in [{}, {}]{}\n", target,
+                               c.lastPass ? fmt::format("{:.4g}/s", *c.lastPass) : "below the first rung",
+                               c.firstFail ? fmt::format("{:.4g}/s", *c.firstFail) : "above the last rung",
+                               c.criterion.empty() ? "" : fmt::format(" (first failing rung: {})", c.criterion));
+    }
+    std::cerr << fmt::format("{} rungs; reports in {}{}\n", report.rungs.size(), out.string(),
+                             report.partial ? " (partial: interrupted)" : "");
+    std::cout << (out / "report.md").string() << '\n';
+    return report.partial ? 1 : 0;
+  });
+}
+
+}  // namespace wandscope::app

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/bench/environment.h"
+
+#include "engine/bench/process_stats.h"
+#include "engine/loadgen/steady_time.h"
+
+#include <fmt/format.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+// Set on this file by engine/bench/CMakeLists.txt from the configure step.
+#ifndef WANDSCOPE_BUILD_TYPE
+#define WANDSCOPE_BUILD_TYPE "unknown"
+#endif
+#ifndef WANDSCOPE_CXX_FLAGS
+#define WANDSCOPE_CXX_FLAGS "unknown"
+#endif
+#ifndef WANDSCOPE_BUILD_GIT_COMMIT
+#define WANDSCOPE_BUILD_GIT_COMMIT "unknown"
+#endif
+#ifndef WANDSCOPE_BUILD_GIT_DIRTY
+#define WANDSCOPE_BUILD_GIT_DIRTY "unknown"
+#endif
+#ifndef WANDSCOPE_BUILD_SANITIZE
+#define WANDSCOPE_BUILD_SANITIZE ""
+#endif
+#ifndef WANDSCOPE_BUILD_VERSION
+#define WANDSCOPE_BUILD_VERSION "unknown"
+#endif
+
+namespace wandscope::engine {
+namespace {
+
+std::mutex g_simdMutex;
+std::function<std::string()> g_simdProvider;
+
+std::string firstLine(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+std::string cpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) {
+        auto v = line.substr(colon + 1);
+        while (!v.empty() && v.front() == ' ') v.erase(v.begin());
+        return v;
+      }
+    }
+  }
+  return "unknown";
+}
+
+double memTotalMib() {
+  std::ifstream in("/proc/meminfo");
+  std::string key;
+  double kib = 0;
+  std::string unit;
+  while (in >> key >> kib >> unit) {
+    if (key == "MemTotal:") return kib / 1024.0;
+  }
+  return 0;
+}
+
+std::string compilerName() {
+#if defined(__clang__)
+  return fmt::format("clang++ {}.{}.{}", __clang_major__, __clang_minor__, __clang_patchlevel__);
+#elif defined(__GNUC__)
+  return fmt::format("g++ {}.{}.{}", __GNUC__, __GNUC_MINOR__, __GNUC_PATCHLEVEL__);
+#else
+  return "unknown";
+#endif
+}
+
+std::string utcNow() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// Mean cost of one call, over enough calls to dwarf the clock's own resolution.
+template <typename F>
+double callCostNs(F&& f) {
+  constexpr int kCalls = 20000;
+  timespec a{}, b{};
+  ::clock_gettime(CLOCK_MONOTONIC, &a);
+  std::int64_t sink = 0;
+  for (int i = 0; i < kCalls; ++i) sink += f();
+  ::clock_gettime(CLOCK_MONOTONIC, &b);
+  const double ns = static_cast<double>(b.tv_sec - a.tv_sec) * 1e9 + static_cast<double>(b.tv_nsec - a.tv_nsec);
+  return sink == 42 ? 0.0 : ns / kCalls;
+}
+
+}  // namespace
+
+void setSimdTargetProvider(std::function<std::string()> provider) {
+  std::lock_guard lock(g_simdMutex);
+  g_simdProvider = std::move(provider);
+}
+
+std::string currentSimdTarget() {
+  std::lock_guard lock(g_simdMutex);
+  if (!g_simdProvider) return "unknown";
+  std::string t = g_simdProvider();
+  return t.empty() ? "unknown" : t;
+}
+
+Environment collectEnvironment() {
+  Environment e;
+  e.cpuModel = cpuModel();
+  e.cores = std::thread::hardware_concurrency();
+  utsname u{};
+  if (::uname(&u) == 0) {
+    e.kernel = fmt::format("{} {}", u.sysname, u.release);
+    e.hostname = u.nodename;
+  }
+  e.compiler = compilerName();
+  e.compilerFlags = WANDSCOPE_CXX_FLAGS;
+  e.buildType = WANDSCOPE_BUILD_TYPE;
+  e.gitCommit = WANDSCOPE_BUILD_GIT_COMMIT;
+  // "unknown" (no git at configure time) counts as dirty: nothing proves the tree was clean.
+  e.gitDirty = std::string(WANDSCOPE_BUILD_GIT_DIRTY) != "clean";
+  e.simdTarget = currentSimdTarget();
+  e.wandscopeVersion = WANDSCOPE_BUILD_VERSION;
+  e.startedUtc = utcNow();
+  e.sanitizers = WANDSCOPE_BUILD_SANITIZE;
+  e.governor = firstLine("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+  e.aslr = firstLine("/proc/sys/kernel/randomize_va_space");
+  double load[3] = {0, 0, 0};
+  if (::getloadavg(load, 3) > 0) e.loadAverage1m = load[0];
+  e.memTotalMib = memTotalMib();
+  e.steadyClockCallNs = callCostNs([] { return steadyNowNs(); });
+  e.threadCpuClockCallNs = callCostNs([] { return threadCpuNs(); });
+  return e;
+}
+
+bool isReleaseBuild(const Environment& env) {
+  return (env.buildType == "Release" || env.buildType == "RelWithDebInfo") && env.sanitizers.empty();
+}
+
+std::string indexFingerprint(const Index& index) {
+  const std::string text = index.manifest().serialize();
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (char ch : text) {
+    h ^= static_cast<unsigned char>(ch);
+    h *= 0x100000001b3ull;
+  }
+  return fmt::format("fnv1a64:{:016x}", h);
+}
+
+}  // namespace wandscope::engine

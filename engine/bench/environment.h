@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/bench/run_types.h"
+#include "engine/index/index.h"
+
+#include <functional>
+#include <string>
+
+namespace wandscope::engine {
+
+// Where and how this process runs: CPU model and cores (/proc/cpuinfo), kernel (uname), memory,
+// load average, cpufreq governor and ASLR when exposed, the compiler, flags and build type this
+// binary was built with, the git commit and dirty flag (as of CMake's configure step), the SIMD
+// target (through the hook below) and the UTC time. Fingerprints are added by the runner.
+Environment collectEnvironment();
+
+// The SIMD target kernels run on. Until the SIMD module exists this reports "unknown"; the
+// module (or the application) installs a provider, e.g.
+//   setSimdTargetProvider([] { return std::string(simd::currentTargetName()); });
+// Thread-safe; an empty function restores "unknown".
+void setSimdTargetProvider(std::function<std::string()> provider);
+std::string currentSimdTarget();
+
+// Whether this binary is an optimised build without sanitizers (reports warn otherwise).
+bool isReleaseBuild(const Environment& env);
+
+// "fnv1a64:<hex>" of the index's current manifest (segments, checksums, statistics): two indexes
+// with the same fingerprint hold the same postings.
+std::string indexFingerprint(const Index& index);
+
+}  // namespace wandscope::engine

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/bench/run_types.h"
+
+#include <filesystem>
+#include <string>
+
+namespace wandscope::engine {
+
+// report.json: the whole run, versioned (RunReport::kSchemaVersion; benchprofiles/README.md
+// documents every field). Absent quantiles are null.
+std::string reportJson(const RunReport& report);
+
+// report.md: the environment, the warnings, the saturation rule and the quantile definition, then
+// tables in the seeds' style ("Scenario / metric | target... "): closed-loop CPU ms/query and p50
+// per concurrency, and per target an open-loop ladder table with its maximum sustainable rate.
+std::string reportMarkdown(const RunReport& report);
+
+// rungs.csv: one row per rung, every scalar of RungResult plus counters.<name> (means) columns.
+std::string rungsCsv(const RunReport& report);
+
+// Writes report.json, report.md and rungs.csv into `dir` (created), each atomically.
+void writeReportFiles(const std::filesystem::path& dir, const RunReport& report);
+
+}  // namespace wandscope::engine

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/bench/run_types.h"
+#include "engine/loadgen/driver_monitor.h"
+#include "engine/loadgen/request_record.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace wandscope::engine {
+
+// The measured window of a rung, relative to its t0 (ns), and what the process did over it.
+struct RungWindow {
+  std::int64_t measureStartNs = 0;
+  std::int64_t measureEndNs = 0;   // end of the scheduled window (closed loop: == lastEndNs)
+  std::int64_t lastEndNs = 0;      // when the last measured request finished
+  WindowStats process;
+  double lateDispatchUs = 1000;    // the rule's "late" threshold, for lateDispatchFraction
+};
+
+// Fills `rung`'s statistics from the measured requests of `parts` (one RungRecords for an open
+// rung; one per pass, pooled, for a closed-loop cell) and their windows (process counters are
+// summed over windows; RSS peak is their max):
+//  - completed / errors / shed / notRun counts; quantiles (nearest rank, thin rule,
+//    engine/bench/quantile.h) of due-time latency with 95 % intervals for p50 and p99, service
+//    time, queue wait and worker thread CPU, over completed requests only (shed and failed
+//    requests are counted, not timed);
+//  - achievedRate = completed / max(window length, last end - window start);
+//  - cpuMsPerQuery = process CPU over the windows / completed (instrumentCpuMs shows how much of
+//    it was the instrument's own threads);
+//  - dispatch lag p99 and max (shed requests included: the generator was on time or not either
+//    way) and the share later than `lateDispatchUs`;
+//  - counters: per-query mean and p99 of every target counter over completed requests;
+//  - latencyGrowth (open loop: windows.size() == 1 and measureEnd > measureStart).
+void summarizeRung(const std::vector<const RungRecords*>& parts, const std::vector<RungWindow>& windows,
+                   RungResult& rung);
+
+// Bytes the instrument holds for these records (for RungResult::instrumentMib).
+std::uint64_t recordBytes(const RungRecords& records);
+
+}  // namespace wandscope::engine

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/loadgen/builtin_target.h"
+
+#include "engine/core/error.h"
+#include "engine/query/query_counters.h"
+#include "engine/query/searcher.h"
+
+#include <fmt/format.h>
+
+#include <charconv>
+
+namespace wandscope::engine {
+
+void BuiltinQueryOptions::applySpec(const TargetSpec& spec) {
+  for (const auto& [key, value] : spec.options) {
+    try {
+      if (key == "algo") {
+        algorithm = parseAlgorithm(value);
+      } else if (key == "op") {
+        op = parseOperator(value);
+      } else if (key == "k") {
+        std::size_t v = 0;
+        const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+        if (ec != std::errc() || ptr != value.data() + value.size() || v == 0 || v > kMaxK) {
+          throwUsage(fmt::format("k must be an integer in [1, {}], got '{}'", kMaxK, value));
+        }
+        k = v;
+      } else {
+        std::string item = key;
+        item.append("=").append(value);
+        options.apply(item);
+      }
+    } catch (const Error& e) {
+      std::string message = "target '";
+      message.append(spec.text).append("': ").append(e.what());
+      throwUsage(message);
+    }
+  }
+  if (!algorithmSupports(algorithm, op)) {
+    std::string message = "target '";
+    message.append(spec.text).append("': algorithm ").append(algorithmName(algorithm));
+    message.append(" does not evaluate ").append(operatorName(op)).append(" queries");
+    throwUsage(message);
+  }
+}
+
+std::string BuiltinQueryOptions::describe() const {
+  std::string out = "op=";
+  out.append(operatorName(op)).append(" k=").append(std::to_string(k));
+  out.append(" algo=").append(algorithmName(algorithm)).append(" ").append(options.toString());
+  return out;
+}
+
+BuiltinTarget::BuiltinTarget(std::string specText, std::shared_ptr<const Index> index, const Workload& workload,
+                             const BuiltinQueryOptions& options)
+    : m_spec(std::move(specText)), m_index(std::move(index)), m_options(options) {
+  for (const auto& set : workload.sets()) {
+    std::vector<SearchRequest> requests;
+    requests.reserve(set.texts.size());
+    for (const auto& text : set.texts) {
+      SearchRequest r;
+      r.text = text;
+      r.op = options.op;
+      r.k = options.k;
+      r.algorithm = options.algorithm;
+      r.options = options.options;
+      requests.push_back(std::move(r));
+    }
+    m_requests.push_back(std::move(requests));
+  }
+  QueryCounters{}.forEach([this](const char* name, std::uint64_t) { m_counterNames.emplace_back(name); });
+}
+
+void BuiltinTarget::setIndex(std::shared_ptr<const Index> index) { m_index.store(std::move(index)); }
+
+bool BuiltinTarget::execute(const WorkItem& item, std::span<std::uint64_t> counters) {
+  if (item.querySet >= m_requests.size() || item.query >= m_requests[item.querySet].size()) return false;
+  const std::shared_ptr<const Index> index = m_index.load();
+  const SearchResult result = search(*index, m_requests[item.querySet][item.query]);
+  std::size_t c = 0;
+  result.counters.forEach([&](const char*, std::uint64_t v) {
+    if (c < counters.size()) counters[c] = v;
+    ++c;
+  });
+  return true;
+}
+
+}  // namespace wandscope::engine

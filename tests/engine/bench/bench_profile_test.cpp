@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/bench/bench_profile.h"
+#include "engine/core/error.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+namespace wandscope::test {
+namespace {
+
+using engine::BenchProfile;
+using engine::parseBenchProfile;
+
+BenchProfile parse(const std::string& json) { return parseBenchProfile(json, "p.json", "/base"); }
+
+// The message of the BadInput error parsing `json` throws (fails the test if it parses).
+std::string errorOf(const std::string& json) {
+  try {
+    (void)parse(json);
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput) << e.what();
+    return e.what();
+  }
+  ADD_FAILURE() << "parsed: " << json;
+  return {};
+}
+
+const char* kOpen = R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "open",
+                        "ladder": {"rates": [10, 20, 40], "rung_duration_s": 1}})";
+
+TEST(BenchProfile, ParsesAMinimalOpenProfileWithDefaults) {
+  const auto p = parse(kOpen);
+  EXPECT_EQ(p.name, "t");
+  EXPECT_TRUE(p.runOpen);
+  EXPECT_FALSE(p.runClosed);
+  EXPECT_EQ(p.ladder.rates, (std::vector<double>{10, 20, 40}));
+  EXPECT_EQ(p.ladder.workers, 8u);
+  EXPECT_EQ(p.ladder.inFlightCap, 64u);
+  EXPECT_TRUE(p.ladder.stopAfterFail);
+  EXPECT_EQ(p.datasetKind, BenchProfile::DatasetKind::None);
+  EXPECT_EQ(p.op, engine::Operator::And);
+  EXPECT_EQ(p.rule.maxShedFraction, 0.001);
+}
+
+TEST(BenchProfile, ParsesDatasetsAndResolvesRelativePaths) {
+  auto p = parse(R"({"name": "t", "dataset": {"default": {"docs": 5000}}, "query_sets": ["mid-df-2"],
+                     "targets": ["builtin", "builtin:freq_prune=off"], "mode": "closed",
+                     "closed": {"concurrency": [1, 8], "warmup_s": 0.5, "measure_s": 1, "passes": 3}})");
+  EXPECT_EQ(p.datasetKind, BenchProfile::DatasetKind::Default);
+  EXPECT_EQ(p.defaultDocs, 5000u);
+  EXPECT_EQ(p.closed.concurrency, (std::vector<unsigned>{1, 8}));
+  p = parse(R"({"name": "t", "dataset": {"index": "idx", "query_sets": {"a": "q/a.jsonl", "b": "/abs/b.tsv"}},
+                "targets": ["builtin"], "mode": "closed", "closed": {}})");
+  EXPECT_EQ(p.indexPath, std::filesystem::path("/base/idx"));
+  ASSERT_EQ(p.querySetFiles.size(), 2u);
+  EXPECT_EQ(p.querySetFiles[0].second, std::filesystem::path("/base/q/a.jsonl"));
+  EXPECT_EQ(p.querySetFiles[1].second, std::filesystem::path("/abs/b.tsv"));
+}
+
+TEST(BenchProfile, ErrorsNameTheFileAndTheFieldPath) {
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+                        "ladder": {"rates": [10, 20, -1]}})"),
+            "p.json: ladder.rates[2]: must be > 0");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+                        "ladder": {"rates": [10, 5]}})"),
+            "p.json: ladder.rates[1]: must be greater than ladder.rates[0]");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+                        "ladder": {"rates": [10], "rung_duraton_s": 3}})"),
+            "p.json: ladder.rung_duraton_s: unknown field");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "closed",
+                        "closed": {"concurrency": [1, 0]}})"),
+            "p.json: closed.concurrency[1]: must be >= 1");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["builtin"], "mode": "closed", "closed": {}})"),
+            "p.json: targets[0]: a builtin target needs a dataset (\"dataset\": \"default\", ...)");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["warp"], "mode": "closed", "closed": {}})"),
+            "p.json: targets[0]: target 'warp': unknown kind 'warp' (expected builtin or synthetic)");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "sideways"})"),
+            "p.json: mode: expected \"open\", \"closed\" or \"both\", got \"sideways\"");
+  EXPECT_EQ(errorOf(R"({"targets": []})"), "p.json: name: required (a non-empty string)");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open"})"),
+            "p.json: ladder: required when mode is open or both");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+                        "ladder": {"rates": [10], "multiples": [1]}})"),
+            "p.json: ladder: exactly one of \"rates\" or \"multiples\" is required");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+                        "ladder": {"rates": [10], "workers": 8, "in_flight_cap": 4}})"),
+            "p.json: ladder.in_flight_cap: must be >= ladder.workers (8)");
+  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+                        "ladder": {"rates": ["fast"]}})"),
+            "p.json: ladder.rates[0]: must be a number");
+  EXPECT_EQ(errorOf(R"({"name": "t", "query": {"op": "xor"}, "targets": ["synthetic:service_us=1"],
+                        "mode": "closed", "closed": {}})"),
+            "p.json: query.op: unknown operator 'xor' (expected or or and)");
+  EXPECT_NE(errorOf("{nope").find("p.json: not valid JSON"), std::string::npos);
+}
+
+TEST(BenchProfile, RefusesRungsTooLargeToKeepInMemory) {
+  const auto e = errorOf(R"({"name": "t", "targets": ["synthetic:service_us=0"], "mode": "open",
+                             "ladder": {"rates": [1000, 1000000], "settle_s": 0, "rung_duration_s": 10}})");
+  EXPECT_NE(e.find("p.json: ladder.rates[1]: 1e+06/s schedules 10000000 requests in one rung, over the maximum of 2000000"),
+            std::string::npos)
+      << e;
+}
+
+TEST(BenchProfile, OverridesReplaceTheLadderAndRevalidate) {
+  auto p = parse(kOpen);
+  engine::BenchOverrides o;
+  o.rates = engine::parseRateList("5, 50,500");
+  o.requests = 100;
+  o.targets = {"synthetic:service_us=3"};
+  engine::applyOverrides(p, o);
+  EXPECT_EQ(p.ladder.rates, (std::vector<double>{5, 50, 500}));
+  EXPECT_EQ(p.ladder.requests, 100u);
+  EXPECT_EQ(p.targets, std::vector<std::string>{"synthetic:service_us=3"});
+  EXPECT_THROW(engine::parseRateList("5,x"), engine::Error);
+  EXPECT_THROW(engine::parseRateList("5,4"), engine::Error);
+  engine::BenchOverrides huge;
+  huge.rates = {1e7};
+  huge.rungSeconds = 100;
+  try {
+    engine::applyOverrides(p, huge);
+    ADD_FAILURE();
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
+  }
+  // The canonical JSON parses back to the same profile.
+  const auto again = parseBenchProfile(engine::benchProfileJson(p), "p.json", "/base");
+  EXPECT_EQ(again.ladder.rates, p.ladder.rates);
+  EXPECT_EQ(again.ladder.requests, p.ladder.requests);
+  EXPECT_EQ(again.targets, p.targets);
+}
+
+// Every profile we ship parses and validates.
+TEST(BenchProfile, ShippedProfilesAreValid) {
+  const std::filesystem::path dir = std::filesystem::path(WANDSCOPE_SOURCE_DIR) / "benchprofiles";
+  std::size_t n = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".json") continue;
+    SCOPED_TRACE(entry.path().string());
+    EXPECT_NO_THROW((void)engine::loadBenchProfile(entry.path()));
+    ++n;
+  }
+  EXPECT_GE(n, 3u);
+  for (const char* name : {"smoke.json", "bulk-and-seed.json", "open-ladder.json"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir / name)) << name;
+  }
+}
+
+}  // namespace
+}  // namespace wandscope::test

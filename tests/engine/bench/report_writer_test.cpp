@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/bench/report_writer.h"
+#include "engine/bench/request_log_writer.h"
+#include "engine/bench/rung_summary.h"
+#include "tests/support/temp_dir.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <zlib.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace wandscope::test {
+namespace {
+
+using engine::RequestOutcome;
+using engine::RequestRecord;
+using engine::RungRecords;
+using engine::RungResult;
+
+engine::RunReport sampleReport() {
+  engine::RunReport report;
+  report.header.runId = "20250101T000000Z-abcdef";
+  report.header.profileName = "sample";
+  report.header.profileJson = R"({"name": "sample"})";
+  report.header.targets = {"builtin", "synthetic:service_us=10"};
+  report.header.environment.cpuModel = "Test CPU";
+  report.header.environment.cores = 2;
+  report.header.environment.buildType = "Debug";
+  report.header.environment.fingerprints = {{"index", "fnv1a64:0123"}};
+  report.saturationRule = "the rule";
+  report.warnings.push_back("this binary is a Debug build");
+  for (unsigned c : {1u, 8u}) {
+    for (const char* t : {"builtin", "synthetic:service_us=10"}) {
+      RungResult r;
+      r.index = static_cast<std::uint32_t>(report.rungs.size());
+      r.target = t;
+      r.mode = "closed";
+      r.concurrency = c;
+      r.querySet = "mid-df-2";
+      r.completed = 500;
+      r.cpuMsPerQuery = std::string(t) == "builtin" ? 2.0 : 1.0;
+      r.p50Ms = 1.5;
+      r.passes = {{false, 250, 1.0, 2.0, std::nullopt}, {true, 250, 1.0, 2.0, std::nullopt}};
+      r.verdict = "n/a";
+      report.rungs.push_back(r);
+    }
+  }
+  for (double rate : {100.0, 200.0}) {
+    RungResult r;
+    r.index = static_cast<std::uint32_t>(report.rungs.size());
+    r.target = "builtin";
+    r.mode = "open";
+    r.targetRate = rate;
+    r.achievedRate = rate;
+    r.completed = 1000;
+    r.shed = rate > 150 ? 20 : 0;
+    r.p50Ms = 3.0;
+    r.counters = {{"postings_decoded", 1234.5}};
+    r.verdict = rate > 150 ? "fail" : "pass";
+    r.criterion = rate > 150 ? "shed 1.96 % > 0.1 %" : "";
+    report.rungs.push_back(r);
+  }
+  report.capacity["builtin"] = {100.0, 200.0, "shed 1.96 % > 0.1 %"};
+  return report;
+}
+
+TEST(ReportWriter, JsonCarriesTheVersionedSchemaAndNullsForThinQuantiles) {
+  const auto j = nlohmann::json::parse(engine::reportJson(sampleReport()));
+  EXPECT_EQ(j["schema_version"], engine::RunReport::kSchemaVersion);
+  EXPECT_EQ(j["environment"]["cpu_model"], "Test CPU");
+  EXPECT_EQ(j["environment"]["build_type"], "Debug");
+  EXPECT_EQ(j["targets"].size(), 2u);
+  ASSERT_EQ(j["rungs"].size(), 6u);
+  const auto& open = j["rungs"][5];
+  for (const char* key : {"target", "mode", "target_rate", "achieved_rate", "completed", "shed", "p50_ms", "p99_ms",
+                          "p999_ms", "service_p50_ms", "cpu_ms_per_query", "thread_cpu_p50_ms", "rss_peak_mib",
+                          "minflt", "majflt", "nvcsw", "nivcsw", "dispatch_lag_p99_us", "valid", "verdict", "criterion",
+                          "counters"}) {
+    EXPECT_TRUE(open.contains(key)) << key;
+  }
+  EXPECT_TRUE(open["p99_ms"].is_null());
+  EXPECT_EQ(open["p50_ms"], 3.0);
+  EXPECT_EQ(open["verdict"], "fail");
+  EXPECT_EQ(open["counters"]["postings_decoded"], 1234.5);
+  EXPECT_EQ(j["capacity"]["builtin"]["last_pass"], 100.0);
+  EXPECT_EQ(j["capacity"]["builtin"]["first_fail"], 200.0);
+  EXPECT_EQ(j["profile_json"]["name"], "sample");
+  EXPECT_FALSE(j["quantile_definition"].get<std::string>().empty());
+}
+
+TEST(ReportWriter, MarkdownHasTheSeedsTables) {
+  const auto md = engine::reportMarkdown(sampleReport());
+  EXPECT_NE(md.find("> **Warning:** this binary is a Debug build"), std::string::npos);
+  EXPECT_NE(md.find("### Concurrency 1, CPU ms per query"), std::string::npos);
+  EXPECT_NE(md.find("### Concurrency 8, p50 latency ms"), std::string::npos);
+  EXPECT_NE(md.find("| Scenario / metric | builtin | synthetic:service_us=10 | synthetic:service_us=10 vs builtin |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| mid-df-2, CPU ms/query | 2 ms | 1 ms | 2.00x |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| rate (builtin) | 100/s | 200/s |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| p99 | — | — |"), std::string::npos);  // absent, not zero
+  EXPECT_NE(md.find("| shed | 0 | 20 (2.0 %) |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| verdict | pass | fail: shed 1.96 % > 0.1 % |"), std::string::npos) << md;
+  EXPECT_NE(md.find("**Maximum sustainable rate: [100/s, 200/s]**"), std::string::npos) << md;
+  EXPECT_NE(md.find("the rule"), std::string::npos);
+}
+
+TEST(ReportWriter, CsvHasOneRowPerRung) {
+  const auto csv = engine::rungsCsv(sampleReport());
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 7);
+  EXPECT_EQ(csv.rfind("index,target,mode,", 0), 0u);
+  EXPECT_NE(csv.find("counters.postings_decoded"), std::string::npos);
+}
+
+TEST(RungSummary, ComputesCountsQuantilesAndWindowFigures) {
+  RungRecords recs;
+  recs.counterNames = {"postings_decoded"};
+  // 300 measured ok requests with latency 1..300 ms, service 0.5 ms; 10 shed; 5 settle (unmeasured).
+  for (int i = 0; i < 315; ++i) {
+    RequestRecord r;
+    r.due = static_cast<std::int64_t>(i) * 20'000'000;  // every 20 ms
+    r.dispatched = r.due + 2'000;                       // 2 us late
+    r.measured = i >= 5;
+    if (i >= 5 && i < 15) {
+      r.outcome = RequestOutcome::Shed;
+    } else {
+      r.outcome = RequestOutcome::Ok;
+      const int k = i < 5 ? 1 : i - 14;  // 1..300 for the measured ones
+      r.start = r.end = r.due + static_cast<std::int64_t>(k) * 1'000'000;
+      r.start -= 500'000;
+      r.threadCpuNs = 400'000;
+    }
+    recs.records.push_back(r);
+    recs.counters.push_back(static_cast<std::uint64_t>(i));
+  }
+  engine::RungWindow w;
+  w.measureStartNs = 100'000'000;
+  w.measureEndNs = 6'300'000'000;
+  w.lastEndNs = 6'300'000'000;
+  w.process.process.cpuNs = 150'000'000;  // 150 ms over 300 completed = 0.5 ms/query
+  w.process.instrumentCpuNs = 30'000'000;
+  w.process.rssPeakBytes = 64ull << 20;
+  RungResult r;
+  r.mode = "open";
+  engine::summarizeRung({&recs}, {w}, r);
+  EXPECT_EQ(r.completed, 300u);
+  EXPECT_EQ(r.shed, 10u);
+  EXPECT_DOUBLE_EQ(r.p50Ms.value(), 150.0);  // rank 150 of 1..300
+  EXPECT_FALSE(r.p90Ms);                      // 300 samples: p90 needs 1,000
+  EXPECT_DOUBLE_EQ(r.serviceP50Ms.value(), 0.5);
+  EXPECT_DOUBLE_EQ(r.threadCpuP50Ms.value(), 0.4);
+  EXPECT_DOUBLE_EQ(r.cpuMsPerQuery, 0.5);
+  EXPECT_DOUBLE_EQ(r.instrumentCpuMs, 30.0);
+  EXPECT_DOUBLE_EQ(r.rssPeakMib, 64.0);
+  EXPECT_DOUBLE_EQ(r.durationSeconds, 6.2);
+  EXPECT_NEAR(r.achievedRate, 300 / 6.2, 1e-9);
+  EXPECT_NEAR(r.offeredRate, 310 / 6.2, 1e-9);
+  EXPECT_EQ(r.lateDispatchFraction, 0.0);
+  EXPECT_DOUBLE_EQ(r.dispatchLagMaxUs.value(), 2.0);
+  // Counter mean over the completed measured requests: i = 15..314 -> mean 164.5.
+  EXPECT_DOUBLE_EQ(r.counters.at("postings_decoded"), 164.5);
+  // Latency rises 1 ms per 20 ms of schedule: the queue is growing, and the growth says so.
+  ASSERT_TRUE(r.latencyGrowth);
+  EXPECT_GT(*r.latencyGrowth, 1.0);
+  ASSERT_TRUE(r.p50CiLowMs);
+  EXPECT_LT(*r.p50CiLowMs, 150.0);
+  EXPECT_GT(*r.p50CiHighMs, 150.0);
+}
+
+TEST(RequestLogWriter, WritesGzipCsvWithOneRowPerRequest) {
+  TempDir dir;
+  const auto path = dir / "requests.csv.gz";
+  {
+    engine::RequestLogWriter w(path);
+    RungRecords recs;
+    recs.counterNames = {"postings_decoded", "not_a_column"};
+    RequestRecord ok;
+    ok.due = 100;
+    ok.dispatched = 110;
+    ok.start = 120;
+    ok.end = 1120;
+    ok.threadCpuNs = 900;
+    ok.outcome = RequestOutcome::Ok;
+    ok.measured = true;
+    RequestRecord shed = ok;
+    shed.outcome = RequestOutcome::Shed;
+    shed.sequence = 1;
+    recs.records = {ok, shed};
+    recs.counters = {7, 9, 0, 0};
+    engine::WorkloadQuerySet set{"mid-df-2", "", {"q,1"}, {"a b"}};
+    const engine::Workload workload({set}, engine::WorkloadOrder::Cycle, 1);
+    engine::RungPlan plan;
+    plan.index = 3;
+    plan.mode = "open";
+    plan.target = "builtin";
+    plan.targetRate = 50;
+    w.write(plan, recs, workload);
+    EXPECT_EQ(w.rows(), 2u);
+    EXPECT_FALSE(std::filesystem::exists(path));  // not before close
+    w.close();
+  }
+  gzFile f = gzopen(path.c_str(), "rb");
+  ASSERT_NE(f, nullptr);
+  std::string text;
+  char buf[4096];
+  int n = 0;
+  while ((n = gzread(f, buf, sizeof buf)) > 0) text.append(buf, static_cast<std::size_t>(n));
+  gzclose(f);
+  std::istringstream in(text);
+  std::string header, row1, row2;
+  std::getline(in, header);
+  std::getline(in, row1);
+  std::getline(in, row2);
+  EXPECT_EQ(header.rfind("rung,pass,mode,target,target_rate,concurrency,sequence,query_set,query_id,outcome,", 0), 0u);
+  EXPECT_EQ(row1.rfind("3,0,open,builtin,50,0,0,mid-df-2,\"q,1\",ok,1,0,100,110,120,1120,1020,1000,900,7,", 0), 0u) << row1;
+  EXPECT_EQ(row2.rfind("3,0,open,builtin,50,0,1,mid-df-2,\"q,1\",shed,1,0,100,110,,,,,,", 0), 0u) << row2;
+}
+
+}  // namespace
+}  // namespace wandscope::test
