@@ -1,0 +1,475 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/store/run_store.h"
+
+#include "engine/core/error.h"
+#include "engine/core/fs_util.h"
+#include "engine/core/log.h"
+#include "engine/store/run_codec.h"
+#include "engine/store/schema_migrations.h"
+#include "engine/store/sqlite_db.h"
+#include "engine/store/sqlite_statement.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <system_error>
+
+namespace wandscope::engine {
+namespace {
+
+using nlohmann::json;
+using Transaction = SqliteTransaction;
+
+// Compact JSON. Invalid UTF-8 in a string (a hostname, a counter name) becomes U+FFFD instead of
+// an exception: losing one odd byte beats losing the rung.
+std::string dumpJson(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+// Indexed columns are for listing and sorting only (the documents hold the exact values), so a
+// count beyond int64 is clamped rather than refused.
+std::int64_t clampToInt64(std::uint64_t value) {
+  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  return static_cast<std::int64_t>(value > kMax ? kMax : value);
+}
+
+RunStatus parseStatus(const std::string& text) {
+  if (text == "running") return RunStatus::Running;
+  if (text == "complete") return RunStatus::Complete;
+  return RunStatus::Partial;
+}
+
+constexpr const char* kNow = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')";
+
+// The summary query of listRuns and findRun: constant text plus a constant WHERE/ORDER clause.
+std::string summarySql(const char* whereClause) {
+  std::string sql =
+      "SELECT r.id, r.run_id, r.profile_name, r.started_utc, r.git_commit, r.hostname, r.status, "
+      "r.stored_utc, (SELECT count(*) FROM rungs g WHERE g.run = r.id) FROM runs r ";
+  sql.append(whereClause);
+  return sql;
+}
+
+}  // namespace
+
+const char* runStatusName(RunStatus status) noexcept {
+  switch (status) {
+    case RunStatus::Running:
+      return "running";
+    case RunStatus::Partial:
+      return "partial";
+    case RunStatus::Complete:
+      return "complete";
+  }
+  return "partial";
+}
+
+std::filesystem::path RunStore::defaultPath() { return userDataDir() / "runs.sqlite"; }
+
+RunStore RunStore::open(const std::filesystem::path& path) {
+  if (path.has_parent_path()) {
+    std::error_code ec;
+    std::filesystem::create_directories(path.parent_path(), ec);
+    if (ec) {
+      std::string message = path.parent_path().string();
+      message.append(": cannot create the run store's directory: ");
+      message.append(ec.message());
+      throwIo(message);
+    }
+  }
+  auto db = std::make_unique<SqliteDb>(path, SqliteDb::OpenMode::ReadWriteCreate);
+  // Identify the file before changing anything in it: garbage, a foreign database or a newer
+  // schema is refused exactly as it was found.
+  if (readSchemaVersion(*db) <= runStoreSchemaVersion()) {
+    // WAL: a commit appends to the log, so a reader (the CLI, the workbench) never waits for the
+    // runner and never sees half a rung. It is a property of the file, set once.
+    const std::string mode = db->queryText("PRAGMA journal_mode = WAL");
+    if (mode != "wal") {
+      std::string message = path.string();
+      message.append(": WAL is unavailable (journal mode '");
+      message.append(mode);
+      message.append("'); readers may wait for the writer");
+      log::warn(message);
+    }
+    // FULL rather than NORMAL: in WAL both survive a crashed process (kill -9) with every
+    // committed rung, but only FULL also keeps the last commits across a power cut or kernel
+    // panic. It costs one fsync per commit, i.e. per rung (seconds apart), between measurements.
+    db->exec("PRAGMA synchronous = FULL");
+  }
+  migrateSchema(*db, runStoreMigrations());
+  const int version = readSchemaVersion(*db);
+  return RunStore(std::move(db), version);
+}
+
+RunStore::RunStore(std::unique_ptr<SqliteDb> db, int schemaVersion)
+    : m_db(std::move(db)), m_schemaVersion(schemaVersion) {}
+RunStore::RunStore(RunStore&& other) noexcept = default;
+RunStore& RunStore::operator=(RunStore&& other) noexcept = default;
+RunStore::~RunStore() = default;
+
+const std::filesystem::path& RunStore::path() const noexcept { return m_db->path(); }
+
+namespace {
+
+std::optional<std::int64_t> runRowId(SqliteDb& db, const std::string& runId) {
+  auto st = db.prepare("SELECT id FROM runs WHERE run_id = ?1");
+  st.bindText(1, runId);
+  if (!st.step()) return std::nullopt;
+  return st.columnInt(0);
+}
+
+[[noreturn]] void throwNoSuchRun(const SqliteDb& db, const std::string& runId) {
+  std::string message = db.path().string();
+  message.append(": no run '");
+  message.append(runId);
+  message.append("' in the store (see `runs list`)");
+  throwUsage(message);
+}
+
+void writeTargets(SqliteDb& db, std::int64_t run, const std::vector<std::string>& targets) {
+  auto clear = db.prepare("DELETE FROM run_targets WHERE run = ?1");
+  clear.bindInt(1, run).run();
+  auto insert = db.prepare("INSERT INTO run_targets (run, position, target) VALUES (?1, ?2, ?3)");
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    insert.reset();
+    insert.bindInt(1, run).bindInt(2, static_cast<std::int64_t>(i)).bindText(3, targets[i]).run();
+  }
+}
+
+std::int64_t insertRun(SqliteDb& db, const RunHeader& header, RunStatus status) {
+  std::string sql =
+      "INSERT INTO runs (run_id, profile_name, profile_json, started_utc, hostname, git_commit, "
+      "status, header_json, stored_utc) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ";
+  sql.append(kNow);
+  sql.append(") RETURNING id");
+  auto st = db.prepare(sql);
+  st.bindText(1, header.runId)
+      .bindText(2, header.profileName)
+      .bindText(3, header.profileJson)
+      .bindText(4, header.environment.startedUtc)
+      .bindText(5, header.environment.hostname)
+      .bindText(6, header.environment.gitCommit)
+      .bindText(7, runStatusName(status))
+      .bindText(8, dumpJson(RunCodec::toJson(header)));
+  if (!st.step()) throwInternal("INSERT ... RETURNING id returned no row");
+  const std::int64_t id = st.columnInt(0);
+  st.run();
+  writeTargets(db, id, header.targets);
+  return id;
+}
+
+void updateRunHeader(SqliteDb& db, std::int64_t id, const RunHeader& header) {
+  auto st = db.prepare(
+      "UPDATE runs SET profile_name = ?2, profile_json = ?3, started_utc = ?4, hostname = ?5, "
+      "git_commit = ?6, header_json = ?7 WHERE id = ?1");
+  st.bindInt(1, id)
+      .bindText(2, header.profileName)
+      .bindText(3, header.profileJson)
+      .bindText(4, header.environment.startedUtc)
+      .bindText(5, header.environment.hostname)
+      .bindText(6, header.environment.gitCommit)
+      .bindText(7, dumpJson(RunCodec::toJson(header)))
+      .run();
+  writeTargets(db, id, header.targets);
+}
+
+// Inserts (or replaces) the rung at position `seq` of run `run`.
+void putRung(SqliteDb& db, std::int64_t run, std::int64_t seq, const RungResult& rung, const std::string& rungJson) {
+  std::string sql =
+      "INSERT OR REPLACE INTO rungs (run, seq, rung_index, target, mode, target_rate, concurrency, "
+      "achieved_rate, completed, shed, errors, duration_s, p50_ms, p99_ms, p999_ms, cpu_ms_per_query, "
+      "valid, verdict, rung_json, stored_utc) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+      "?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ";
+  sql.append(kNow);
+  sql.append(")");
+  auto st = db.prepare(sql);
+  st.bindInt(1, run)
+      .bindInt(2, seq)
+      .bindInt(3, rung.index)
+      .bindText(4, rung.target)
+      .bindText(5, rung.mode)
+      .bindDouble(6, rung.targetRate)
+      .bindInt(7, rung.concurrency)
+      .bindDouble(8, rung.achievedRate)
+      .bindInt(9, clampToInt64(rung.completed))
+      .bindInt(10, clampToInt64(rung.shed))
+      .bindInt(11, clampToInt64(rung.errors))
+      .bindDouble(12, rung.durationSeconds)
+      .bindOptionalDouble(13, rung.p50Ms)
+      .bindOptionalDouble(14, rung.p99Ms)
+      .bindOptionalDouble(15, rung.p999Ms)
+      .bindDouble(16, rung.cpuMsPerQuery)
+      .bindInt(17, rung.valid ? 1 : 0)
+      .bindText(18, rung.verdict)
+      .bindText(19, rungJson)
+      .run();
+}
+
+json parseStored(const SqliteDb& db, const std::string& text, const std::string& runId, const char* what) {
+  json j = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) {
+    std::string message = db.path().string();
+    message.append(": run '");
+    message.append(runId);
+    message.append("': the stored ");
+    message.append(what);
+    message.append(" is not a JSON object (damaged store)");
+    throwBadInput(message);
+  }
+  return j;
+}
+
+std::string sourceFor(const SqliteDb& db, const std::string& runId) {
+  std::string source = db.path().string();
+  source.append(": run ");
+  source.append(runId);
+  return source;
+}
+
+RunSummary readSummary(SqliteDb& db, SqliteStatement& st) {
+  RunSummary s;
+  const std::int64_t id = st.columnInt(0);
+  s.runId = st.columnText(1);
+  s.profileName = st.columnText(2);
+  s.startedUtc = st.columnText(3);
+  s.gitCommit = st.columnText(4);
+  s.hostname = st.columnText(5);
+  s.status = parseStatus(st.columnText(6));
+  s.storedUtc = st.columnText(7);
+  s.rungs = static_cast<std::size_t>(st.columnInt(8));
+  auto targets = db.prepare("SELECT target FROM run_targets WHERE run = ?1 ORDER BY position");
+  targets.bindInt(1, id);
+  while (targets.step()) s.targets.push_back(targets.columnText(0));
+  return s;
+}
+
+}  // namespace
+
+void RunStore::beginRun(const RunHeader& header) {
+  Transaction transaction(*m_db);
+  if (runRowId(*m_db, header.runId)) {
+    std::string message = path().string();
+    message.append(": run '");
+    message.append(header.runId);
+    message.append("' is already in the store");
+    throwUsage(message);
+  }
+  insertRun(*m_db, header, RunStatus::Running);
+  transaction.commit();
+}
+
+void RunStore::addRung(const std::string& runId, const RungResult& rung) {
+  const std::string rungJson = dumpJson(RunCodec::toJson(rung));
+  Transaction transaction(*m_db);
+  const auto run = runRowId(*m_db, runId);
+  if (!run) {
+    std::string message = path().string();
+    message.append(": addRung for run '");
+    message.append(runId);
+    message.append("', which was never begun");
+    throwInternal(message);
+  }
+  auto next = m_db->prepare("SELECT coalesce(max(seq) + 1, 0) FROM rungs WHERE run = ?1");
+  next.bindInt(1, *run);
+  const std::int64_t seq = next.step() ? next.columnInt(0) : 0;
+  next.reset();
+  putRung(*m_db, *run, seq, rung, rungJson);
+  transaction.commit();
+}
+
+void RunStore::finishRun(const RunReport& report) {
+  const RunStatus status = report.partial ? RunStatus::Partial : RunStatus::Complete;
+  std::vector<std::string> rungJson;
+  rungJson.reserve(report.rungs.size());
+  for (const auto& rung : report.rungs) rungJson.push_back(dumpJson(RunCodec::toJson(rung)));
+
+  Transaction transaction(*m_db);
+  std::int64_t run = 0;
+  if (const auto existing = runRowId(*m_db, report.header.runId)) {
+    run = *existing;
+    updateRunHeader(*m_db, run, report.header);
+  } else {
+    run = insertRun(*m_db, report.header, status);
+  }
+  // The report is authoritative: afterwards the run holds exactly its rungs, in its order. Rungs
+  // already stored identically (the usual case: the observer committed them one by one) are left
+  // alone and keep their stored_utc.
+  std::vector<std::string> stored;
+  {
+    auto st = m_db->prepare("SELECT rung_json FROM rungs WHERE run = ?1 ORDER BY seq");
+    st.bindInt(1, run);
+    while (st.step()) stored.push_back(st.columnText(0));
+  }
+  auto prune = m_db->prepare("DELETE FROM rungs WHERE run = ?1 AND seq >= ?2");
+  prune.bindInt(1, run).bindInt(2, static_cast<std::int64_t>(report.rungs.size())).run();
+  for (std::size_t i = 0; i < report.rungs.size(); ++i) {
+    if (i < stored.size() && stored[i] == rungJson[i]) continue;
+    putRung(*m_db, run, static_cast<std::int64_t>(i), report.rungs[i], rungJson[i]);
+  }
+  std::string sql = "UPDATE runs SET status = ?2, result_json = ?3, finished_utc = ";
+  sql.append(kNow);
+  sql.append(" WHERE id = ?1");
+  auto finish = m_db->prepare(sql);
+  finish.bindInt(1, run)
+      .bindText(2, runStatusName(status))
+      .bindText(3, dumpJson(RunCodec::runEndToJson(report)))
+      .run();
+  transaction.commit();
+}
+
+void RunStore::markInterrupted(const std::string& runId) {
+  std::string sql = "UPDATE runs SET status = 'partial', finished_utc = ";
+  sql.append(kNow);
+  sql.append(" WHERE run_id = ?1 AND status = 'running'");
+  auto st = m_db->prepare(sql);
+  st.bindText(1, runId).run();
+}
+
+std::vector<RunSummary> RunStore::listRuns(const RunFilter& filter) const {
+  // One constant statement for every filter: the search text and the sort key are parameters.
+  auto st = m_db->prepare(summarySql(
+                          "WHERE ?1 = '' "
+                          "   OR instr(lower(r.profile_name), lower(?1)) > 0 "
+                          "   OR instr(lower(r.git_commit), lower(?1)) > 0 "
+                          "   OR instr(lower(r.run_id), lower(?1)) > 0 "
+                          "   OR EXISTS (SELECT 1 FROM run_targets t "
+                          "              WHERE t.run = r.id AND instr(lower(t.target), lower(?1)) > 0) "
+                          "ORDER BY CASE WHEN ?2 = 1 THEN r.profile_name END ASC, "
+                          "         r.started_utc DESC, r.id DESC "
+                          "LIMIT ?3"));
+  const std::int64_t limit =
+      filter.limit == 0 ? -1 : clampToInt64(static_cast<std::uint64_t>(filter.limit));
+  st.bindText(1, filter.search).bindInt(2, filter.sort == RunSort::Profile ? 1 : 0).bindInt(3, limit);
+  Transaction transaction(*m_db, Transaction::Kind::Read);
+  std::vector<RunSummary> runs;
+  while (st.step()) runs.push_back(readSummary(*m_db, st));
+  st.reset();
+  transaction.commit();
+  return runs;
+}
+
+std::optional<RunSummary> RunStore::findRun(const std::string& runId) const {
+  auto st = m_db->prepare(summarySql("WHERE r.run_id = ?1"));
+  st.bindText(1, runId);
+  Transaction transaction(*m_db, Transaction::Kind::Read);
+  std::optional<RunSummary> summary;
+  if (st.step()) summary = readSummary(*m_db, st);
+  st.reset();
+  transaction.commit();
+  return summary;
+}
+
+std::string RunStore::resolveRunId(const std::string& idOrPrefix) const {
+  if (idOrPrefix.empty()) throwUsage("a run id must not be empty");
+  if (runRowId(*m_db, idOrPrefix)) return idOrPrefix;
+  auto st = m_db->prepare(
+      "SELECT run_id FROM runs WHERE substr(run_id, 1, length(?1)) = ?1 ORDER BY run_id LIMIT 2");
+  st.bindText(1, idOrPrefix);
+  std::vector<std::string> matches;
+  while (st.step()) matches.push_back(st.columnText(0));
+  if (matches.empty()) throwNoSuchRun(*m_db, idOrPrefix);
+  if (matches.size() > 1) {
+    std::string message = path().string();
+    message.append(": run id prefix '");
+    message.append(idOrPrefix);
+    message.append("' is ambiguous ('");
+    message.append(matches[0]);
+    message.append("', '");
+    message.append(matches[1]);
+    message.append("', ...)");
+    throwUsage(message);
+  }
+  return matches[0];
+}
+
+RunReport RunStore::loadRun(const std::string& runId) const {
+  Transaction transaction(*m_db, Transaction::Kind::Read);
+  auto st = m_db->prepare("SELECT id, header_json, profile_json, status, result_json FROM runs WHERE run_id = ?1");
+  st.bindText(1, runId);
+  if (!st.step()) throwNoSuchRun(*m_db, runId);
+  const std::string source = sourceFor(*m_db, runId);
+  const std::int64_t run = st.columnInt(0);
+  RunReport report;
+  report.header = RunCodec::headerFromJson(parseStored(*m_db, st.columnText(1), runId, "header"), source);
+  report.header.profileJson = st.columnText(2);  // verbatim, whatever its formatting
+  const RunStatus status = parseStatus(st.columnText(3));
+  if (!st.columnIsNull(4)) {
+    RunCodec::runEndFromJson(parseStored(*m_db, st.columnText(4), runId, "result"), source, report);
+  }
+  if (status != RunStatus::Complete) report.partial = true;
+  st.reset();
+
+  auto rungs = m_db->prepare("SELECT seq, rung_json FROM rungs WHERE run = ?1 ORDER BY seq");
+  rungs.bindInt(1, run);
+  while (rungs.step()) {
+    std::string rungSource = source;
+    rungSource.append(", rung ");
+    rungSource.append(std::to_string(rungs.columnInt(0)));
+    report.rungs.push_back(
+        RunCodec::rungFromJson(parseStored(*m_db, rungs.columnText(1), runId, "rung"), rungSource));
+  }
+  rungs.reset();
+  transaction.commit();
+  return report;
+}
+
+json RunStore::exportRun(const std::string& runId) const {
+  Transaction transaction(*m_db, Transaction::Kind::Read);
+  auto st = m_db->prepare("SELECT id, header_json, status, result_json FROM runs WHERE run_id = ?1");
+  st.bindText(1, runId);
+  if (!st.step()) throwNoSuchRun(*m_db, runId);
+  const std::int64_t run = st.columnInt(0);
+  json doc = parseStored(*m_db, st.columnText(1), runId, "header");
+  const RunStatus status = parseStatus(st.columnText(2));
+  if (!st.columnIsNull(3)) {
+    doc.update(parseStored(*m_db, st.columnText(3), runId, "result"));
+  } else {
+    RunReport unfinished;
+    unfinished.partial = true;
+    doc.update(RunCodec::runEndToJson(unfinished));
+  }
+  if (status != RunStatus::Complete) doc["partial"] = true;
+  st.reset();
+
+  json rungDocs = json::array();
+  auto rungs = m_db->prepare("SELECT rung_json FROM rungs WHERE run = ?1 ORDER BY seq");
+  rungs.bindInt(1, run);
+  while (rungs.step()) rungDocs.push_back(parseStored(*m_db, rungs.columnText(0), runId, "rung"));
+  rungs.reset();
+  transaction.commit();
+  doc["rungs"] = std::move(rungDocs);
+  return doc;
+}
+
+bool RunStore::deleteRun(const std::string& runId) {
+  // Rungs and targets go with the run (ON DELETE CASCADE), all in this one statement.
+  auto st = m_db->prepare("DELETE FROM runs WHERE run_id = ?1");
+  st.bindText(1, runId).run();
+  return m_db->changes() > 0;
+}
+
+std::string RunStore::integrityCheck() const {
+  std::string problems;
+  {
+    auto st = m_db->prepare("PRAGMA integrity_check");
+    while (st.step()) {
+      const std::string line = st.columnText(0);
+      if (line == "ok") continue;
+      problems.append(line);
+      problems.push_back('\n');
+    }
+  }
+  auto fk = m_db->prepare("PRAGMA foreign_key_check");
+  while (fk.step()) {
+    problems.append("foreign key violation in ");
+    problems.append(fk.columnText(0));
+    problems.append(" row ");
+    problems.append(std::to_string(fk.columnInt(1)));
+    problems.append(" (parent ");
+    problems.append(fk.columnText(2));
+    problems.append(")\n");
+  }
+  if (problems.empty()) return "ok";
+  problems.pop_back();
+  return problems;
+}
+
+}  // namespace wandscope::engine

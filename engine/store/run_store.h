@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The history of benchmark runs in one SQLite file (default $XDG_DATA_HOME/wandscope/runs.sqlite).
+//
+// Guarantees (docs/STORE.md says how each is tested):
+// - Every write is its own transaction: beginRun() inserts the run as 'running', each addRung()
+//   commits one rung, finishRun() marks the run complete or partial. A process killed at any
+//   point (kill -9 included) leaves a consistent file holding every rung whose addRung()
+//   returned; the run reads back as partial.
+// - WAL journal, synchronous=FULL: a returned commit also survives power loss, and readers (the
+//   CLI, the workbench) never block the writer nor see half a transaction.
+// - Values reach SQL only as bound parameters.
+// - A file that is not a run store (garbage, another application's database) or is damaged throws
+//   ErrorKind::BadInput naming the file; one written by a newer schema is refused unchanged; an
+//   older one is migrated (schema_migrations.h).
+//
+// One RunStore is one connection: use it from one thread at a time. Any number of RunStores, in
+// any number of processes, may use the same file at once.
+
+#include "engine/bench/run_types.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wandscope::engine {
+
+class SqliteDb;
+
+enum class RunStatus {
+  Running,   // begun, never finished: still running, or its process died (reads back as partial)
+  Partial,   // finished as interrupted (the report said partial, or the observer was destroyed)
+  Complete,  // finished with every rung
+};
+const char* runStatusName(RunStatus status) noexcept;  // "running", "partial", "complete"
+
+// One line of `runs list`.
+struct RunSummary {
+  std::string runId;
+  std::string profileName;
+  std::vector<std::string> targets;
+  std::string startedUtc;
+  std::string gitCommit;
+  std::string hostname;
+  std::size_t rungs = 0;
+  RunStatus status = RunStatus::Running;
+  std::string storedUtc;  // when the store first saw the run
+
+  bool partial() const noexcept { return status != RunStatus::Complete; }
+};
+
+enum class RunSort {
+  Time,     // newest first (started_utc, then arrival)
+  Profile,  // by profile name, newest first within a profile
+};
+
+struct RunFilter {
+  // Case-insensitive (ASCII) substring of the profile name, a target, the git commit or the run
+  // id; empty matches every run. Plain text: no wildcards, nothing is interpreted as SQL.
+  std::string search;
+  RunSort sort = RunSort::Time;
+  std::size_t limit = 0;  // 0: no limit
+};
+
+class RunStore {
+ public:
+  // $XDG_DATA_HOME/wandscope/runs.sqlite (~/.local/share/wandscope/runs.sqlite).
+  static std::filesystem::path defaultPath();
+
+  // Opens the store at `path`, creating it and its parent directories when missing, switching it to
+  // WAL and migrating an older schema. Throws Error naming the file (see above).
+  static RunStore open(const std::filesystem::path& path);
+
+  RunStore(RunStore&& other) noexcept;
+  RunStore& operator=(RunStore&& other) noexcept;
+  ~RunStore();
+
+  const std::filesystem::path& path() const noexcept;
+  int schemaVersion() const noexcept { return m_schemaVersion; }
+
+  // ---- writing a run as it happens (what StoreRunObserver calls) ----
+  // Inserts the run with status 'running'. A run id already in the store throws ErrorKind::Usage.
+  void beginRun(const RunHeader& header);
+  // Commits one rung of a begun run in its own transaction; rungs keep their arrival order.
+  void addRung(const std::string& runId, const RungResult& rung);
+  // Stores the final report in one transaction: the header, exactly the report's rungs, the end
+  // fields (capacity, ...) and status partial/complete from report.partial. Without a prior
+  // beginRun() it stores the whole report (an import). Afterwards loadRun() returns `report`.
+  void finishRun(const RunReport& report);
+  // A begun run that will not finish: status 'running' -> 'partial'. No-op for other runs.
+  void markInterrupted(const std::string& runId);
+
+  // ---- reading ----
+  std::vector<RunSummary> listRuns(const RunFilter& filter = {}) const;
+  std::optional<RunSummary> findRun(const std::string& runId) const;
+  // The run id for an exact id or a unique prefix of one; ErrorKind::Usage when there is none or
+  // the prefix is ambiguous.
+  std::string resolveRunId(const std::string& idOrPrefix) const;
+  // The run as stored. A run that never finished has partial = true, no capacity and the default
+  // quantile definition. Unknown id: ErrorKind::Usage.
+  RunReport loadRun(const std::string& runId) const;
+  // The run as report.json: the stored documents themselves, so fields this build does not know
+  // (written by a newer runner) are exported too. Unknown id: ErrorKind::Usage.
+  nlohmann::json exportRun(const std::string& runId) const;
+
+  // Deletes a run with its rungs; false when there is no such run.
+  bool deleteRun(const std::string& runId);
+
+  // SQLite's PRAGMA integrity_check plus foreign_key_check: "ok", or the problems found.
+  std::string integrityCheck() const;
+
+ private:
+  explicit RunStore(std::unique_ptr<SqliteDb> db, int schemaVersion);
+
+  std::unique_ptr<SqliteDb> m_db;
+  int m_schemaVersion = 0;
+};
+
+}  // namespace wandscope::engine

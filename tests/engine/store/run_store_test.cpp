@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/store/run_store.h"
+
+#include "engine/core/error.h"
+#include "engine/store/run_codec.h"
+#include "engine/store/schema_migrations.h"
+#include "engine/store/sqlite_db.h"
+#include "engine/store/sqlite_statement.h"
+#include "engine/store/store_run_observer.h"
+#include "tests/engine/store/store_test_data.h"
+#include "tests/support/temp_dir.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+namespace wandscope::test {
+namespace {
+
+using engine::RunStatus;
+using engine::RunStore;
+
+template <typename F>
+engine::Error catchError(F&& f) {
+  try {
+    f();
+  } catch (const engine::Error& e) {
+    return e;
+  }
+  ADD_FAILURE() << "expected an engine::Error";
+  return engine::Error(engine::ErrorKind::Internal, "no error");
+}
+
+std::string readBytes(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::int64_t countRows(const std::filesystem::path& db, const char* sql) {
+  engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
+  return raw.queryInt(sql);
+}
+
+// The observer's path through a whole run, as the runner will drive it.
+void recordRun(const std::filesystem::path& db, const engine::RunReport& report) {
+  engine::StoreRunObserver observer(db);
+  observer.onRunStarted(report.header);
+  for (const auto& rung : report.rungs) observer.onRungFinished(report.header, rung);
+  observer.onRunFinished(report);
+}
+
+TEST(RunStore, FullyPopulatedReportRoundTripsUnchanged) {
+  TempDir dir;
+  const auto db = dir / "nested/dirs/runs.sqlite";  // parents are created
+  const auto report = makeReport("20240501T123456Z-abcd", 6);
+  recordRun(db, report);
+
+  for (int pass = 0; pass < 2; ++pass) {  // the same connection's view, then a fresh process's
+    SCOPED_TRACE(pass);
+    auto store = RunStore::open(db);
+    EXPECT_EQ(store.schemaVersion(), engine::runStoreSchemaVersion());
+    const auto loaded = store.loadRun(report.header.runId);
+    expectSameReport(report, loaded);
+    EXPECT_EQ(engine::RunCodec::toJson(loaded), engine::RunCodec::toJson(report));
+    EXPECT_EQ(store.exportRun(report.header.runId), engine::RunCodec::toJson(report));
+    const auto summary = store.findRun(report.header.runId);
+    ASSERT_TRUE(summary);
+    EXPECT_EQ(summary->status, RunStatus::Complete);
+    EXPECT_EQ(summary->rungs, 6u);
+    EXPECT_EQ(summary->targets, report.header.targets);
+    EXPECT_EQ(store.integrityCheck(), "ok");
+  }
+  engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
+  EXPECT_EQ(raw.queryText("PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(raw.queryInt("PRAGMA application_id"), engine::kRunStoreApplicationId);
+}
+
+TEST(RunStore, ProfileTextIsKeptVerbatim) {
+  TempDir dir;
+  auto report = makeReport("r-verbatim", 1);
+  report.header.profileJson = "{ \"name\" : \"spaced\",\n  \"rates\": [1, 2] }";
+  recordRun(dir / "runs.sqlite", report);
+  auto store = RunStore::open(dir / "runs.sqlite");
+  EXPECT_EQ(store.loadRun("r-verbatim").header.profileJson, report.header.profileJson);
+}
+
+TEST(RunStore, PartialReportAndImportWithoutBegin) {
+  TempDir dir;
+  auto store = RunStore::open(dir / "runs.sqlite");
+  auto report = makeReport("imported", 3);
+  report.partial = true;
+  store.finishRun(report);  // no beginRun: stores the whole report
+  expectSameReport(report, store.loadRun("imported"));
+  EXPECT_EQ(store.findRun("imported")->status, RunStatus::Partial);
+
+  // finishRun is authoritative: a report with other rungs replaces what was stored.
+  auto changed = makeReport("imported", 2);
+  changed.rungs[1].verdict = "changed";
+  store.finishRun(changed);
+  expectSameReport(changed, store.loadRun("imported"));
+  EXPECT_EQ(store.findRun("imported")->status, RunStatus::Complete);
+  EXPECT_EQ(store.integrityCheck(), "ok");
+}
+
+TEST(RunStore, InterruptedAfterTwoOfFiveRungsIsListedPartialWithTwoRungs) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  const auto report = makeReport("interrupted", 5);
+  {
+    engine::StoreRunObserver observer(db);
+    observer.onRunStarted(report.header);
+    observer.onRungFinished(report.header, report.rungs[0]);
+    observer.onRungFinished(report.header, report.rungs[1]);
+    // The runner throws here; the observer is destroyed without onRunFinished.
+  }
+  auto store = RunStore::open(db);
+  const auto runs = store.listRuns();
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].runId, "interrupted");
+  EXPECT_EQ(runs[0].status, RunStatus::Partial);
+  EXPECT_TRUE(runs[0].partial());
+  EXPECT_EQ(runs[0].rungs, 2u);
+  const auto loaded = store.loadRun("interrupted");
+  EXPECT_TRUE(loaded.partial);
+  ASSERT_EQ(loaded.rungs.size(), 2u);
+  expectSameRung(report.rungs[0], loaded.rungs[0]);
+  expectSameRung(report.rungs[1], loaded.rungs[1]);
+  expectSameHeader(report.header, loaded.header);
+  EXPECT_TRUE(store.exportRun("interrupted")["partial"].get<bool>());
+}
+
+TEST(RunStore, RunWhoseProcessVanishedStaysRunningAndReadsAsPartial) {
+  TempDir dir;
+  const auto report = makeReport("vanished", 3);
+  {
+    auto store = RunStore::open(dir / "runs.sqlite");
+    store.beginRun(report.header);
+    store.addRung("vanished", report.rungs[0]);
+  }  // no finishRun, no markInterrupted: what a killed process leaves
+  auto store = RunStore::open(dir / "runs.sqlite");
+  const auto summary = store.findRun("vanished");
+  ASSERT_TRUE(summary);
+  EXPECT_EQ(summary->status, RunStatus::Running);
+  EXPECT_TRUE(summary->partial());
+  EXPECT_TRUE(store.loadRun("vanished").partial);
+  EXPECT_EQ(store.loadRun("vanished").rungs.size(), 1u);
+}
+
+TEST(RunStore, DuplicateRunIdIsAUsageError) {
+  TempDir dir;
+  auto store = RunStore::open(dir / "runs.sqlite");
+  const auto report = makeReport("dup", 1);
+  store.beginRun(report.header);
+  const auto e = catchError([&] { store.beginRun(report.header); });
+  EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
+  EXPECT_NE(std::string(e.what()).find("'dup' is already"), std::string::npos) << e.what();
+  EXPECT_EQ(catchError([&] { store.addRung("never-begun", makeRung(0)); }).kind(), engine::ErrorKind::Internal);
+}
+
+class RunStoreListing : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto store = RunStore::open(m_db);
+    auto add = [&](const std::string& id, const std::string& profile, const std::string& started,
+                   const std::vector<std::string>& targets, const std::string& commit, bool partial) {
+      auto r = makeReport(id, 1);
+      r.header.profileName = profile;
+      r.header.environment.startedUtc = started;
+      r.header.targets = targets;
+      r.header.environment.gitCommit = commit;
+      r.partial = partial;
+      store.finishRun(r);
+    };
+    add("run-a", "smoke", "2024-01-01T00:00:00Z", {"builtin"}, "aaaa1111", false);
+    add("run-b", "Ladder", "2024-03-01T00:00:00Z", {"synthetic:service_us=200"}, "bbbb2222", true);
+    add("run-c", "smoke", "2024-02-01T00:00:00Z", {"builtin", "xapian"}, "cccc3333", false);
+    add("run-d", "100% load_test", "2024-04-01T00:00:00Z", {"builtin"}, "dddd4444", false);
+  }
+
+  std::vector<std::string> ids(const engine::RunFilter& filter) {
+    std::vector<std::string> out;
+    for (const auto& s : RunStore::open(m_db).listRuns(filter)) out.push_back(s.runId);
+    return out;
+  }
+
+  TempDir m_dir;
+  std::filesystem::path m_db = m_dir / "runs.sqlite";
+};
+
+TEST_F(RunStoreListing, SortsSearchesAndLimits) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(ids({}), (V{"run-d", "run-b", "run-c", "run-a"}));  // newest first
+  EXPECT_EQ(ids({"", engine::RunSort::Profile, 0}), (V{"run-d", "run-b", "run-c", "run-a"}))
+      << "by profile (\"100%...\" < \"Ladder\" < \"smoke\"), newest first within one";
+  EXPECT_EQ(ids({"SMOKE", engine::RunSort::Time, 0}), (V{"run-c", "run-a"}));  // case-insensitive
+  EXPECT_EQ(ids({"xapian", engine::RunSort::Time, 0}), (V{"run-c"}));           // a target
+  EXPECT_EQ(ids({"bbbb22", engine::RunSort::Time, 0}), (V{"run-b"}));           // the commit
+  EXPECT_EQ(ids({"", engine::RunSort::Time, 2}), (V{"run-d", "run-b"}));
+  EXPECT_EQ(ids({"nothing like it", engine::RunSort::Time, 0}), V{});
+  const auto all = RunStore::open(m_db).listRuns();
+  EXPECT_EQ(all[1].status, RunStatus::Partial);
+  EXPECT_EQ(all[2].targets, (V{"builtin", "xapian"}));
+  EXPECT_EQ(all[0].rungs, 1u);
+}
+
+TEST_F(RunStoreListing, SearchTextIsDataNotSql) {
+  using V = std::vector<std::string>;
+  for (const std::string attack :
+       {"' OR 1=1 --", "\" OR \"\"=\"", "'); DROP TABLE runs; --", "x' UNION SELECT * FROM schema_version --",
+        "[a-z]*", "\\"}) {
+    EXPECT_EQ(ids({attack, engine::RunSort::Time, 0}), V{}) << attack;
+  }
+  // LIKE wildcards are plain characters too: "%" and "_" match only runs that contain them.
+  EXPECT_EQ(ids({"%", engine::RunSort::Time, 0}), (V{"run-d"}));
+  EXPECT_EQ(ids({"_", engine::RunSort::Time, 0}), (V{"run-d", "run-b"}));
+  EXPECT_EQ(ids({"o_d", engine::RunSort::Time, 0}), V{}) << "as a LIKE pattern it would match 'load'";
+  auto store = RunStore::open(m_db);
+  EXPECT_EQ(catchError([&] { (void)store.loadRun("x' OR '1'='1"); }).kind(), engine::ErrorKind::Usage);
+  EXPECT_FALSE(store.deleteRun("' OR 1=1 --"));
+  EXPECT_EQ(store.listRuns().size(), 4u);
+  EXPECT_EQ(store.integrityCheck(), "ok");
+}
+
+TEST_F(RunStoreListing, ResolvesIdsAndPrefixes) {
+  auto store = RunStore::open(m_db);
+  EXPECT_EQ(store.resolveRunId("run-c"), "run-c");
+  EXPECT_EQ(catchError([&] { (void)store.resolveRunId("run-"); }).kind(), engine::ErrorKind::Usage);
+}
+
+TEST(RunStore, ResolveRunIdPrefixRules) {
+  TempDir dir;
+  auto store = RunStore::open(dir / "runs.sqlite");
+  store.finishRun(makeReport("20240501T120000Z-aaaa", 0));
+  store.finishRun(makeReport("20240501T120000Z-abbb", 0));
+  store.finishRun(makeReport("20240601T120000Z-cccc", 0));
+  EXPECT_EQ(store.resolveRunId("202406"), "20240601T120000Z-cccc");
+  EXPECT_EQ(store.resolveRunId("20240501T120000Z-ab"), "20240501T120000Z-abbb");
+  EXPECT_EQ(store.resolveRunId("20240501T120000Z-aaaa"), "20240501T120000Z-aaaa");
+  const auto ambiguous = catchError([&] { (void)store.resolveRunId("20240501"); });
+  EXPECT_EQ(ambiguous.kind(), engine::ErrorKind::Usage);
+  EXPECT_NE(std::string(ambiguous.what()).find("ambiguous"), std::string::npos);
+  const auto unknown = catchError([&] { (void)store.resolveRunId("2023"); });
+  EXPECT_EQ(unknown.kind(), engine::ErrorKind::Usage);
+  EXPECT_NE(std::string(unknown.what()).find("no run '2023'"), std::string::npos) << unknown.what();
+  EXPECT_EQ(catchError([&] { (void)store.resolveRunId("%"); }).kind(), engine::ErrorKind::Usage);
+}
+
+TEST(RunStore, DeleteRemovesTheRunWithItsRungsAndTargets) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  {
+    auto store = RunStore::open(db);
+    store.finishRun(makeReport("keep", 2));
+    store.finishRun(makeReport("drop", 4));
+    EXPECT_TRUE(store.deleteRun("drop"));
+    EXPECT_FALSE(store.deleteRun("drop"));
+    EXPECT_FALSE(store.findRun("drop"));
+    EXPECT_EQ(store.listRuns().size(), 1u);
+    EXPECT_EQ(store.integrityCheck(), "ok");
+    EXPECT_EQ(catchError([&] { (void)store.exportRun("drop"); }).kind(), engine::ErrorKind::Usage);
+  }
+  EXPECT_EQ(countRows(db, "SELECT count(*) FROM rungs"), 2);
+  EXPECT_EQ(countRows(db, "SELECT count(*) FROM run_targets"), 3);
+}
+
+TEST(RunStore, GarbageFileIsAClearErrorNamingTheFileAndIsLeftAlone) {
+  TempDir dir;
+  std::string garbage;
+  for (int i = 0; i < 300; ++i) garbage.append("this is not a database, it is a text file. ");
+  const auto db = dir.write("runs.sqlite", garbage);
+  const auto e = catchError([&] { (void)RunStore::open(db); });
+  EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
+  const std::string message = e.what();
+  EXPECT_NE(message.find(db.string()), std::string::npos) << message;
+  EXPECT_NE(message.find("not a database"), std::string::npos) << message;
+  EXPECT_EQ(readBytes(db), garbage);
+  EXPECT_FALSE(std::filesystem::exists(dir / "runs.sqlite-wal"));
+}
+
+TEST(RunStore, ForeignSqliteDatabaseIsRefusedUntouched) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  {
+    engine::SqliteDb other(db, engine::SqliteDb::OpenMode::ReadWriteCreate);
+    other.exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL)");
+  }
+  const auto before = readBytes(db);
+  const auto e = catchError([&] { (void)RunStore::open(db); });
+  EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
+  EXPECT_NE(std::string(e.what()).find(db.string() + ": not a Wandscope run store"), std::string::npos) << e.what();
+  EXPECT_EQ(readBytes(db), before) << "not switched to WAL, no tables added";
+
+  // Another application's id, even without tables.
+  const auto db2 = dir / "other.sqlite";
+  {
+    engine::SqliteDb other(db2, engine::SqliteDb::OpenMode::ReadWriteCreate);
+    other.exec("PRAGMA application_id = 42");
+  }
+  const auto e2 = catchError([&] { (void)RunStore::open(db2); });
+  EXPECT_EQ(e2.kind(), engine::ErrorKind::BadInput);
+  EXPECT_NE(std::string(e2.what()).find("application id 42"), std::string::npos) << e2.what();
+}
+
+TEST(RunStore, DamagedStoreIsABadInputErrorNotACrash) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  {
+    auto store = RunStore::open(db);
+    for (int i = 0; i < 20; ++i) store.finishRun(makeReport(std::string("run-") + std::to_string(i), 5));
+  }
+  // Keep page 1 (the header and the schema), overwrite every later page.
+  std::string bytes = readBytes(db);
+  ASSERT_GT(bytes.size(), 8192u);
+  for (std::size_t i = 4096; i < bytes.size(); ++i) bytes[i] = static_cast<char>(0xA5 ^ (i & 0xff));
+  std::ofstream(db, std::ios::binary | std::ios::trunc) << bytes;
+  const auto e = catchError([&] {
+    auto store = RunStore::open(db);
+    for (const auto& s : store.listRuns()) (void)store.loadRun(s.runId);
+  });
+  EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput) << e.what();
+  EXPECT_NE(std::string(e.what()).find(db.string()), std::string::npos) << e.what();
+}
+
+TEST(RunStore, EmptyFileIsANewStore) {
+  TempDir dir;
+  const auto db = dir.write("runs.sqlite", "");
+  auto store = RunStore::open(db);
+  EXPECT_EQ(store.schemaVersion(), engine::runStoreSchemaVersion());
+  EXPECT_TRUE(store.listRuns().empty());
+}
+
+TEST(RunStore, ConcurrentReaderSeesWholeRungsWhileAWriterCommits) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  constexpr std::uint32_t kRungs = 60;
+  const auto report = makeReport("concurrent", kRungs);
+  auto writerStore = RunStore::open(db);
+  writerStore.beginRun(report.header);
+  std::atomic<bool> done{false};
+  std::size_t readerPasses = 0;
+  std::size_t lastSeen = 0;
+  std::string readerFailure;
+  std::thread reader([&] {
+    try {
+      auto store = RunStore::open(db);  // its own connection
+      bool last = false;
+      while (!last) {
+        last = done.load();  // one more pass after the writer finished
+        const auto loaded = store.loadRun("concurrent");
+        const auto summary = store.findRun("concurrent");
+        if (loaded.rungs.size() < lastSeen) readerFailure = "rung count went backwards";
+        lastSeen = loaded.rungs.size();
+        for (std::size_t i = 0; i < loaded.rungs.size(); ++i) {
+          if (engine::RunCodec::toJson(loaded.rungs[i]) != engine::RunCodec::toJson(report.rungs[i])) {
+            readerFailure = std::string("rung ") + std::to_string(i) + " differs";
+          }
+        }
+        if (!summary || summary->rungs < loaded.rungs.size()) readerFailure = "summary behind the report";
+        ++readerPasses;
+      }
+    } catch (const std::exception& e) {
+      readerFailure = e.what();
+    }
+  });
+  for (const auto& rung : report.rungs) writerStore.addRung("concurrent", rung);
+  writerStore.finishRun(report);
+  done = true;
+  reader.join();
+  EXPECT_EQ(readerFailure, "");
+  EXPECT_GE(readerPasses, 1u);
+  EXPECT_EQ(lastSeen, kRungs);
+  expectSameReport(report, writerStore.loadRun("concurrent"));
+}
+
+TEST(RunStore, TwoWritersInterleaveRunsWithoutLoss) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  std::string failure;
+  auto write = [&](const std::string& id) {
+    try {
+      const auto report = makeReport(id, 25);
+      recordRun(db, report);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  };
+  std::thread a(write, "writer-a");
+  std::thread b(write, "writer-b");
+  a.join();
+  b.join();
+  ASSERT_EQ(failure, "");
+  auto store = RunStore::open(db);
+  expectSameReport(makeReport("writer-a", 25), store.loadRun("writer-a"));
+  expectSameReport(makeReport("writer-b", 25), store.loadRun("writer-b"));
+}
+
+TEST(RunStore, DefaultPathFollowsXdgDataHome) {
+  const char* old = std::getenv("XDG_DATA_HOME");
+  const std::string saved = old != nullptr ? old : "";
+  ::setenv("XDG_DATA_HOME", "/tmp/xdg-test-data", 1);
+  EXPECT_EQ(RunStore::defaultPath(), std::filesystem::path("/tmp/xdg-test-data/wandscope/runs.sqlite"));
+  if (old != nullptr) {
+    ::setenv("XDG_DATA_HOME", saved.c_str(), 1);
+  } else {
+    ::unsetenv("XDG_DATA_HOME");
+  }
+}
+
+}  // namespace
+}  // namespace wandscope::test
