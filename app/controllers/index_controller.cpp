@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/controllers/index_controller.h"
+
+#include "app/workers/index_worker.h"
+#include "engine/core/fs_util.h"
+#include "engine/core/log.h"
+
+#include <QThread>
+
+namespace wandscope::app {
+
+IndexController::IndexController(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<IndexHandlePtr>();
+  qRegisterMetaType<DefaultDatasetInfo>();
+  m_thread = new QThread;  // no parent: see the destructor
+  m_thread->setObjectName(QStringLiteral("wandscope-index"));
+  m_worker = new IndexWorker;
+  m_worker->moveToThread(m_thread);
+  connect(m_worker, &IndexWorker::progress, this, &IndexController::onProgress);
+  connect(m_worker, &IndexWorker::opened, this, &IndexController::onOpened);
+  connect(m_worker, &IndexWorker::defaultPrepared, this, &IndexController::onDefaultPrepared);
+  connect(m_worker, &IndexWorker::failed, this, &IndexController::onFailed);
+  connect(m_worker, &IndexWorker::cancelled, this, &IndexController::onCancelled);
+  m_thread->start();
+}
+
+IndexController::~IndexController() {
+  m_stop.request_stop();
+  m_thread->quit();
+  if (m_thread->wait(kShutdownWaitMs)) {
+    delete m_worker;
+    delete m_thread;
+  } else {
+    // A job that ignores its stop token (one uninterruptible engine call): leave it to the
+    // process exit rather than destroy a running thread.
+    engine::log::warn("the index worker did not stop in time; leaving it to exit with the process");
+    disconnect(m_worker, nullptr, this, nullptr);
+  }
+}
+
+QString IndexController::currentPath() const {
+  return m_current && m_current->summary ? m_current->summary->path : QString();
+}
+
+std::pair<quint64, std::stop_token> IndexController::startJob(const QString& description) {
+  if (m_busy) m_stop.request_stop();  // the worker unwinds it before starting the new one
+  m_stop = std::stop_source();
+  ++m_job;
+  m_description = description;
+  setBusy(true);
+  emit jobStarted(description);
+  return {m_job, m_stop.get_token()};
+}
+
+void IndexController::setBusy(bool busy) {
+  if (busy == m_busy) return;
+  m_busy = busy;
+  emit busyChanged(busy);
+}
+
+void IndexController::openIndex(const QString& dir) {
+  const auto [job, stop] = startJob(QStringLiteral("Opening %1").arg(dir));
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, job = job, dir, stop = stop] { w->open(job, dir, stop); }, Qt::QueuedConnection);
+}
+
+void IndexController::buildIndex(const BuildRequest& request) {
+  const auto [job, stop] = startJob(QStringLiteral("Building an index of %1").arg(request.corpus));
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, job = job, request, stop = stop] { w->build(job, request, stop); },
+      Qt::QueuedConnection);
+}
+
+void IndexController::generateCorpus(const GenerateRequest& request) {
+  const auto [job, stop] = startJob(QStringLiteral("Generating %1").arg(request.corpus));
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, job = job, request, stop = stop] { w->generate(job, request, stop); },
+      Qt::QueuedConnection);
+}
+
+void IndexController::openDefault(quint64 docs, const QString& cacheRoot) {
+  const QString root = cacheRoot.isEmpty() ? QString::fromStdString(engine::userCacheDir().string()) : cacheRoot;
+  const auto [job, stop] = startJob(QStringLiteral("Opening the embedded default dataset"));
+  QMetaObject::invokeMethod(
+      m_worker, [w = m_worker, job = job, root, docs, stop = stop] { w->prepareDefault(job, root, docs, stop); },
+      Qt::QueuedConnection);
+}
+
+void IndexController::cancel() {
+  if (!m_busy) return;
+  m_stop.request_stop();
+}
+
+void IndexController::onProgress(quint64 job, const QString& stage, quint64 done, quint64 total) {
+  if (job != m_job) return;
+  emit progressChanged(progressStageTitle(stage), done, total);
+}
+
+void IndexController::onOpened(quint64 job, const IndexHandlePtr& handle, const QString& message) {
+  if (job != m_job) return;
+  setBusy(false);
+  if (handle) {
+    m_current = handle;
+    emit indexChanged(handle);
+  }
+  emit jobFinished(message);
+}
+
+void IndexController::onDefaultPrepared(quint64 job, const DefaultDatasetInfo& info) {
+  if (job != m_job) return;
+  m_default = info;
+  emit defaultDatasetReady(info);
+}
+
+void IndexController::onFailed(quint64 job, const QString& message) {
+  if (job != m_job) return;
+  setBusy(false);
+  emit jobFailed(message);
+}
+
+void IndexController::onCancelled(quint64 job) {
+  if (job != m_job) return;
+  setBusy(false);
+  emit jobCancelled();
+}
+
+}  // namespace wandscope::app

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/controllers/query_controller.h"
+
+#include "app/workers/query_worker.h"
+#include "engine/core/log.h"
+
+#include <QThread>
+
+namespace wandscope::app {
+
+QueryController::QueryController(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<widgets::SearchSnapshotPtr>();
+  qRegisterMetaType<IndexHandlePtr>();
+  m_thread = new QThread;
+  m_thread->setObjectName(QStringLiteral("wandscope-query"));
+  m_worker = new QueryWorker(m_latest);
+  m_worker->moveToThread(m_thread);
+  connect(m_worker, &QueryWorker::finished, this, &QueryController::onFinished);
+  connect(m_worker, &QueryWorker::failed, this, &QueryController::onFailed);
+  connect(m_worker, &QueryWorker::dropped, this, &QueryController::onDropped);
+  m_thread->start();
+
+  m_debounce.setSingleShot(true);
+  m_debounce.setInterval(kDebounceMs);
+  connect(&m_debounce, &QTimer::timeout, this, &QueryController::dispatch);
+}
+
+QueryController::~QueryController() {
+  m_latest->store(std::numeric_limits<quint64>::max());  // everything queued is stale now
+  m_thread->quit();
+  if (m_thread->wait(kShutdownWaitMs)) {
+    delete m_worker;
+    delete m_thread;
+  } else {
+    engine::log::warn("the query worker did not stop in time; leaving it to exit with the process");
+    disconnect(m_worker, nullptr, this, nullptr);
+  }
+}
+
+void QueryController::setIndex(IndexHandlePtr index) {
+  m_index = std::move(index);
+  m_debounce.stop();
+  dispatch();
+}
+
+void QueryController::setParams(const QueryParams& params) {
+  m_params = params;
+  m_debounce.start();  // restarts: one request after the typing pauses
+}
+
+void QueryController::submit(const QueryParams& params) {
+  m_params = params;
+  m_debounce.stop();
+  dispatch();
+}
+
+void QueryController::rerun() {
+  m_debounce.stop();
+  dispatch();
+}
+
+void QueryController::dispatch() {
+  const quint64 generation = ++m_generation;
+  m_latest->store(generation);  // from now on every older job is stale
+  if (!m_index || m_params.text.trimmed().isEmpty()) {
+    m_last.reset();
+    setSearching(false);
+    emit cleared();
+    return;
+  }
+  QueryJob job{generation, m_index, m_params};
+  setSearching(true);
+  emit searchStarted(generation);
+  QMetaObject::invokeMethod(m_worker, [w = m_worker, job] { w->run(job); }, Qt::QueuedConnection);
+}
+
+void QueryController::setSearching(bool searching) {
+  if (searching == m_searching) return;
+  m_searching = searching;
+  emit searchingChanged(searching);
+}
+
+void QueryController::onFinished(const widgets::SearchSnapshotPtr& snapshot) {
+  if (!snapshot || snapshot->generation != m_generation) return;  // stale: a newer request exists
+  m_last = snapshot;
+  setSearching(false);
+  emit resultsReady(snapshot);
+}
+
+void QueryController::onFailed(quint64 generation, const QString& message) {
+  if (generation != m_generation) return;
+  m_last.reset();
+  setSearching(false);
+  emit searchFailed(generation, message);
+}
+
+void QueryController::onDropped(quint64 generation) {
+  if (generation == m_generation) setSearching(false);  // only when the controller itself moved on
+}
+
+}  // namespace wandscope::app

@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "app/gui/pages/page.h"
+#include "app/gui/workbench_context.h"
+#include "app/workers/index_handle.h"
+#include "app/workers/index_jobs.h"
+#include "app/workers/query_job.h"
+#include "widgets/models/search_snapshot.h"
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QSpinBox;
+class QSplitter;
+class QTableView;
+class QToolButton;
+
+namespace wandscope::widgets {
+class CounterTableModel;
+class ExplainTableModel;
+class NoticeBar;
+class ResultTableModel;
+class TermTableModel;
+}  // namespace wandscope::widgets
+
+namespace wandscope::app {
+
+// Search as you type: the query box, operator, algorithm, optimisation switches, k and a second
+// algorithm to compare with; the results (rank, doc, score, title, highlighted snippet); the
+// query's path, timing and counters; its terms' statistics; and the explain of the selected
+// result, whose contributions add up to its score.
+class ExplorePage : public Page {
+  Q_OBJECT
+ public:
+  explicit ExplorePage(const WorkbenchContext& context, QWidget* parent = nullptr);
+
+  QString pageId() const override { return QStringLiteral("explore"); }
+  QString title() const override { return QStringLiteral("Explore"); }
+  QList<QAction*> menuActions() const override;
+  QString menuTitle() const override { return QStringLiteral("&Query"); }
+  void saveSettings(QSettings& settings) const override;
+  void restoreSettings(QSettings& settings) override;
+  void prepareScreenshot() override;
+
+  // The parameters the controls describe.
+  QueryParams currentParams() const;
+  // Sets the controls (and so searches).
+  void setQueryText(const QString& text);
+  void setOperator(engine::Operator op);
+  void setAlgorithm(engine::Algorithm algorithm);
+  void setCompareAlgorithm(std::optional<engine::Algorithm> algorithm);
+  void setK(int k);
+
+  QLineEdit* queryEdit() const noexcept { return m_query; }
+  QTableView* resultView() const noexcept { return m_results; }
+  widgets::ResultTableModel* resultModel() const noexcept { return m_resultModel; }
+  widgets::CounterTableModel* counterModel() const noexcept { return m_counterModel; }
+  widgets::TermTableModel* termModel() const noexcept { return m_termModel; }
+  widgets::ExplainTableModel* explainModel() const noexcept { return m_explainModel; }
+  widgets::NoticeBar* notice() const noexcept { return m_notice; }
+  QLabel* identityLabel() const noexcept { return m_identity; }
+
+ private:
+  void buildControls();
+  void buildPanels();
+  void fillAlgorithms();
+  void onControlsChanged(bool immediate);
+  void onIndexChanged(const IndexHandlePtr& handle);
+  void onDefaultDataset(const DefaultDatasetInfo& info);
+  void onResults(const widgets::SearchSnapshotPtr& snapshot);
+  void onFailed(quint64 generation, const QString& message);
+  void onCleared();
+  void onSearching(bool searching);
+  void onResultSelected();
+  void updateSummary(const widgets::SearchSnapshotPtr& snapshot);
+  void resizeResultColumns();
+
+  WorkbenchContext m_context;
+  bool m_updatingControls = false;
+  bool m_screenshotPending = false;
+
+  QLineEdit* m_query = nullptr;
+  QToolButton* m_samples = nullptr;
+  QMenu* m_samplesMenu = nullptr;
+  QComboBox* m_operator = nullptr;
+  QComboBox* m_algorithm = nullptr;
+  QToolButton* m_switches = nullptr;
+  QMenu* m_switchesMenu = nullptr;
+  QSpinBox* m_k = nullptr;
+  QComboBox* m_compare = nullptr;
+  widgets::NoticeBar* m_notice = nullptr;
+
+  QGridLayout* m_summaryGrid = nullptr;
+  QList<QLabel*> m_summaryA;  // path, wall, cpu, postings, hits, k-th, reason
+  QList<QLabel*> m_summaryB;
+  QLabel* m_rowLabelA = nullptr;
+  QLabel* m_rowLabelB = nullptr;
+  QLabel* m_identity = nullptr;
+  QLabel* m_searching = nullptr;
+
+  QSplitter* m_vertical = nullptr;
+  QSplitter* m_bottom = nullptr;
+  QTableView* m_results = nullptr;
+  widgets::ResultTableModel* m_resultModel = nullptr;
+  QTableView* m_counters = nullptr;
+  widgets::CounterTableModel* m_counterModel = nullptr;
+  QCheckBox* m_hideZeros = nullptr;
+  QTableView* m_terms = nullptr;
+  widgets::TermTableModel* m_termModel = nullptr;
+  QLabel* m_explainHeader = nullptr;
+  QTableView* m_explain = nullptr;
+  widgets::ExplainTableModel* m_explainModel = nullptr;
+
+  QAction* m_focusAction = nullptr;
+  QAction* m_rerunAction = nullptr;
+  QAction* m_toggleOpAction = nullptr;
+  QAction* m_compareAction = nullptr;
+};
+
+}  // namespace wandscope::app

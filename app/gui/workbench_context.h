@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+namespace wandscope::app {
+
+class IndexController;
+class QueryController;
+
+// The controllers pages share, owned by the main window. Later parts add theirs here (a load
+// controller for the Load page, the run store for History and Export), so page constructors keep
+// one argument.
+struct WorkbenchContext {
+  IndexController* index = nullptr;
+  QueryController* query = nullptr;
+};
+
+}  // namespace wandscope::app

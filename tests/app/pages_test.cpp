@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/controllers/index_controller.h"
+#include "app/controllers/query_controller.h"
+#include "app/gui/main_window.h"
+#include "app/gui/pages/explore_page.h"
+#include "app/gui/pages/index_page.h"
+#include "app/gui/theme.h"
+#include "tests/support/process.h"
+#include "tests/support/temp_dir.h"
+#include "tests/support/test_index.h"
+#include "widgets/models/counter_table_model.h"
+#include "widgets/models/explain_table_model.h"
+#include "widgets/models/index_stats_model.h"
+#include "widgets/models/result_table_model.h"
+#include "widgets/models/term_table_model.h"
+#include "widgets/plots/distribution_plot.h"
+#include "widgets/views/notice_bar.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+namespace wandscope::test {
+namespace {
+
+using app::ExplorePage;
+using app::IndexController;
+using app::IndexPage;
+using app::QueryController;
+using widgets::NoticeBar;
+
+constexpr int kTimeoutMs = 120'000;
+using Tester = QAbstractItemModelTester;
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+
+QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+
+app::BuildRequest writeSmallCorpus(const TempDir& dir) {
+  RandomCorpusParams params;
+  params.docs = 800;
+  params.vocabulary = 120;
+  writeCorpus(dir / "corpus.jsonl", randomCorpus(3, params));
+  app::BuildRequest r;
+  r.corpus = qpath(dir / "corpus.jsonl");
+  r.out = qpath(dir / "index");
+  r.threads = 2;
+  return r;
+}
+
+TEST(Pages, BuildThroughTheIndexPageThenQueryInExplore) {
+  TempDir dir;
+  IndexController indexController;
+  QueryController queryController;
+  const app::WorkbenchContext context{&indexController, &queryController};
+  IndexPage indexPage(context);
+  ExplorePage explore(context);
+  Tester t1(indexPage.statsModel(), kFatal);
+  Tester t2(explore.resultModel(), kFatal);
+  Tester t3(explore.counterModel(), kFatal);
+  Tester t4(explore.termModel(), kFatal);
+  Tester t5(explore.explainModel(), kFatal);
+  indexPage.resize(1000, 700);
+  indexPage.show();
+  EXPECT_FALSE(indexPage.notice()->isHidden());  // the welcome: no index yet
+  EXPECT_FALSE(indexPage.notice()->actionText().isEmpty());
+
+  QSignalSpy finished(&indexController, &IndexController::jobFinished);
+  QSignalSpy failed(&indexController, &IndexController::jobFailed);
+  const auto request = writeSmallCorpus(dir);
+  indexController.buildIndex(request);
+  EXPECT_FALSE(indexPage.progressBar()->parentWidget()->isHidden());
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kTimeoutMs));
+  ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+  EXPECT_TRUE(indexPage.progressBar()->parentWidget()->isHidden());
+  const int docsRow = indexPage.statsModel()->rowOf(QStringLiteral("docs"));
+  ASSERT_GE(docsRow, 0);
+  EXPECT_EQ(indexPage.statsModel()->index(docsRow, 1).data().toString(), QLocale().toString(800));
+  EXPECT_GT(indexPage.dfPlot()->pointCount(0), 0);
+  EXPECT_GT(indexPage.lengthPlot()->pointCount(0), 0);
+  EXPECT_GT(indexPage.lengthPlot()->pointCount(1), 0);
+  EXPECT_EQ(indexPage.notice()->kind(), NoticeBar::Kind::Positive);
+
+  explore.resize(1200, 800);
+  explore.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&explore));
+  QSignalSpy ready(&queryController, &QueryController::resultsReady);
+  explore.queryEdit()->setFocus();
+  QTest::keyClicks(explore.queryEdit(), QStringLiteral("w1 w2 w7"));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0 && !queryController.isSearching(); }, kTimeoutMs));
+  EXPECT_EQ(ready.count(), 1);  // the keystrokes were debounced into one search
+  auto* model = explore.resultModel();
+  ASSERT_EQ(model->rowCount(), 10);
+
+  const auto cli = runProcess(WANDSCOPE_CLI, {"search", request.out.toStdString(), "--query", "w1 w2 w7", "--json"});
+  ASSERT_EQ(cli.exitCode, 0) << cli.err;
+  const auto hits = nlohmann::json::parse(cli.out).at("hits");
+  ASSERT_EQ(static_cast<int>(hits.size()), model->rowCount());
+  const int docCol = model->column(widgets::ResultTableModel::Column::Doc);
+  const int scoreCol = model->column(widgets::ResultTableModel::Column::Score);
+  for (int r = 0; r < model->rowCount(); ++r) {
+    EXPECT_EQ(model->index(r, docCol).data(widgets::ResultTableModel::DocIdRole).toUInt(),
+              hits[static_cast<std::size_t>(r)].at("internal_doc").get<std::uint32_t>());
+    EXPECT_EQ(model->index(r, scoreCol).data(widgets::ResultTableModel::ScoreBitsRole).toUInt(),
+              static_cast<std::uint32_t>(std::stoul(hits[static_cast<std::size_t>(r)].at("bits").get<std::string>(), nullptr, 16)));
+  }
+  // The first result is selected and explained; the terms table lists the three terms.
+  EXPECT_EQ(explore.explainModel()->rowCount(), 4);
+  EXPECT_TRUE(explore.explainModel()->sumMatchesScore());
+  EXPECT_EQ(explore.termModel()->rowCount(), 3);
+  EXPECT_GT(explore.counterModel()->rowCount(), 0);
+
+  // Compare with the exhaustive path: same hits, the indicator says so.
+  explore.setCompareAlgorithm(engine::Algorithm::Exhaustive);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 1 && !queryController.isSearching(); }, kTimeoutMs));
+  EXPECT_EQ(explore.counterModel()->columnCount(), 4);
+  EXPECT_TRUE(explore.identityLabel()->text().contains(QStringLiteral("identical")));
+  EXPECT_EQ(model->columnCount(), 8);
+}
+
+TEST(Pages, ErrorsAppearOnThePageNeverSilently) {
+  TempDir dir;
+  IndexController indexController;
+  QueryController queryController;
+  const app::WorkbenchContext context{&indexController, &queryController};
+  IndexPage indexPage(context);
+  ExplorePage explore(context);
+  QSignalSpy indexErrors(&indexPage, &app::Page::errorOccurred);
+  indexController.openIndex(qpath(dir / "missing-index"));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return indexErrors.count() > 0; }, kTimeoutMs));
+  EXPECT_EQ(indexPage.notice()->kind(), NoticeBar::Kind::Error);
+  EXPECT_FALSE(indexPage.notice()->isHidden());
+  EXPECT_TRUE(indexPage.notice()->text().contains(QStringLiteral("missing-index")));
+
+  // Explore: a query over the engine's term limit is refused with a message on the page.
+  QSignalSpy finished(&indexController, &IndexController::jobFinished);
+  indexController.buildIndex(writeSmallCorpus(dir));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kTimeoutMs));
+  QSignalSpy exploreErrors(&explore, &app::Page::errorOccurred);
+  QString huge;
+  for (int i = 0; i < 1100; ++i) huge += QStringLiteral("t%1 ").arg(i);
+  explore.setQueryText(huge);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return exploreErrors.count() > 0; }, kTimeoutMs));
+  EXPECT_EQ(explore.notice()->kind(), NoticeBar::Kind::Error);
+  EXPECT_FALSE(explore.notice()->isHidden());
+  EXPECT_EQ(explore.resultModel()->rowCount(), 0);
+  // The next good query clears the error.
+  QSignalSpy ready(&queryController, &QueryController::resultsReady);
+  explore.setQueryText(QStringLiteral("w1"));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kTimeoutMs));
+  EXPECT_TRUE(explore.notice()->isHidden());
+}
+
+TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
+  TempDir dir;
+  app::MainWindowOptions options;
+  options.settingsFile = qpath(dir / "settings.ini");
+  const auto request = writeSmallCorpus(dir);
+  {
+    app::MainWindow window(options);
+    ASSERT_EQ(window.pages().size(), 2);
+    EXPECT_TRUE(window.showPage(QStringLiteral("explore")));
+    EXPECT_FALSE(window.showPage(QStringLiteral("nope")));
+    auto* explore = qobject_cast<ExplorePage*>(window.page(QStringLiteral("explore")));
+    ASSERT_TRUE(explore);
+    explore->setK(25);
+    explore->setOperator(engine::Operator::And);
+    QSignalSpy finished(window.indexController(), &IndexController::jobFinished);
+    window.indexController()->buildIndex(request);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kTimeoutMs));
+    window.saveSettings();
+  }
+  app::MainWindow window(options);
+  auto* explore = qobject_cast<ExplorePage*>(window.page(QStringLiteral("explore")));
+  ASSERT_TRUE(explore);
+  EXPECT_EQ(explore->currentParams().k, 25u);
+  EXPECT_EQ(explore->currentParams().op, engine::Operator::And);
+  EXPECT_EQ(window.currentPage()->pageId(), QStringLiteral("explore"));
+  QSignalSpy changed(window.indexController(), &IndexController::indexChanged);
+  window.openInitialIndex();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return changed.count() > 0; }, kTimeoutMs));
+  EXPECT_EQ(window.indexController()->currentPath(), request.out);
+}
+
+TEST(MainWindowTest, ThemesSwitchThePalette) {
+  app::MainWindow window(app::MainWindowOptions{QString(), false, 0, QString()});
+  window.setTheme(app::Theme::Dark);
+  EXPECT_LT(QApplication::palette().color(QPalette::Base).lightness(), 128);
+  window.setTheme(app::Theme::Light);
+  EXPECT_GT(QApplication::palette().color(QPalette::Base).lightness(), 128);
+  window.setTheme(app::Theme::System);
+  EXPECT_EQ(app::parseTheme(QStringLiteral("dark")), app::Theme::Dark);
+  EXPECT_EQ(app::parseTheme(QStringLiteral("bogus")), app::Theme::System);
+}
+
+}  // namespace
+}  // namespace wandscope::test

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `wandscope --screenshot`, run as a user would (offscreen), on a small embedded default.
+#include "tests/support/process.h"
+#include "tests/support/temp_dir.h"
+
+#include <gtest/gtest.h>
+
+#include <QImage>
+
+#include <filesystem>
+
+namespace wandscope::test {
+namespace {
+
+std::vector<std::string> env(const TempDir& dir) {
+  return {"QT_QPA_PLATFORM=offscreen", "XDG_CACHE_HOME=" + (dir / "cache").string(),
+          "XDG_CONFIG_HOME=" + (dir / "config").string()};
+}
+
+TEST(Screenshot, WritesOnePngPerPage) {
+  TempDir dir;
+  const auto out = dir / "shots";
+  const auto r = runProcess(WANDSCOPE_GUI, {"--screenshot", out.string(), "--default-docs", "3000"}, env(dir));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  for (const char* page : {"index.png", "explore.png"}) {
+    const QImage image(QString::fromStdString((out / page).string()));
+    ASSERT_FALSE(image.isNull()) << page;
+    EXPECT_EQ(image.width(), 1280) << page;
+    EXPECT_EQ(image.height(), 800) << page;
+  }
+  // The user's settings were not touched.
+  EXPECT_FALSE(std::filesystem::exists(dir / "config" / "wandscope"));
+}
+
+TEST(Screenshot, OnePageAndDarkTheme) {
+  TempDir dir;
+  const auto out = dir / "shots";
+  const auto r = runProcess(WANDSCOPE_GUI,
+                            {"--screenshot", out.string(), "--page", "explore", "--dark", "--default-docs", "3000"},
+                            env(dir));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(out / "explore-dark.png"));
+  EXPECT_FALSE(std::filesystem::exists(out / "index-dark.png"));
+}
+
+TEST(Screenshot, RejectsBadArguments) {
+  TempDir dir;
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--screenshot", (dir / "s").string(), "--page", "nope"}, env(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--page", "index"}, env(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--theme", "purple"}, env(dir)).exitCode, 2);
+}
+
+}  // namespace
+}  // namespace wandscope::test

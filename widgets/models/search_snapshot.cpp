@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/models/search_snapshot.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace wandscope::widgets {
+
+std::uint32_t scoreBits(engine::Score score) noexcept { return std::bit_cast<std::uint32_t>(score); }
+
+int SearchSnapshot::firstDifference() const noexcept {
+  if (!compare) return -1;
+  const auto& a = primary.hits;
+  const auto& b = compare->hits;
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (a[i].doc != b[i].doc || scoreBits(a[i].score) != scoreBits(b[i].score)) return static_cast<int>(i);
+  }
+  return a.size() == b.size() ? -1 : static_cast<int>(n);
+}
+
+}  // namespace wandscope::widgets
