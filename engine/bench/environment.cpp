@@ -2,6 +2,7 @@
 #include "engine/bench/environment.h"
 
 #include "engine/bench/process_stats.h"
+#include "engine/codec/simd/simd_target.h"
 #include "engine/loadgen/steady_time.h"
 
 #include <fmt/format.h>
@@ -117,7 +118,7 @@ void setSimdTargetProvider(std::function<std::string()> provider) {
 
 std::string currentSimdTarget() {
   std::lock_guard lock(g_simdMutex);
-  if (!g_simdProvider) return "unknown";
+  if (!g_simdProvider) return simd::targetName(simd::currentTarget());
   std::string t = g_simdProvider();
   return t.empty() ? "unknown" : t;
 }

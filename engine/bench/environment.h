@@ -15,10 +15,9 @@ namespace wandscope::engine {
 // target (through the hook below) and the UTC time. Fingerprints are added by the runner.
 Environment collectEnvironment();
 
-// The SIMD target kernels run on. Until the SIMD module exists this reports "unknown"; the
-// module (or the application) installs a provider, e.g.
-//   setSimdTargetProvider([] { return std::string(simd::currentTargetName()); });
-// Thread-safe; an empty function restores "unknown".
+// The SIMD target the kernels run on (engine/codec/simd: "scalar", "sse4", "avx2", "avx3"). A
+// provider overrides it: a report about a plugin build names that build's target. Thread-safe; an
+// empty function restores the built-in kernels' target.
 void setSimdTargetProvider(std::function<std::string()> provider);
 std::string currentSimdTarget();
 
