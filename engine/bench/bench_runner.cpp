@@ -11,6 +11,7 @@
 #include "engine/loadgen/builtin_target.h"
 #include "engine/loadgen/closed_loop_driver.h"
 #include "engine/loadgen/open_loop_driver.h"
+#include "engine/loadgen/plugin_target.h"
 #include "engine/loadgen/steady_time.h"
 #include "engine/loadgen/synthetic_target.h"
 #include "engine/loadgen/target_spec.h"
@@ -158,6 +159,17 @@ void BenchRunner::prepare() {
     const TargetSpec spec = TargetSpec::parse(text);
     if (spec.kind == "synthetic") {
       m_targets.push_back(std::make_unique<SyntheticTarget>(spec));
+    } else if (spec.kind == "plugin") {
+      // Another engine build through the C ABI (docs/PLUGIN_ABI.md), on the same index directory.
+      if (!m_index) throwUsage(fmt::format("target '{}' needs a dataset; the profile has none", text));
+      if (m_workload.empty()) throwUsage(fmt::format("target '{}' needs query sets; the profile selects none", text));
+      PluginQueryOptions o;
+      o.op = operatorName(m_profile.op);
+      o.k = static_cast<std::uint32_t>(m_profile.k);
+      o.algorithm = algorithmName(m_profile.algorithm);
+      o.options = m_profile.searchOptions;
+      o.applySpec(spec);
+      m_targets.push_back(std::make_unique<PluginTarget>(spec, m_index->dir(), m_workload, o));
     } else {
       if (!m_index) throwUsage(fmt::format("target '{}' needs a dataset; the profile has none", text));
       if (m_workload.empty()) throwUsage(fmt::format("target '{}' needs query sets; the profile selects none", text));

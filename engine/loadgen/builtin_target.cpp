@@ -85,4 +85,14 @@ bool BuiltinTarget::execute(const WorkItem& item, std::span<std::uint64_t> count
   return true;
 }
 
+bool BuiltinTarget::hits(const WorkItem& item, std::vector<TargetHit>& out) {
+  out.clear();
+  if (item.querySet >= m_requests.size() || item.query >= m_requests[item.querySet].size()) return false;
+  const std::shared_ptr<const Index> index = m_index.load();
+  const SearchResult result = search(*index, m_requests[item.querySet][item.query]);
+  out.reserve(result.hits.size());
+  for (const auto& h : result.hits) out.push_back({h.doc, h.score});
+  return true;
+}
+
 }  // namespace wandscope::engine

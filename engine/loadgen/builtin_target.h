@@ -47,6 +47,7 @@ class BuiltinTarget final : public Target {
   const std::string& spec() const noexcept override { return m_spec; }
   const std::vector<std::string>& counterNames() const noexcept override { return m_counterNames; }
   bool execute(const WorkItem& item, std::span<std::uint64_t> counters) override;
+  bool hits(const WorkItem& item, std::vector<TargetHit>& out) override;
 
  private:
   std::string m_spec;

@@ -16,6 +16,13 @@ struct WorkItem {
   std::uint32_t query = 0;
 };
 
+// One ranked answer of a request, for comparing the results of two targets: the document in the
+// index's numbering (corpus order) and its score bits as computed.
+struct TargetHit {
+  std::uint32_t doc = 0;
+  float score = 0.0f;
+};
+
 // Something the load generator drives: the built-in engine, or the synthetic target that
 // validates the instrument. Called concurrently from every worker thread.
 //
@@ -45,6 +52,13 @@ class Target {
   virtual void awaitAdmission(std::stop_token stop) { (void)stop; }
   // Runs one request; false when it failed.
   virtual bool execute(const WorkItem& item, std::span<std::uint64_t> counters) = 0;
+  // Runs one request untimed and returns its hits in rank order (the comparison's result check).
+  // False when the target has no results to compare (the synthetic target) or the request failed.
+  virtual bool hits(const WorkItem& item, std::vector<TargetHit>& out) {
+    (void)item;
+    out.clear();
+    return false;
+  }
 };
 
 }  // namespace wandscope::engine

@@ -20,13 +20,24 @@ TargetSpec TargetSpec::parse(std::string_view text) {
   spec.text = std::string(text);
   const std::size_t colon = text.find(':');
   spec.kind = std::string(trim(text.substr(0, colon)));
-  if (spec.kind != "builtin" && spec.kind != "synthetic") {
+  if (spec.kind != "builtin" && spec.kind != "synthetic" && spec.kind != "plugin") {
     std::string message = "target '";
-    message.append(text).append("': unknown kind '").append(spec.kind).append("' (expected builtin or synthetic)");
+    message.append(text).append("': unknown kind '").append(spec.kind).append("' (expected builtin, synthetic or plugin)");
     throwUsage(message);
   }
-  if (colon == std::string_view::npos) return spec;
-  std::string_view rest = text.substr(colon + 1);
+  if (colon == std::string_view::npos && spec.kind != "plugin") return spec;
+  std::string_view rest = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
+  if (spec.kind == "plugin") {
+    // "plugin:PATH[:opts]": the path runs to the next ':' (paths with ':' are not supported).
+    const std::size_t end = rest.find(':');
+    spec.path = std::string(trim(rest.substr(0, end)));
+    rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end + 1);
+    if (spec.path.empty()) {
+      std::string message = "target '";
+      message.append(text).append("': expected plugin:PATH[:opt=v,...] (the engine plugin's shared library)");
+      throwUsage(message);
+    }
+  }
   while (!rest.empty()) {
     const std::size_t comma = rest.find(',');
     const std::string_view item = trim(rest.substr(0, comma));
