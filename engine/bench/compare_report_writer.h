@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/bench/compare_types.h"
+
+#include <filesystem>
+#include <string>
+
+namespace wandscope::engine {
+
+// report.json of a comparison (CompareReport::kSchemaVersion): a, b, environment, method, and
+// scenarios[] {name, query_set, metric, a, b, a_geomean, b_geomean, ratio, ci_low, ci_high,
+// noise_floor, verdict, row_set_diff, score_bit_diff, first_diverging_rank (null when identical),
+// differing_queries, results_differ}, plus aa_scenarios[] with the same fields.
+std::string compareReportJson(const CompareReport& report);
+
+// report.md in the first seed's format: environment and method, then per metric a table
+// "Scenario / metric | A | B | Benefit vs A | 95 % CI | Verdict", a result-equality table and, with
+// --aa, the A/A table. A scenario whose results differ is flagged in its row and above the table.
+std::string compareReportMarkdown(const CompareReport& report);
+
+// Writes report.json and report.md into `dir` (created), each atomically.
+void writeCompareReportFiles(const std::filesystem::path& dir, const CompareReport& report);
+
+}  // namespace wandscope::engine

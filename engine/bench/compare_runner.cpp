@@ -1,0 +1,288 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/bench/compare_runner.h"
+
+#include "engine/api/plugin_engine.h"
+#include "engine/bench/bench_runner.h"
+#include "engine/bench/compare_stats.h"
+#include "engine/bench/environment.h"
+#include "engine/bench/quantile.h"
+#include "engine/bench/query_set_timing.h"
+#include "engine/bench/result_diff.h"
+#include "engine/core/error.h"
+#include "engine/loadgen/plugin_target.h"
+#include "engine/loadgen/steady_time.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+
+namespace wandscope::engine {
+namespace {
+
+std::int64_t threadCpuNow() noexcept {
+  timespec ts{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+// Every sample of one target over one query set.
+struct Samples {
+  std::vector<std::vector<double>> cpuMs;   // [query] thread CPU per execution
+  std::vector<std::vector<double>> wallMs;  // [query] wall time per execution
+  std::vector<double> blockCpuMsPerQuery;   // process CPU / queries, per block
+  std::uint64_t errors = 0;
+  explicit Samples(std::size_t queries) : cpuMs(queries), wallMs(queries) {}
+};
+
+CompareSide sideOf(const Target& t, const Environment& env) {
+  CompareSide s;
+  s.spec = t.spec();
+  if (const auto* p = dynamic_cast<const PluginTarget*>(&t)) {
+    const auto& b = p->engine().buildInfo();
+    s.buildId = b.buildId;
+    s.detail = fmt::format("plugin ABI v{}, {} {}, `{}`, git {}{}, SIMD {}", p->engine().abiVersion(), b.compiler,
+                           b.buildType, b.flags, b.gitCommit, b.gitDirty ? " (dirty)" : "", b.simdTarget);
+  } else {
+    s.buildId = fmt::format("{}+{}{}", env.wandscopeVersion, env.gitCommit.substr(0, 12), env.gitDirty ? "-dirty" : "");
+    s.detail = fmt::format("this binary ({} {}, SIMD {})", env.compiler, env.buildType, env.simdTarget);
+  }
+  return s;
+}
+
+class SetMeasurement {
+ public:
+  SetMeasurement(const Workload& workload, const CompareOptions& options)
+      : m_workload(workload), m_options(options), m_queries(workload.size()) {}
+
+  void warm(Target& t) {
+    std::vector<std::uint64_t> counters(t.counterNames().size());
+    const std::int64_t until = steadyNowNs() + static_cast<std::int64_t>(m_options.warmupSeconds * 1e9);
+    std::uint64_t s = 0;
+    while (!m_options.stop.stop_requested() && (s < m_queries || steadyNowNs() < until)) {
+      (void)t.execute(m_workload.item(s), counters);
+      ++s;
+    }
+  }
+
+  void block(Target& t, Samples& out) {
+    std::vector<std::uint64_t> counters(t.counterNames().size());
+    const double cpu0 = processCpuSeconds();
+    for (std::uint64_t s = 0; s < m_queries; ++s) {
+      const WorkItem item = m_workload.item(s);
+      const std::int64_t c0 = threadCpuNow();
+      const std::int64_t w0 = steadyNowNs();
+      const bool ok = t.execute(item, counters);
+      const std::int64_t w1 = steadyNowNs();
+      const std::int64_t c1 = threadCpuNow();
+      if (!ok) ++out.errors;
+      out.cpuMs[s].push_back(static_cast<double>(c1 - c0) / 1e6);
+      out.wallMs[s].push_back(static_cast<double>(w1 - w0) / 1e6);
+    }
+    const double cpu1 = processCpuSeconds();
+    out.blockCpuMsPerQuery.push_back((cpu1 - cpu0) * 1e3 / static_cast<double>(std::max<std::uint64_t>(m_queries, 1)));
+  }
+
+  // ABBA, BAAB, ABBA, ...: each quartet is balanced against a linear drift, and rotating the lead
+  // also balances "who runs first after the other" effects (caches, branch predictors).
+  bool interleave(Target& a, Target& b, Samples& sa, Samples& sb) {
+    for (unsigned r = 0; r < m_options.repetitions; ++r) {
+      Target* lead = r % 2 == 0 ? &a : &b;
+      Target* other = lead == &a ? &b : &a;
+      for (Target* t : {lead, other, other, lead}) {
+        if (m_options.stop.stop_requested()) return false;
+        block(*t, t == &a ? sa : sb);
+      }
+    }
+    return true;
+  }
+
+  std::size_t queries() const noexcept { return m_queries; }
+
+ private:
+  const Workload& m_workload;
+  const CompareOptions& m_options;
+  std::size_t m_queries;
+};
+
+double meanOf(const std::vector<double>& v) {
+  if (v.empty()) return 0;
+  double s = 0;
+  for (double x : v) s += x;
+  return s / static_cast<double>(v.size());
+}
+
+// The two scenarios (CPU ms/query, p50) of one set from A's and B's samples.
+std::vector<CompareScenario> scenariosOf(const std::string& set, const Samples& sa, const Samples& sb,
+                                         const CompareOptions& options, std::uint64_t seed) {
+  const std::size_t n = sa.cpuMs.size();
+  std::vector<double> aCpu(n), bCpu(n), aWall(n), bWall(n);
+  std::vector<double> allA, allB;
+  for (std::size_t q = 0; q < n; ++q) {
+    aCpu[q] = medianOf(sa.cpuMs[q]);
+    bCpu[q] = medianOf(sb.cpuMs[q]);
+    aWall[q] = medianOf(sa.wallMs[q]);
+    bWall[q] = medianOf(sb.wallMs[q]);
+    allA.insert(allA.end(), sa.wallMs[q].begin(), sa.wallMs[q].end());
+    allB.insert(allB.end(), sb.wallMs[q].begin(), sb.wallMs[q].end());
+  }
+  std::sort(allA.begin(), allA.end());
+  std::sort(allB.begin(), allB.end());
+  std::vector<CompareScenario> out;
+  for (int m = 0; m < 2; ++m) {
+    const bool cpu = m == 0;
+    CompareScenario s;
+    s.querySet = set;
+    s.metric = cpu ? "cpu_ms_per_query" : "p50_ms";
+    s.name = fmt::format("{}, {}", set, cpu ? "CPU ms/query" : "p50");
+    s.queries = n;
+    s.samplesPerQuery = n > 0 ? sa.cpuMs[0].size() : 0;
+    if (cpu) {
+      s.a = meanOf(sa.blockCpuMsPerQuery);
+      s.b = meanOf(sb.blockCpuMsPerQuery);
+    } else {
+      // The p50 of every execution (nearest rank, shown whatever the sample count: one block set is
+      // a few hundred samples, and the interval below is what carries the uncertainty).
+      s.a = allA.empty() ? 0 : allA[nearestRank(allA.size(), 0.5) - 1];
+      s.b = allB.empty() ? 0 : allB[nearestRank(allB.size(), 0.5) - 1];
+    }
+    const auto& av = cpu ? aCpu : aWall;
+    const auto& bv = cpu ? bCpu : bWall;
+    s.aGeomean = geometricMean(av);
+    s.bGeomean = geometricMean(bv);
+    if (n > 0) s.estimate = bootstrapRatio(av, bv, options.bootstrapSamples, seed + static_cast<std::uint64_t>(m));
+    s.estimate.noiseFloor = options.noiseFloor;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+std::string methodText(const CompareReport& r) {
+  return fmt::format(
+      "Interleaved A/B in one process, closed loop, one client. Per query set: results of A and B compared query by "
+      "query (doc ids and f32 score bits, k hits); each target warmed separately for {:.3g} s (at least one pass); "
+      "then {} repetitions of four blocks in ABBA order with the lead rotating per repetition (ABBA, BAAB, ...), "
+      "a block being one pass over the set in the same query order and seed for both. CPU ms/query (A, B columns) "
+      "is process CPU time over a block divided by its queries, mean over blocks (the first seed's method); p50 is "
+      "the nearest-rank median of every query's wall time. Benefit is the ratio A/B of geometric means over queries "
+      "of each query's median (thread CPU time, or wall time for p50) — a ratio of geometric means, not a mean of "
+      "ratios — with a paired percentile bootstrap 95 % interval ({} resamples of the queries). Verdict for B vs A: "
+      "faster / slower when the whole interval lies beyond the noise floor (±{:.1f} %{}), no-difference when it lies "
+      "inside, inconclusive when it straddles it.",
+      r.warmupSeconds, r.repetitions, r.bootstrapSamples, r.noiseFloor * 100,
+      r.aa ? ", raised per scenario to the A/A interval's distance from 1" : "");
+}
+
+}  // namespace
+
+CompareRunner::CompareRunner(BenchProfile profile, std::string a, std::string b, CompareOptions options)
+    : m_profile(std::move(profile)), m_a(std::move(a)), m_b(std::move(b)), m_options(std::move(options)) {
+  if (m_options.repetitions == 0 || m_options.repetitions > 1000) throwUsage("--repetitions must be in [1, 1000]");
+  if (!(m_options.warmupSeconds >= 0) || m_options.warmupSeconds > 3600) throwUsage("--warmup-s must be in [0, 3600]");
+  if (!(m_options.noiseFloor >= 0) || m_options.noiseFloor >= 1) throwUsage("--noise-floor must be in [0, 1)");
+  if (m_options.bootstrapSamples < 100 || m_options.bootstrapSamples > 1'000'000) {
+    throwUsage("--bootstrap must be in [100, 1000000]");
+  }
+}
+
+CompareReport CompareRunner::run() {
+  BenchProfile profile = m_profile;
+  profile.targets = {m_a, m_b};
+  if (m_options.aa) profile.targets.push_back(m_a);
+  profile.runClosed = true;
+  profile.runOpen = false;
+  BenchRunOptions ro;
+  ro.cacheDir = m_options.cacheDir;
+  ro.stop = m_options.stop;
+  BenchRunner runner(profile, ro);
+  runner.prepare();
+  const auto& targets = runner.targets();
+  const Workload& workload = runner.workload();
+  if (workload.empty()) throwUsage(fmt::format("{}: compare needs query sets; the profile selects none", profile.fileName));
+
+  CompareReport report;
+  report.runId = newRunId();
+  report.profileName = profile.name;
+  report.profileJson = benchProfileJson(profile);
+  report.environment = collectEnvironment();
+  if (runner.index()) report.environment.fingerprints["index"] = indexFingerprint(*runner.index());
+  for (const auto& s : workload.sets()) report.environment.fingerprints["queries:" + s.name] = s.fingerprint;
+  report.a = sideOf(*targets[0], report.environment);
+  report.b = sideOf(*targets[1], report.environment);
+  report.repetitions = m_options.repetitions;
+  report.warmupSeconds = m_options.warmupSeconds;
+  report.bootstrapSamples = m_options.bootstrapSamples;
+  report.noiseFloor = m_options.noiseFloor;
+  report.aa = m_options.aa;
+  report.method = methodText(report);
+  const auto& env = report.environment;
+  if (!isReleaseBuild(env)) {
+    report.warnings.push_back(fmt::format("this binary is a {} build: its numbers are not published", env.buildType));
+  }
+  if (env.loadAverage1m > static_cast<double>(std::max(1u, env.cores))) {
+    report.warnings.push_back(fmt::format("load average {:.2f} on {} cores at the start: the machine was shared",
+                                          env.loadAverage1m, env.cores));
+  }
+  auto say = [&](const std::string& m) {
+    if (m_options.onMessage) m_options.onMessage(m);
+  };
+
+  for (std::size_t set = 0; set < workload.sets().size(); ++set) {
+    if (m_options.stop.stop_requested()) break;
+    const WorkloadQuerySet& qs = workload.sets()[set];
+    const Workload ws = workload.restrictedTo(set);
+    SetMeasurement m(ws, m_options);
+
+    // Results first (untimed): they decide whether the speed headline means anything.
+    ResultDiff diff;
+    std::vector<TargetHit> ha, hb;
+    for (std::uint64_t s = 0; s < ws.size(); ++s) {
+      const WorkItem item = ws.item(s);
+      const bool okA = targets[0]->hits(item, ha);
+      const bool okB = targets[1]->hits(item, hb);
+      addQueryDiff(diff, qs.ids[item.query], okA && okB, diffHits(ha, hb));
+    }
+
+    std::vector<CompareScenario> aaRows;
+    if (m_options.aa) {
+      Samples sa(m.queries()), sa2(m.queries());
+      m.warm(*targets[0]);
+      m.warm(*targets[2]);
+      if (!m.interleave(*targets[0], *targets[2], sa, sa2)) break;
+      aaRows = scenariosOf(qs.name, sa, sa2, m_options, m_profile.seed + 1000 * set + 500);
+      for (auto& r : aaRows) r.estimate.verdict = ratioVerdict(r.estimate.ciLow, r.estimate.ciHigh, r.estimate.noiseFloor);
+    }
+
+    Samples sa(m.queries()), sb(m.queries());
+    m.warm(*targets[0]);
+    m.warm(*targets[1]);
+    if (!m.interleave(*targets[0], *targets[1], sa, sb)) break;
+    if (sa.errors + sb.errors > 0) {
+      report.warnings.push_back(fmt::format("{}: {} failed requests for A, {} for B", qs.name, sa.errors, sb.errors));
+    }
+    auto rows = scenariosOf(qs.name, sa, sb, m_options, m_profile.seed + 1000 * set);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      auto& r = rows[i];
+      if (i < aaRows.size()) {
+        r.estimate.noiseFloor = std::max(r.estimate.noiseFloor,
+                                         aaNoiseFloor(aaRows[i].estimate.ciLow, aaRows[i].estimate.ciHigh));
+      }
+      r.estimate.verdict = ratioVerdict(r.estimate.ciLow, r.estimate.ciHigh, r.estimate.noiseFloor);
+      r.diff = diff;
+    }
+    const auto& cpu = rows[0];
+    say(fmt::format("{}: CPU A {:.4g} ms, B {:.4g} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
+                    cpu.a, cpu.b, speedupText(cpu.estimate.ratio), cpu.estimate.ciLow, cpu.estimate.ciHigh,
+                    cpu.estimate.verdict, speedupText(rows[1].estimate.ratio),
+                    diff.differs() ? fmt::format("DIFFER (row_set_diff={}, score_bit_diff={}, failed={})",
+                                                 diff.rowSetDiff, diff.scoreBitDiff, diff.failed)
+                                   : "identical"));
+    for (auto& r : aaRows) report.aaScenarios.push_back(std::move(r));
+    for (auto& r : rows) report.scenarios.push_back(std::move(r));
+  }
+  report.partial = m_options.stop.stop_requested();
+  return report;
+}
+
+}  // namespace wandscope::engine

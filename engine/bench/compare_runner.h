@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/bench/bench_profile.h"
+#include "engine/bench/compare_types.h"
+
+#include <filesystem>
+#include <functional>
+#include <stop_token>
+#include <string>
+
+namespace wandscope::engine {
+
+struct CompareOptions {
+  unsigned repetitions = 3;        // ABBA / BAAB quartets per query set (>= 1)
+  double warmupSeconds = 1;        // untimed, per target per query set (at least one pass)
+  bool aa = false;                 // also run A against a second instance of A: the noise floor
+  double noiseFloor = 0.02;        // differences within +-2 % are "no difference"
+  unsigned bootstrapSamples = 2000;
+  std::filesystem::path cacheDir;  // for "dataset": "default"
+  std::stop_token stop;            // ends the run between blocks; the report is then partial
+  std::function<void(const std::string&)> onMessage;  // one line per finished query set, warnings
+};
+
+// Interleaved A/B comparison of two targets in one process (docs/COMPARE.md):
+//  - the profile's dataset, query sets, op, k, algorithm, order and seed; its targets are replaced
+//    by A and B (and a second, separately built instance of A for the A/A calibration), built by
+//    BenchRunner::prepare, so every target kind works (builtin, plugin:, peers);
+//  - per query set: the results of A and B are compared query by query (untimed), each target is
+//    warmed separately, then `repetitions` quartets of blocks run in ABBA order with the lead
+//    rotating per repetition (ABBA, BAAB, ABBA, ...). A block is one pass over the set in the
+//    workload's order, on this thread (closed loop, one client), timing every query's thread CPU
+//    and wall time and the block's process CPU;
+//  - per set and metric: A's and B's figures in the first seed's sense (mean block CPU ms/query,
+//    p50 of every query's wall time) and the ratio A/B of geometric means over queries of each
+//    query's median, with a paired bootstrap 95 % interval and a verdict against the noise floor
+//    (raised per scenario to what the A/A run shows, with --aa).
+class CompareRunner {
+ public:
+  CompareRunner(BenchProfile profile, std::string a, std::string b, CompareOptions options);
+
+  CompareReport run();
+
+ private:
+  BenchProfile m_profile;
+  std::string m_a, m_b;
+  CompareOptions m_options;
+};
+
+}  // namespace wandscope::engine

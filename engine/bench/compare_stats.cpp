@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/bench/compare_stats.h"
+
+#include "engine/core/error.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace wandscope::engine {
+namespace {
+
+std::uint64_t splitMix64(std::uint64_t& state) noexcept {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// The value at fraction p of sorted values (nearest rank, as every other quantile we report).
+double percentile(const std::vector<double>& sorted, double p) {
+  const auto n = sorted.size();
+  auto rank = static_cast<std::size_t>(std::ceil(p * static_cast<double>(n)));
+  rank = std::clamp<std::size_t>(rank, 1, n);
+  return sorted[rank - 1];
+}
+
+}  // namespace
+
+double medianOf(std::vector<double> values) {
+  if (values.empty()) return 0;
+  const std::size_t mid = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
+  const double upper = values[mid];
+  if (values.size() % 2 == 1) return upper;
+  const double lower = *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid));
+  return (lower + upper) / 2;
+}
+
+double geometricMean(std::span<const double> values, double floor) {
+  if (values.empty()) return 0;
+  double sum = 0;
+  for (double v : values) sum += std::log(std::max(v, floor));
+  return std::exp(sum / static_cast<double>(values.size()));
+}
+
+RatioEstimate bootstrapRatio(std::span<const double> a, std::span<const double> b, unsigned samples,
+                             std::uint64_t seed) {
+  if (a.size() != b.size() || a.empty()) throwInternal("bootstrapRatio: needs equally many paired values");
+  constexpr double kFloor = 1e-6;
+  const std::size_t n = a.size();
+  // ln(GM(a) / GM(b)) = mean of the per-query log ratios: resampling queries resamples those.
+  std::vector<double> d(n);
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    d[i] = std::log(std::max(a[i], kFloor)) - std::log(std::max(b[i], kFloor));
+    sum += d[i];
+  }
+  RatioEstimate e;
+  e.ratio = std::exp(sum / static_cast<double>(n));
+  if (samples == 0 || n == 1) {
+    e.ciLow = e.ciHigh = e.ratio;
+    return e;
+  }
+  std::vector<double> ratios;
+  ratios.reserve(samples);
+  std::uint64_t state = seed;
+  for (unsigned s = 0; s < samples; ++s) {
+    double t = 0;
+    for (std::size_t i = 0; i < n; ++i) t += d[splitMix64(state) % n];
+    ratios.push_back(std::exp(t / static_cast<double>(n)));
+  }
+  std::sort(ratios.begin(), ratios.end());
+  e.ciLow = percentile(ratios, 0.025);
+  e.ciHigh = percentile(ratios, 0.975);
+  return e;
+}
+
+std::string ratioVerdict(double ciLow, double ciHigh, double noiseFloor) {
+  const double up = 1 + std::max(noiseFloor, 0.0);
+  const double down = 1 / up;
+  if (ciLow > up) return "faster";
+  if (ciHigh < down) return "slower";
+  if (ciLow >= down && ciHigh <= up) return "no-difference";
+  return "inconclusive";
+}
+
+double aaNoiseFloor(double ciLow, double ciHigh) {
+  const double low = ciLow > 0 ? 1 / ciLow : 1;
+  return std::max({low, ciHigh, 1.0}) - 1;
+}
+
+std::string speedupText(double ratio) { return fmt::format("{:.2f}x speedup", ratio); }
+
+std::string percentText(double ratio) {
+  // B's time relative to A's: ratio = A / B, so B / A - 1.
+  if (ratio <= 0) return "n/a";
+  return fmt::format("{:+.1f} %", (1 / ratio - 1) * 100);
+}
+
+}  // namespace wandscope::engine

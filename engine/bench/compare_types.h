@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The result types of an A/B comparison of two targets (`wandscope-cli compare`, the workbench's
+// Compare page). Plain values; docs/COMPARE.md documents the method and report.json's fields.
+
+#include "engine/bench/run_types.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace wandscope::engine {
+
+// Result equality of two targets over one query set (k hits per query, rank order).
+struct ResultDiff {
+  std::uint64_t queries = 0;         // queries compared
+  std::uint64_t rowSetDiff = 0;      // queries whose sets of returned doc ids differ
+  std::uint64_t scoreBitDiff = 0;    // queries where a doc both returned has different f32 score bits
+  std::uint64_t orderDiff = 0;       // queries with equal sets and bits but another rank order (ties)
+  std::uint64_t failed = 0;          // queries either target failed or has no results for
+  std::optional<std::uint32_t> firstDivergingRank;  // 1-based, smallest over the set; none if identical
+  std::vector<std::string> differingQueries;        // ids of queries with any difference, set order
+  bool differs() const noexcept { return rowSetDiff > 0 || scoreBitDiff > 0 || failed > 0; }
+};
+
+// A ratio A/B of geometric means with its bootstrap interval and verdict. ratio > 1: B is faster.
+struct RatioEstimate {
+  double ratio = 1;
+  double ciLow = 1;
+  double ciHigh = 1;
+  double noiseFloor = 0;  // fractional: 0.02 = differences within +-2 % count as none
+  std::string verdict;    // "faster" | "slower" | "no-difference" | "inconclusive" (B relative to A)
+};
+
+// One row of the table: a query set and a metric.
+struct CompareScenario {
+  std::string name;       // "mid-df-2, CPU ms/query"
+  std::string querySet;
+  std::string metric;     // "cpu_ms_per_query" | "p50_ms"
+  double a = 0;           // the first seed's figure for A: mean block CPU ms/query, or p50 of all samples
+  double b = 0;
+  double aGeomean = 0;    // geometric mean over queries of the per-query medians (the ratio's basis)
+  double bGeomean = 0;
+  RatioEstimate estimate;
+  std::uint64_t queries = 0;
+  std::uint64_t samplesPerQuery = 0;  // per target
+  ResultDiff diff;        // of the scenario's query set (the same for both metrics of a set)
+};
+
+// What the comparison was and how it ran.
+struct CompareSide {
+  std::string spec;       // "plugin:/tmp/a.so", "builtin:bulk_and=off"
+  std::string buildId;    // the plugin's build id, or this binary's "<version>+<commit12>"
+  std::string detail;     // compiler, flags, SIMD target of that build
+};
+
+struct CompareReport {
+  static constexpr int kSchemaVersion = 1;
+  std::string runId;
+  std::string profileName;
+  std::string profileJson;
+  CompareSide a, b;
+  Environment environment;
+  unsigned repetitions = 0;       // ABBA quartets per scenario
+  double warmupSeconds = 0;       // per target per scenario
+  unsigned bootstrapSamples = 0;
+  double noiseFloor = 0;          // the floor asked for (A/A may raise it per scenario)
+  bool aa = false;
+  std::string method;             // the method in words (report.md's "Method")
+  std::vector<CompareScenario> scenarios;    // A vs B
+  std::vector<CompareScenario> aaScenarios;  // A vs A (a second instance), when aa
+  std::vector<std::string> warnings;
+  bool partial = false;
+};
+
+}  // namespace wandscope::engine
