@@ -2,6 +2,7 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/core/error.h"
+#include "engine/peers/peer_targets.h"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -91,6 +92,8 @@ int runCli(int argc, char** argv) {
   addDefaultCommand(app);
   addBenchCommand(app);
   addRunsCommand(app);
+  addPeersCommand(app);
+  engine::installPeerTargets();  // `bench --target xapian|sqlite-fts5`
   g_exitCode = 0;
   try {
     app.parse(argc, argv);

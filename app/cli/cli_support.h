@@ -42,5 +42,6 @@ void addEvalCommand(CLI::App& app);
 void addDefaultCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 void addRunsCommand(CLI::App& app);
+void addPeersCommand(CLI::App& app);
 
 }  // namespace wandscope::app

@@ -117,9 +117,9 @@ void validateTargets(const BenchProfile& p, const std::string& file, const char*
     } catch (const Error& e) {
       throwBadInput(fmt::format("{}: {}[{}]: {}", file, what, i, e.what()));
     }
-    if (spec.kind == "builtin" && p.datasetKind == BenchProfile::DatasetKind::None) {
-      throwBadInput(fmt::format("{}: {}[{}]: a builtin target needs a dataset (\"dataset\": \"default\", ...)", file,
-                                what, i));
+    if (spec.kind != "synthetic" && p.datasetKind == BenchProfile::DatasetKind::None) {
+      throwBadInput(fmt::format("{}: {}[{}]: a {} target needs a dataset (\"dataset\": \"default\", ...)", file,
+                                what, i, spec.kind));
     }
   }
 }

@@ -14,6 +14,7 @@
 #include "engine/loadgen/plugin_target.h"
 #include "engine/loadgen/steady_time.h"
 #include "engine/loadgen/synthetic_target.h"
+#include "engine/loadgen/target_factory.h"
 #include "engine/loadgen/target_spec.h"
 
 #include <fmt/format.h>
@@ -124,6 +125,7 @@ void BenchRunner::prepare() {
       }
       const auto d = prepareDefaultDataset(spec, progress);
       m_index = Index::open(d.index);
+      m_corpus = d.corpus;
       for (const auto& q : d.querySets) available.push_back(loadWorkloadQuerySet(q.name, q.path));
       m_fingerprints["dataset"] = fmt::format("default docs={}", m_profile.defaultDocs);
       break;
@@ -170,6 +172,20 @@ void BenchRunner::prepare() {
       o.options = m_profile.searchOptions;
       o.applySpec(spec);
       m_targets.push_back(std::make_unique<PluginTarget>(spec, m_index->dir(), m_workload, o));
+    } else if (spec.kind != "builtin") {
+      // Kinds engine_core does not implement (the peers) come from a registered factory.
+      const TargetFactory factory = findTargetFactory(spec.kind);
+      if (!factory) throwUsage(fmt::format("target '{}': this program was built without '{}' targets", text, spec.kind));
+      if (!m_index) throwUsage(fmt::format("target '{}' needs a dataset; the profile has none", text));
+      if (m_workload.empty()) throwUsage(fmt::format("target '{}' needs query sets; the profile selects none", text));
+      TargetContext context;
+      context.index = m_index;
+      context.workload = &m_workload;
+      context.op = m_profile.op;
+      context.k = m_profile.k;
+      context.corpus = m_corpus;
+      if (m_options.live) context.progress = [this](const Progress& p) { m_options.live->onProgress(p); };
+      m_targets.push_back(factory(spec, context));
     } else {
       if (!m_index) throwUsage(fmt::format("target '{}' needs a dataset; the profile has none", text));
       if (m_workload.empty()) throwUsage(fmt::format("target '{}' needs query sets; the profile selects none", text));

@@ -70,6 +70,7 @@ class BenchRunner {
   BenchRunOptions m_options;
   bool m_prepared = false;
   std::shared_ptr<const Index> m_index;
+  std::filesystem::path m_corpus;  // the default dataset's corpus (peer targets build from it)
   Workload m_workload;
   std::vector<std::unique_ptr<Target>> m_targets;
   std::map<std::string, std::string> m_fingerprints;

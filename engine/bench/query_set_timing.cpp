@@ -25,36 +25,48 @@ double monotonicSeconds() noexcept {
 
 QuerySetTiming timeQuerySet(const Index& index, const std::vector<SearchRequest>& requests,
                             std::size_t passes, double warmupSeconds, std::stop_token stop) {
+  QueryCounters counters;
+  auto out = timeQueryCalls(
+      requests.size(),
+      [&](std::size_t i, bool firstPass) {
+        const auto result = search(index, requests[i]);
+        if (firstPass) counters += result.counters;
+        return result.hits.size();
+      },
+      passes, warmupSeconds, stop);
+  out.counters = counters;
+  return out;
+}
+
+QuerySetTiming timeQueryCalls(std::size_t queries, const std::function<std::size_t(std::size_t, bool)>& runQuery,
+                              std::size_t passes, double warmupSeconds, std::stop_token stop) {
   QuerySetTiming out;
-  out.queries = requests.size();
+  out.queries = queries;
   out.passes = passes;
-  if (requests.empty() || passes == 0) return out;
+  if (queries == 0 || passes == 0) return out;
   if (warmupSeconds > 0) {
     const double start = monotonicSeconds();
     std::size_t i = 0;
     while (monotonicSeconds() - start < warmupSeconds && !stop.stop_requested()) {
-      (void)search(index, requests[i]);
-      i = (i + 1) % requests.size();
+      (void)runQuery(i, false);
+      i = (i + 1) % queries;
       ++out.warmupQueries;
     }
     out.warmupSeconds = monotonicSeconds() - start;
   }
-  out.wallMs.reserve(requests.size() * passes);
+  out.wallMs.reserve(queries * passes);
   for (std::size_t pass = 0; pass < passes; ++pass) {
     const bool reverse = pass % 2 == 1;
     const double cpu0 = processCpuSeconds();
     std::size_t completed = 0;
-    for (std::size_t n = 0; n < requests.size(); ++n) {
+    for (std::size_t n = 0; n < queries; ++n) {
       if (stop.stop_requested()) throwUsage("timing cancelled");
-      const auto& request = requests[reverse ? requests.size() - 1 - n : n];
+      const std::size_t q = reverse ? queries - 1 - n : n;
       const double t0 = monotonicSeconds();
-      const auto result = search(index, request);
+      const std::size_t hits = runQuery(q, pass == 0);
       out.wallMs.push_back((monotonicSeconds() - t0) * 1e3);
       ++completed;
-      if (pass == 0) {
-        out.counters += result.counters;
-        out.hits += result.hits.size();
-      }
+      if (pass == 0) out.hits += hits;
     }
     out.cpuMsPerQueryByPass.push_back((processCpuSeconds() - cpu0) * 1e3 / static_cast<double>(completed));
   }

@@ -6,6 +6,7 @@
 #include "engine/query/search_request.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <stop_token>
 #include <vector>
@@ -31,6 +32,12 @@ struct QuerySetTiming {
 
 QuerySetTiming timeQuerySet(const Index& index, const std::vector<SearchRequest>& requests,
                             std::size_t passes, double warmupSeconds, std::stop_token stop = {});
+
+// The same method for any engine (the peers, engine/peers): `runQuery(i, firstPass)` runs query
+// i of `queries` and returns its hit count; `firstPass` is true during the first measured pass
+// only (warm-up calls get false). `counters` stays zero.
+QuerySetTiming timeQueryCalls(std::size_t queries, const std::function<std::size_t(std::size_t, bool)>& runQuery,
+                              std::size_t passes, double warmupSeconds, std::stop_token stop = {});
 
 // Process CPU time in seconds (CLOCK_PROCESS_CPUTIME_ID).
 double processCpuSeconds() noexcept;

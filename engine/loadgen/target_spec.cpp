@@ -20,9 +20,10 @@ TargetSpec TargetSpec::parse(std::string_view text) {
   spec.text = std::string(text);
   const std::size_t colon = text.find(':');
   spec.kind = std::string(trim(text.substr(0, colon)));
-  if (spec.kind != "builtin" && spec.kind != "synthetic" && spec.kind != "plugin") {
+  if (spec.kind != "builtin" && spec.kind != "synthetic" && spec.kind != "xapian" && spec.kind != "sqlite-fts5" &&
+      spec.kind != "plugin") {
     std::string message = "target '";
-    message.append(text).append("': unknown kind '").append(spec.kind).append("' (expected builtin, synthetic or plugin)");
+    message.append(text).append("': unknown kind '").append(spec.kind).append("' (expected builtin, synthetic, xapian, sqlite-fts5 or plugin)");
     throwUsage(message);
   }
   if (colon == std::string_view::npos && spec.kind != "plugin") return spec;

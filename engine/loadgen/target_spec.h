@@ -13,7 +13,7 @@ namespace wandscope::engine {
 // A key without "=" has the value "on". Order is kept; keys are not interpreted here.
 struct TargetSpec {
   std::string text;  // as given (trimmed)
-  std::string kind;  // "builtin" | "synthetic" | "plugin"
+  std::string kind;  // "builtin" | "synthetic" | "xapian" | "sqlite-fts5" (peers: engine/peers) | "plugin"
   std::string path;  // "plugin:PATH[:opts]": the engine plugin's shared library (no ':' inside)
   std::vector<std::pair<std::string, std::string>> options;
 

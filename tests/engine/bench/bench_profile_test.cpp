@@ -74,7 +74,7 @@ TEST(BenchProfile, ErrorsNameTheFileAndTheFieldPath) {
   EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["builtin"], "mode": "closed", "closed": {}})"),
             "p.json: targets[0]: a builtin target needs a dataset (\"dataset\": \"default\", ...)");
   EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["warp"], "mode": "closed", "closed": {}})"),
-            "p.json: targets[0]: target 'warp': unknown kind 'warp' (expected builtin or synthetic)");
+            "p.json: targets[0]: target 'warp': unknown kind 'warp' (expected builtin, synthetic, xapian, sqlite-fts5 or plugin)");
   EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "sideways"})"),
             "p.json: mode: expected \"open\", \"closed\" or \"both\", got \"sideways\"");
   EXPECT_EQ(errorOf(R"({"targets": []})"), "p.json: name: required (a non-empty string)");
