@@ -91,6 +91,7 @@ int runCli(int argc, char** argv) {
   addEvalCommand(app);
   addDefaultCommand(app);
   addBenchCommand(app);
+  addCompareCommand(app);
   addRunsCommand(app);
   addPeersCommand(app);
   engine::installPeerTargets();  // `bench --target xapian|sqlite-fts5`

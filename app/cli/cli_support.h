@@ -42,6 +42,7 @@ void addEvalCommand(CLI::App& app);
 void addDefaultCommand(CLI::App& app);
 void addBenchCommand(CLI::App& app);
 void addRunsCommand(CLI::App& app);
+void addCompareCommand(CLI::App& app);
 void addPeersCommand(CLI::App& app);
 
 }  // namespace wandscope::app

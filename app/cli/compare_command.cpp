@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `compare`: two targets (engine builds as plugins, the built-in engine with other switches, peers)
+// interleaved in one process on a profile's dataset and query sets (engine/bench/compare_runner.h,
+// docs/COMPARE.md); writes report.md and report.json into --out.
+#include "app/cli/cli_support.h"
+
+#include "engine/bench/compare_report_writer.h"
+#include "engine/bench/compare_runner.h"
+#include "engine/core/error.h"
+#include "engine/core/fs_util.h"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+namespace wandscope::app {
+namespace {
+
+std::atomic<bool> g_compareInterrupted{false};
+
+extern "C" void onCompareInterrupt(int) { g_compareInterrupted.store(true); }
+
+}  // namespace
+
+void addCompareCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "compare",
+      "Interleaved A/B comparison of two targets on a profile's dataset and query sets (ABBA blocks, bootstrap "
+      "intervals, result equality); writes report.md and report.json");
+  struct Args {
+    std::string profile, out, cache;
+    std::vector<std::string> targets;
+    bool aa = false;
+    unsigned repetitions = 3;
+    double warmup = -1;
+    double noiseFloor = 0.02;
+    unsigned bootstrap = 2000;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("--profile", a->profile, "benchmark profile (its dataset, query sets, op, k, algorithm, seed)")
+      ->required();
+  cmd->add_option("--target", a->targets,
+                  "exactly twice, A then B: builtin[:opt=v,...], plugin:PATH[:opt=v,...] (an engine build, "
+                  "docs/PLUGIN_ABI.md), or a peer")
+      ->required();
+  cmd->add_flag("--aa", a->aa, "also run A against a second instance of A and raise the noise floor to what it shows");
+  cmd->add_option("--out", a->out, "directory for report.md and report.json (created)")->required();
+  cmd->add_option("--repetitions", a->repetitions, "ABBA quartets of blocks per query set")->capture_default_str();
+  cmd->add_option("--warmup-s", a->warmup, "untimed warm-up per target per query set (default: the profile's closed warmup_s)");
+  cmd->add_option("--noise-floor", a->noiseFloor, "differences within this fraction count as none")->capture_default_str();
+  cmd->add_option("--bootstrap", a->bootstrap, "bootstrap resamples for the intervals")->capture_default_str();
+  cmd->add_option("--cache", a->cache, "dataset cache (default $XDG_CACHE_HOME/wandscope)");
+  setAction(cmd, [a] {
+    if (a->targets.size() != 2) {
+      engine::throwUsage(fmt::format("compare needs exactly two --target options (A and B), got {}", a->targets.size()));
+    }
+    auto profile = engine::loadBenchProfile(a->profile);
+    engine::BenchOverrides overrides;
+    overrides.targets = a->targets;
+    engine::applyOverrides(profile, overrides);  // validates the target specs
+
+    const std::filesystem::path out(a->out);
+    std::error_code ec;
+    std::filesystem::create_directories(out, ec);
+    if (ec) engine::throwIo(fmt::format("cannot create {}: {}", out.string(), ec.message()));
+
+    engine::CompareOptions options;
+    options.repetitions = a->repetitions;
+    options.warmupSeconds = a->warmup >= 0 ? a->warmup : profile.closed.warmupSeconds;
+    options.aa = a->aa;
+    options.noiseFloor = a->noiseFloor;
+    options.bootstrapSamples = a->bootstrap;
+    options.cacheDir = a->cache.empty() ? engine::userCacheDir() : std::filesystem::path(a->cache);
+    options.onMessage = [](const std::string& m) { std::cerr << m << '\n'; };
+
+    // Ctrl-C stops between blocks; what finished is written as a partial report.
+    std::stop_source stop;
+    options.stop = stop.get_token();
+    g_compareInterrupted.store(false);
+    auto previous = std::signal(SIGINT, onCompareInterrupt);
+    std::jthread watcher([&stop](std::stop_token done) {
+      while (!done.stop_requested()) {
+        if (g_compareInterrupted.load()) {
+          stop.request_stop();
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      }
+    });
+    engine::CompareReport report;
+    try {
+      engine::CompareRunner runner(std::move(profile), a->targets[0], a->targets[1], options);
+      report = runner.run();
+    } catch (...) {
+      std::signal(SIGINT, previous);
+      throw;
+    }
+    watcher.request_stop();
+    watcher.join();
+    std::signal(SIGINT, previous);
+    engine::writeCompareReportFiles(out, report);
+    std::cerr << fmt::format("{} scenarios; reports in {}{}\n", report.scenarios.size(), out.string(),
+                             report.partial ? " (partial: interrupted)" : "");
+    std::cout << (out / "report.md").string() << '\n';
+    return report.partial ? 1 : 0;
+  });
+}
+
+}  // namespace wandscope::app
