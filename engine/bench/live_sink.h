@@ -34,7 +34,7 @@ struct RungPlan {
 
 // One live tick (~4 Hz) of the rung being measured, merged over all workers since the previous
 // tick. Quantiles here come from the tick's log-linear histogram (<= 0.1 % above the exact
-// sample, docs/PERF_INSTRUMENT.md) and carry no thin-sample rule: they are for plotting, and
+// sample, docs/PERF.md) and carry no thin-sample rule: they are for plotting, and
 // `completed` says how many samples stand behind them. Reports never use them.
 struct LiveTick {
   RungPlan plan;

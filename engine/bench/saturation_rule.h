@@ -9,7 +9,7 @@
 
 namespace wandscope::engine {
 
-// The saturation rule, fixed before any number was measured (docs/PERF_INSTRUMENT.md states it in
+// The saturation rule, fixed before any number was measured (docs/PERF.md states it in
 // words; describe() prints the same text into every report). An open-loop rung is
 //
 //   invalid when the instrument, not the target, is the limit:
