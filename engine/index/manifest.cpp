@@ -153,7 +153,15 @@ Manifest readCurrentManifest(const std::filesystem::path& dir) {
   if (name.rfind("MANIFEST-", 0) != 0 || name.find('/') != std::string::npos) {
     throwIndex((dir / "CURRENT").string() + ": does not name a manifest");
   }
-  if (!std::filesystem::exists(dir / name, ec)) throwIndex((dir / name).string() + ": missing manifest");
+  if (!std::filesystem::exists(dir / name, ec)) {
+    // Name CURRENT too: a damaged CURRENT (a flipped digit, a cut name) is the likelier cause.
+    std::string shown;
+    for (const char c : name) {
+      shown += (c >= 0x20 && c < 0x7f) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+    }
+    throwIndex(fmt::format("{}: names the manifest '{}', which is missing (CURRENT or the index is damaged)",
+                           current.string(), shown));
+  }
   return Manifest::parse(readWholeFile(dir / name), name);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/index/segment_reader.h"
 
+#include "engine/codec/simd/bp128_simd.h"
 #include "engine/codec/varint.h"
 #include "engine/core/error.h"
 
@@ -121,6 +122,7 @@ void SegmentReader::validateTerms() {
 void SegmentReader::validatePostings() {
   const std::uint64_t payloadEnd = kPayloadStart + m_postings.payload.size();
   const DocId lastValid = m_docBase + m_docCount - 1;
+  const simd::Bp128Kernels& kernels = simd::bp128Kernels();
   for (std::uint32_t t = 0; t < termCount(); ++t) {
     const auto& e = m_entries[t];
     const std::uint64_t listEnd = t + 1 < termCount() ? m_entries[t + 1].postingsOffset : payloadEnd;
@@ -148,6 +150,20 @@ void SegmentReader::validatePostings() {
              s.dataBytes == 16u * (std::uint32_t{s.docWidth} + s.freqWidth) && s.dataOffset % 16 == 0;
       }
       if (!ok) m_postings.corrupt(fmt::format("skip entry {} of term {} is invalid", b, t));
+      if (!tail) {
+        // Decode the doc ids once: gaps that wrap around 2^32 can still end at the skip entry's
+        // last doc (the only check on the query path) after visiting ids outside the segment.
+        alignas(16) DocId docs[kBlockSize];
+        const DocId base = b == 0 ? m_docBase - 1 : previousLast;
+        kernels.unpackDelta[s.docWidth](
+            reinterpret_cast<const std::uint32_t*>(m_postings.file.data() + e.postingsOffset + s.dataOffset), base,
+            docs);
+        bool ascending = docs[0] >= m_docBase && (b == 0 || docs[0] > previousLast);
+        for (std::uint32_t i = 1; i < kBlockSize; ++i) ascending = ascending && docs[i] > docs[i - 1];
+        if (!ascending || docs[kBlockSize - 1] != s.lastDoc) {
+          m_postings.corrupt(fmt::format("block {} of term {} does not decode to ascending doc ids", b, t));
+        }
+      }
       postings += count;
       previousLast = s.lastDoc;
     }

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Files with valid checksums but impossible structure: what a buggy or malicious writer produces,
+// and what the CRCs cannot catch. Opening must refuse them naming the file, because after a
+// successful open the query paths trust every offset and doc id (docs/FORMAT.md).
+#include "engine/codec/bp128.h"
+#include "engine/core/checksum.h"
+#include "engine/core/error.h"
+#include "engine/index/format.h"
+#include "engine/index/index.h"
+#include "engine/query/searcher.h"
+#include "tests/support/test_index.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+
+namespace wandscope::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::uint8_t> readBytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Replaces the payload of an index file keeping it valid: header kept, footer (size, CRC)
+// recomputed, the manifest's size and CRC of the file updated and its own CRC line rewritten.
+void rewriteWithValidChecksums(const fs::path& dir, const std::string& fileName, std::vector<std::uint8_t> bytes) {
+  namespace format = engine::format;
+  bytes.resize(bytes.size() - sizeof(format::FileFooter));  // drop the old footer
+  format::FileFooter footer{};
+  footer.payloadBytes = bytes.size() - sizeof(format::FileHeader);
+  footer.crc32 = engine::crc32Of(std::as_bytes(std::span<const std::uint8_t>(bytes)));
+  footer.magic = format::kFooterMagic;
+  const auto* f = reinterpret_cast<const std::uint8_t*>(&footer);
+  bytes.insert(bytes.end(), f, f + sizeof(footer));
+  std::ofstream(dir / fileName, std::ios::binary | std::ios::trunc)
+      .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+
+  engine::Manifest manifest = engine::readCurrentManifest(dir);
+  bool found = false;
+  for (auto& segment : manifest.segments) {
+    for (auto& [kind, file] : segment.files) {
+      if (file.name == fileName) {
+        file.bytes = bytes.size();
+        file.crc32 = footer.crc32;
+        found = true;
+      }
+    }
+  }
+  ASSERT_TRUE(found) << fileName;
+  engine::writeManifest(dir, manifest);
+}
+
+std::string openAndQuery(const fs::path& dir, const std::string& query) {
+  try {
+    const auto index = engine::Index::open(dir);
+    for (const auto algo : {engine::Algorithm::Exhaustive, engine::Algorithm::Wand, engine::Algorithm::Bmw}) {
+      engine::SearchRequest r;
+      r.text = query;
+      r.algorithm = algo;
+      (void)engine::search(*index, r);
+    }
+    return "";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::Index) << e.what();
+    return e.what();
+  }
+}
+
+// A full (BP128) block whose doc-id gaps wrap around 2^32: its last doc id still equals the skip
+// entry's, which was the only check, but on the way it visits doc 5000 of a 200-document index
+// and then goes backwards. Scoring that doc read past the document-length table.
+TEST(CraftedSegment, AFullBlockWhoseGapsWrapAroundIsRefusedAtOpen) {
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 200; ++i) docs.push_back({"d" + std::to_string(i), "", i < 128 ? "a zzz" : "a"});
+  auto t = buildTestIndex(docs);  // one segment; "zzz" (the last term) has exactly one full block
+  const auto& segment = *t->index->segments().at(0);
+  const auto zzz = segment.find("zzz");
+  ASSERT_TRUE(zzz);
+  ASSERT_EQ(*zzz + 1, segment.termCount()) << "its list must be the last one of the file";
+  const std::uint64_t listStart = segment.entry(*zzz).postingsOffset;
+  t->index.reset();
+
+  const std::string postName = "seg-000000.post";
+  auto bytes = readBytes(t->indexPath / postName);
+  engine::format::SkipEntry skip;
+  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
+  ASSERT_EQ(skip.countMinus1, 127);
+  ASSERT_EQ(skip.flags, 0);
+  const std::uint64_t dataStart = listStart + skip.dataOffset;
+  const std::vector<std::uint8_t> freqs(bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + 16u * skip.docWidth),
+                                        bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + skip.dataBytes));
+  // Doc ids 5000, 0, 1, ..., 126 from base 0xFFFFFFFF (doc base 0 minus one); stored as gap - 1.
+  std::uint32_t gaps[128];
+  gaps[0] = 5000;                       // 0xFFFFFFFF + 5001 = 5000
+  gaps[1] = 0xFFFFFFFFu - 5000u;        // 5000 + (2^32 - 5000) = 0: wraps
+  for (int i = 2; i < 128; ++i) gaps[i] = 0;  // 1, 2, ..., 126
+  std::uint32_t packed[128];
+  engine::codec::packBp128(gaps, 32, packed);
+  skip.docWidth = 32;
+  skip.lastDoc = 126;
+  skip.dataBytes = 16u * (32u + skip.freqWidth);
+  std::memcpy(bytes.data() + listStart, &skip, sizeof skip);
+  bytes.resize(dataStart);
+  const auto* p = reinterpret_cast<const std::uint8_t*>(packed);
+  bytes.insert(bytes.end(), p, p + sizeof packed);
+  bytes.insert(bytes.end(), freqs.begin(), freqs.end());
+  bytes.resize(bytes.size() + sizeof(engine::format::FileFooter));  // room for the footer
+  rewriteWithValidChecksums(t->indexPath, postName, bytes);
+
+  const std::string message = openAndQuery(t->indexPath, "zzz");
+  ASSERT_FALSE(message.empty()) << "the wrapped block was accepted";
+  EXPECT_NE(message.find(postName), std::string::npos) << message;
+  EXPECT_NE(message.find("term 1"), std::string::npos) << message;
+}
+
+// The same block rewritten with gaps that stay in range is accepted: the check is not a false alarm
+// on width-32 blocks.
+TEST(CraftedSegment, AWideButValidFullBlockIsAccepted) {
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 200; ++i) docs.push_back({"d" + std::to_string(i), "", i < 128 ? "a zzz" : "a"});
+  auto t = buildTestIndex(docs);
+  engine::SearchRequest r;
+  r.text = "zzz";
+  r.k = 200;
+  const auto before = engine::search(*t->index, r).hits;
+  const auto& segment = *t->index->segments().at(0);
+  const std::uint64_t listStart = segment.entry(*segment.find("zzz")).postingsOffset;
+  t->index.reset();
+
+  const std::string postName = "seg-000000.post";
+  auto bytes = readBytes(t->indexPath / postName);
+  engine::format::SkipEntry skip;
+  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
+  const std::uint64_t dataStart = listStart + skip.dataOffset;
+  const std::vector<std::uint8_t> freqs(bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + 16u * skip.docWidth),
+                                        bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + skip.dataBytes));
+  std::uint32_t gaps[128] = {};  // docs 0..127, as written, but at width 32
+  std::uint32_t packed[128];
+  engine::codec::packBp128(gaps, 32, packed);
+  skip.docWidth = 32;
+  skip.dataBytes = 16u * (32u + skip.freqWidth);
+  std::memcpy(bytes.data() + listStart, &skip, sizeof skip);
+  bytes.resize(dataStart);
+  const auto* p = reinterpret_cast<const std::uint8_t*>(packed);
+  bytes.insert(bytes.end(), p, p + sizeof packed);
+  bytes.insert(bytes.end(), freqs.begin(), freqs.end());
+  bytes.resize(bytes.size() + sizeof(engine::format::FileFooter));
+  rewriteWithValidChecksums(t->indexPath, postName, bytes);
+
+  const auto index = engine::Index::open(t->indexPath);
+  EXPECT_EQ(engine::search(*index, r).hits, before);
+}
+
+}  // namespace
+}  // namespace wandscope::test
