@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Builds the libFuzzer targets (clang, ASan + UBSan, build/fuzz) and fuzzes each for FUZZ_SECONDS
+# (default 60), starting from its checked-in seeds in tests/fuzz/corpus/<target>/. New coverage
+# goes to build/fuzz/corpus/<target>/ (not the repository); a crash leaves its input in
+# build/fuzz/artifacts/<target>/ and fails the script: fix the bug, then check the input in as
+# tests/fuzz/corpus/<target>/crash-<what> so fuzz.replay.<target> replays it in every ctest run.
+# Prints executions per target (the figures docs/RELIABILITY.md records).
+# Usage: scripts/fuzz.sh [target...] (default: all). Environment: FUZZ_SECONDS, JOBS (build
+# parallelism, default 1), FUZZ_BUILD_DIR (default build/fuzz).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-60}
+jobs=${JOBS:-1}
+build=${FUZZ_BUILD_DIR:-build/fuzz}
+
+all_targets=(corpus_jsonl corpus_tsv corpus_gzip analyzer query_parser index_segment index_manifest
+             bench_profile run_codec eval_files)
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
+
+if ! command -v clang++ >/dev/null; then
+  echo "fuzz.sh: clang++ is required (libFuzzer)" >&2
+  exit 1
+fi
+mkdir -p "$build"
+CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DWANDSCOPE_BUILD_APP=OFF -DWANDSCOPE_BUILD_BENCH=OFF -DWANDSCOPE_FUZZ=ON >"$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log" >&2; exit 1; }
+cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}" >"$build/build.log" 2>&1 ||
+  { tail -40 "$build/build.log" >&2; echo "fuzz.sh: build failed (log: $build/build.log)" >&2; exit 1; }
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+status=0
+summary=()
+for t in "${targets[@]}"; do
+  work="$build/corpus/$t"
+  artifacts="$build/artifacts/$t"
+  mkdir -p "$work" "$artifacts"
+  log="$build/fuzz-$t.log"
+  # -rss_limit_mb and -timeout turn memory blow-ups and hangs into findings too.
+  set +e
+  "$build/bin/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$seconds" -max_len=65536 \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
+  rc=$?
+  set -e
+  runs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{print $2}' | tail -1)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  corpus=$(find "$work" -type f | wc -l)
+  line=$(printf '%-16s %10s execs in %ss  cov %6s  corpus %5s  %s' "$t" "${runs:-?}" "$seconds" "${cov:-?}" \
+    "$corpus" "$([[ $rc -eq 0 ]] && echo ok || echo "FAILED (rc $rc, log $log)")")
+  echo "$line"
+  summary+=("$line")
+  if [[ $rc -ne 0 ]]; then
+    status=1
+    grep -E 'ERROR|SUMMARY|Test unit written|fuzz:' "$log" | head -20 >&2 || true
+  fi
+done
+echo "fuzz.sh summary (${seconds}s per target):"
+printf '  %s\n' "${summary[@]}"
+exit $status
