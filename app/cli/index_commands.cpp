@@ -73,6 +73,9 @@ void addIndexCommands(CLI::App& app) {
   build->add_option("--segment-docs", options->segmentDocs, "documents per segment")->capture_default_str();
   build->add_flag("--skip-bad-lines", *skipBad, "skip malformed corpus lines (counted) instead of stopping at the first");
   build->add_flag("--no-store", *noStore, "do not keep titles and texts (no snippets; smaller index)");
+  build->add_option("--max-doc-bytes", options->maxDocumentBytes,
+                    "longest corpus line (document) accepted, in bytes; longer ones are bad lines")
+      ->capture_default_str();
   build->add_option("--out", *out, "index directory (replaced atomically if it holds an index)")->required();
   setAction(build, [=] {
     options->corpus = *corpus;

@@ -417,8 +417,11 @@ CorpusFormat guessCorpusFormat(const std::filesystem::path& path) {
 }
 
 CorpusReader::CorpusReader(const std::filesystem::path& path, CorpusFormat format,
-                           BadLinePolicy policy)
-    : m_path(path), m_format(format), m_policy(policy), m_lines(std::make_unique<LineReader>(path)) {}
+                           BadLinePolicy policy, std::uint64_t maxDocumentBytes)
+    : m_path(path), m_format(format), m_policy(policy), m_lines(std::make_unique<LineReader>(path)),
+      m_maxDocumentBytes(maxDocumentBytes) {
+  if (maxDocumentBytes == 0) throwUsage("the document size limit (--max-doc-bytes) must be at least 1 byte");
+}
 
 CorpusReader::~CorpusReader() = default;
 
@@ -426,6 +429,11 @@ bool CorpusReader::next(Document& doc) {
   std::string_view line;
   while (m_lines->next(line)) {
     if (line.empty() || isBlank(line)) continue;
+    if (line.size() > m_maxDocumentBytes) {
+      fail("document of " + std::to_string(line.size()) + " bytes is over the limit of " +
+           std::to_string(m_maxDocumentBytes) + " bytes (--max-doc-bytes)");
+      continue;
+    }
     const bool ok = m_format == CorpusFormat::Beir ? parseBeir(line, doc) : parseMsMarco(line, doc);
     if (ok) return true;
   }

@@ -31,13 +31,22 @@ CorpusFormat guessCorpusFormat(const std::filesystem::path& path);
 
 class LineReader;
 
+// Documents (corpus lines) longer than this are refused as bad lines by default: a chunk of the
+// stored text keeps 32 documents and sizes them in 32 bits, and one runaway line (a corpus
+// without newlines, a binary file) should end in a message, not in an index build that eats
+// memory. `index build --max-doc-bytes` changes it.
+inline constexpr std::uint64_t kDefaultMaxDocumentBytes = 64ull << 20;
+
 // Streams documents from a corpus file in file order. Errors name the file (as given), the 1-based
 // line and the field: "corpus.jsonl:1042: missing field _id". Empty lines are skipped silently.
 // Blank ids and duplicate ids are not checked here (the index builder checks duplicates).
 class CorpusReader {
  public:
+  // Lines over `maxDocumentBytes` bytes are bad lines: "corpus.jsonl:7: document of N bytes is
+  // over the limit of M bytes (--max-doc-bytes)" (stop) or skipped and counted (skip).
   CorpusReader(const std::filesystem::path& path, CorpusFormat format,
-               BadLinePolicy policy = BadLinePolicy::Stop);
+               BadLinePolicy policy = BadLinePolicy::Stop,
+               std::uint64_t maxDocumentBytes = kDefaultMaxDocumentBytes);
   ~CorpusReader();
   CorpusReader(const CorpusReader&) = delete;
   CorpusReader& operator=(const CorpusReader&) = delete;
@@ -62,6 +71,7 @@ class CorpusReader {
   BadLinePolicy m_policy;
   std::unique_ptr<LineReader> m_lines;
   std::uint64_t m_skipped = 0;
+  std::uint64_t m_maxDocumentBytes = kDefaultMaxDocumentBytes;
 };
 
 }  // namespace wandscope::engine

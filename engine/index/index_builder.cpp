@@ -134,7 +134,7 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
   if (threads > 256) throwUsage(fmt::format("--threads {} is more than 256", threads));
   const auto start = Clock::now();
 
-  CorpusReader reader(options.corpus, options.format, options.badLines);
+  CorpusReader reader(options.corpus, options.format, options.badLines, options.maxDocumentBytes);
   const std::filesystem::path parent =
       out.has_parent_path() ? out.parent_path() : std::filesystem::path(".");
   std::error_code ec;

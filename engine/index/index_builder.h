@@ -22,6 +22,7 @@ struct IndexBuildOptions {
   unsigned threads = 0;                 // 0 = hardware concurrency
   std::uint32_t segmentDocs = 262'144;  // documents per segment (build memory scales with it)
   bool storeText = true;                // keep title and text for snippets
+  std::uint64_t maxDocumentBytes = kDefaultMaxDocumentBytes;  // longer corpus lines are bad lines
   ProgressFn progress;
   std::stop_token stop;                 // cancels the build (Error(Usage) "cancelled"), nothing is left behind
 };

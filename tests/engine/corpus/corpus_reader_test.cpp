@@ -327,6 +327,36 @@ TEST(CorpusReaderTest, SkipPolicySkipsAndCountsBadLines) {
   EXPECT_EQ(skipped, 4u);
 }
 
+TEST(CorpusReaderTest, DocumentsOverTheSizeLimitAreBadLines) {
+  TempDir dir;
+  const std::string big = "{\"_id\": \"big\", \"text\": \"" + std::string(200, 'x') + "\"}";
+  const auto path = dir.write("corpus.jsonl", "{\"_id\": \"a\", \"text\": \"small\"}\n" + big + "\n" +
+                                                  "{\"_id\": \"c\", \"text\": \"small\"}\n");
+  // Stop: one message naming file, line, size, limit and the option.
+  CorpusReader stop(path, CorpusFormat::Beir, BadLinePolicy::Stop, 100);
+  Document doc;
+  ASSERT_TRUE(stop.next(doc));
+  try {
+    stop.next(doc);
+    FAIL() << "a " << big.size() << "-byte document passed a 100-byte limit";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+    EXPECT_EQ(std::string(e.what()), path.string() + ":2: document of " + std::to_string(big.size()) +
+                                         " bytes is over the limit of 100 bytes (--max-doc-bytes)");
+  }
+  // Skip: skipped and counted; a line exactly at the limit is accepted.
+  CorpusReader skip(path, CorpusFormat::Beir, BadLinePolicy::Skip, 100);
+  std::vector<std::string> ids;
+  while (skip.next(doc)) ids.push_back(doc.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"a", "c"}));
+  EXPECT_EQ(skip.skippedLines(), 1u);
+  CorpusReader exact(path, CorpusFormat::Beir, BadLinePolicy::Stop, big.size());
+  std::size_t n = 0;
+  while (exact.next(doc)) ++n;
+  EXPECT_EQ(n, 3u);
+  EXPECT_THROW(CorpusReader(path, CorpusFormat::Beir, BadLinePolicy::Stop, 0), Error);
+}
+
 TEST(CorpusReaderTest, MissingFileIsAnIoError) {
   TempDir dir;
   const auto path = dir / "absent.jsonl";
