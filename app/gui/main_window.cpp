@@ -5,6 +5,7 @@
 #include "app/controllers/query_controller.h"
 #include "app/gui/pages/explore_page.h"
 #include "app/gui/pages/index_page.h"
+#include "app/gui/pages/trace_page.h"
 #include "app/workers/qt_log_sink.h"
 #include "widgets/views/log_view.h"
 
@@ -80,6 +81,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
   indexPage->setDefaultCacheRoot(m_options.defaultCacheRoot);
   addPage(indexPage);
   addPage(new ExplorePage(m_context, this));
+  addPage(new TracePage(m_context, this));
 
   resize(1280, 800);
   restoreWindowSettings();

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "app/gui/pages/page.h"
+#include "app/gui/workbench_context.h"
+#include "app/workers/lesson_catalog.h"
+#include "app/workers/trace_job.h"
+#include "widgets/models/trace_snapshot.h"
+
+#include <QTimer>
+
+#include <initializer_list>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QTableView;
+class QTableWidget;
+class QToolButton;
+
+namespace wandscope::widgets {
+class CounterTableModel;
+class NoticeBar;
+class TraceEventModel;
+class TraceLanesView;
+}  // namespace wandscope::widgets
+
+namespace wandscope::app {
+
+class TraceController;
+
+// The teaching view: replays a query's real evaluation one engine event at a time. A lesson (or a
+// free query on the teaching corpus or the open index) is traced on the controller's worker; the
+// page shows one lane per term (TraceLanesView), a narrative line per step, the top-k heap at
+// that step, the event list (kept in sync with the picture both ways) and, in comparison mode,
+// the same query under a second algorithm aligned by doc position, with both runs' counters.
+class TracePage : public Page {
+  Q_OBJECT
+ public:
+  explicit TracePage(const WorkbenchContext& context, QWidget* parent = nullptr);
+
+  QString pageId() const override { return QStringLiteral("trace"); }
+  QString title() const override { return QStringLiteral("Trace"); }
+  QList<QAction*> menuActions() const override;
+  QString menuTitle() const override { return QStringLiteral("T&race"); }
+  void saveSettings(QSettings& settings) const override;
+  void restoreSettings(QSettings& settings) override;
+  // Traces the first lesson and shows its key step.
+  void prepareScreenshot() override;
+
+  const LessonCatalog& catalog() const noexcept { return m_catalog; }
+  // Loads lesson `id` into the controls and traces it; once the trace arrives the page shows
+  // the lesson's key step (or `step` when given).
+  bool loadLesson(const QString& id);
+  // Traces what the controls describe.
+  void runTrace();
+  TraceParams currentParams() const;
+  // Events kept per traced run (TraceParams::kDefaultMaxEvents unless changed).
+  void setMaxEvents(std::size_t maxEvents) { m_maxEvents = maxEvents; }
+
+  // Stepping. Every path ends in setStep(), which updates picture, narrative, heap, slider and
+  // event list together.
+  void setStep(std::size_t step);
+  std::size_t step() const noexcept { return m_step; }
+  std::size_t stepCount() const noexcept;
+  void stepForward();
+  void stepBack();
+  // Moves to the next (or previous) event of one of `kinds`; false (no move) when there is none.
+  bool nextOfKind(std::initializer_list<engine::TraceEventKind> kinds, bool backwards = false);
+  bool nextSkip();
+  bool nextHeapInsert();
+  void setPlaying(bool playing);
+  bool isPlaying() const noexcept { return m_playTimer.isActive(); }
+  // Events per second while playing.
+  void setPlaySpeed(int eventsPerSecond);
+
+  // Exports. JSON: the engine's trace (what `search --trace` writes). Images: one PNG per step
+  // from the current one (at most `maxSteps`). PDF: one page per step likewise. Return false and
+  // set `error` on failure.
+  bool exportJson(const QString& path, QString* error = nullptr) const;
+  int exportImages(const QString& dir, int maxSteps = kMaxExportSteps, QString* error = nullptr) const;
+  int exportPdf(const QString& path, int maxSteps = kMaxExportSteps, QString* error = nullptr) const;
+
+  TraceController* controller() const noexcept { return m_controller; }
+  const widgets::TraceSnapshotPtr& snapshot() const noexcept { return m_snapshot; }
+  widgets::TraceLanesView* lanesView() const noexcept { return m_lanes; }
+  widgets::TraceLanesView* compareLanesView() const noexcept { return m_lanesB; }
+  QTableView* eventView() const noexcept { return m_events; }
+  widgets::TraceEventModel* eventModel() const noexcept { return m_eventModel; }
+  QLabel* narrativeLabel() const noexcept { return m_narrative; }
+  QTableWidget* heapTable() const noexcept { return m_heap; }
+  widgets::NoticeBar* notice() const noexcept { return m_notice; }
+  QComboBox* lessonBox() const noexcept { return m_lesson; }
+  QLineEdit* queryEdit() const noexcept { return m_query; }
+
+  static constexpr int kMaxExportSteps = 200;
+
+ signals:
+  void stepChanged(std::size_t step);
+  void traceShown();
+
+ private:
+  void buildControls();
+  void buildPanels();
+  void fillAlgorithms();
+  void onLessonPicked(int index);
+  void onTraceReady(const widgets::TraceSnapshotPtr& snapshot);
+  void onTraceFailed(quint64 generation, const QString& message);
+  void onEventActivated();
+  void updateLessonText();
+  void updateHeap();
+  std::size_t compareStepFor(std::size_t step) const;
+  QImage renderStep(std::size_t step, const QSize& size) const;
+
+  WorkbenchContext m_context;
+  TraceController* m_controller = nullptr;
+  LessonCatalog m_catalog;
+  QString m_pendingLesson;  // lesson whose trace is on its way
+  bool m_screenshotPending = false;
+  bool m_syncing = false;
+  std::size_t m_maxEvents = TraceParams::kDefaultMaxEvents;
+
+  widgets::TraceSnapshotPtr m_snapshot;
+  std::size_t m_step = 0;
+  std::vector<engine::DocId> m_compareProgress;  // per event of the compared run: doc reached
+
+  QComboBox* m_lesson = nullptr;
+  QComboBox* m_corpus = nullptr;
+  QLineEdit* m_query = nullptr;
+  QComboBox* m_operator = nullptr;
+  QComboBox* m_algorithm = nullptr;
+  QSpinBox* m_k = nullptr;
+  QComboBox* m_compare = nullptr;
+  QPushButton* m_traceButton = nullptr;
+  QToolButton* m_exportButton = nullptr;
+  QLabel* m_lessonText = nullptr;
+  widgets::NoticeBar* m_notice = nullptr;
+
+  QToolButton* m_first = nullptr;
+  QToolButton* m_back = nullptr;
+  QToolButton* m_forward = nullptr;
+  QToolButton* m_last = nullptr;
+  QToolButton* m_nextSkip = nullptr;
+  QToolButton* m_nextInsert = nullptr;
+  QComboBox* m_nextKind = nullptr;
+  QToolButton* m_nextKindButton = nullptr;
+  QToolButton* m_play = nullptr;
+  QComboBox* m_speed = nullptr;
+  QSlider* m_slider = nullptr;
+  QLabel* m_stepLabel = nullptr;
+  QLabel* m_narrative = nullptr;
+
+  widgets::TraceLanesView* m_lanes = nullptr;
+  widgets::TraceLanesView* m_lanesB = nullptr;
+  QTableWidget* m_heap = nullptr;
+  QLabel* m_heapTitle = nullptr;
+  QTableView* m_counters = nullptr;
+  widgets::CounterTableModel* m_counterModel = nullptr;
+  QTableView* m_events = nullptr;
+  widgets::TraceEventModel* m_eventModel = nullptr;
+
+  QTimer m_playTimer;
+  QList<QAction*> m_actions;
+};
+
+}  // namespace wandscope::app

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Trace page's display pieces on a hand-made trace: the event model under
+// QAbstractItemModelTester, the narrative's numbers, the heap replay and the lanes view geometry.
+#include "widgets/models/trace_event_model.h"
+#include "widgets/models/trace_narrative.h"
+#include "widgets/plots/trace_lanes_view.h"
+
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+
+#include <cmath>
+#include <limits>
+
+namespace wandscope::widgets {
+namespace {
+
+using engine::TraceEvent;
+using engine::TraceEventKind;
+using engine::TraceReason;
+constexpr float kNone = -std::numeric_limits<float>::infinity();
+
+// Two terms over 100,000 docs; a BMW-like sequence around the example numbers.
+TraceSnapshotPtr makeTrace() {
+  auto s = std::make_shared<TraceSnapshot>();
+  s->text = QStringLiteral("alpha beta");
+  s->k = 2;
+  s->docs = 100'000;
+  for (const char* t : {"alpha", "beta"}) {
+    TraceLane lane;
+    lane.term = QString::fromLatin1(t);
+    lane.known = true;
+    lane.df = 3;
+    lane.listMax = 4.0f;
+    lane.blockLast = {48'383, 99'999};
+    lane.blockMax = {2.5f, 4.0f};
+    lane.postings = {100, 48'213, 60'000};
+    lane.postingScores = {1.0f, 2.5f, 4.0f};
+    s->lanes.push_back(lane);
+  }
+  auto& r = s->primary;
+  r.algorithm = engine::Algorithm::Bmw;
+  r.events = {
+      TraceEvent{TraceEventKind::QueryStart, TraceReason::None, -1, 0, 0, 2.0f, 0.0f, kNone},
+      TraceEvent{TraceEventKind::CandidateScored, TraceReason::None, -1, 100, 0, 6.9f, 0.0f, kNone},
+      TraceEvent{TraceEventKind::HeapInsert, TraceReason::None, -1, 100, engine::kNoMoreDocs, 6.9f, 0.0f, kNone},
+      TraceEvent{TraceEventKind::HeapInsert, TraceReason::None, -1, 200, engine::kNoMoreDocs, 7.5f, 0.0f, 6.9f},
+      TraceEvent{TraceEventKind::ThresholdRaised, TraceReason::None, -1, 200, 0, 0.0f, kNone, 6.9f},
+      TraceEvent{TraceEventKind::PivotSelected, TraceReason::None, 1, 48'213, 0, 0.0f, 7.21f, 6.9f},
+      TraceEvent{TraceEventKind::BlockSkipped, TraceReason::Bound, 1, 48'213, 48'384, 0.0f, 5.12f, 6.9f},
+      TraceEvent{TraceEventKind::HeapInsert, TraceReason::None, -1, 60'000, engine::kNoMoreDocs, 8.0f, 0.0f, 7.5f},
+      TraceEvent{TraceEventKind::QueryEnd, TraceReason::None, -1, 0, 0, 0.0f, 0.0f, 7.5f},
+  };
+  for (std::size_t i = 0; i < r.events.size(); ++i) {
+    const engine::DocId at = i < 5 ? 100 : (i < 7 ? 48'213 : 60'000);
+    r.positions.push_back(at);
+    r.positions.push_back(at);
+  }
+  r.counters.fullScores = 3;
+  return s;
+}
+
+TEST(TraceEventModel, PassesTheModelTesterAndShowsOneRowPerEvent) {
+  TraceEventModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  EXPECT_EQ(model.rowCount(), 0);
+  auto s = makeTrace();
+  model.setRun(s, &s->primary);
+  ASSERT_EQ(model.rowCount(), 9);
+  EXPECT_EQ(model.columnCount(), TraceEventModel::ColumnCount);
+  EXPECT_EQ(model.index(5, TraceEventModel::EventColumn).data().toString(), QStringLiteral("pivot"));
+  EXPECT_EQ(model.index(5, TraceEventModel::TermColumn).data().toString(), QStringLiteral("beta"));
+  EXPECT_EQ(model.index(6, TraceEventModel::DocColumn).data().toString(), QStringLiteral("48,213"));
+  EXPECT_EQ(model.index(6, TraceEventModel::ToColumn).data().toString(), QStringLiteral("48,384"));
+  EXPECT_EQ(model.index(6, TraceEventModel::BoundColumn).data().toString(), QStringLiteral("5.120"));
+  EXPECT_EQ(model.index(1, TraceEventModel::FloorColumn).data().toString(), QStringLiteral("none"));
+  EXPECT_EQ(model.index(6, 0).data(TraceEventModel::KindRole).toInt(), static_cast<int>(TraceEventKind::BlockSkipped));
+  EXPECT_TRUE(model.index(6, 0).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Pivot at doc 48,213")));
+  model.setRun(nullptr, nullptr);
+  EXPECT_EQ(model.rowCount(), 0);
+}
+
+TEST(TraceNarrative, SaysWhatHappenedWithTheNumbers) {
+  auto s = makeTrace();
+  EXPECT_EQ(traceNarrative(*s, s->primary, 6),
+            QStringLiteral("Pivot at doc 48,213: upper bounds sum to 7.210 > threshold 6.900, but block maxima sum to "
+                           "5.120 <= 6.900: skip to doc 48,384 ('beta' moves past the block)."));
+  EXPECT_TRUE(traceNarrative(*s, s->primary, 4).contains(QStringLiteral("turns from none to 6.900")));
+  EXPECT_TRUE(traceNarrative(*s, s->primary, 7).contains(QStringLiteral("Doc 100 (6.900) leaves the heap")))
+      << traceNarrative(*s, s->primary, 7).toStdString();
+  EXPECT_TRUE(traceNarrative(*s, s->primary, 1).contains(QStringLiteral("the heap is not full")));
+  EXPECT_EQ(traceNarrative(*s, s->primary, 99), QString());
+}
+
+TEST(TraceNarrative, PrintsEnoughDecimalsToTellComparedNumbersApart) {
+  auto s = std::const_pointer_cast<TraceSnapshot>(makeTrace());
+  s->primary.events[6].bound = std::nextafter(6.9f, 10.0f);  // above the floor, equal at 3 decimals
+  s->primary.events[6].floor = 6.9f;
+  const QString text = traceNarrative(*s, s->primary, 6);
+  EXPECT_FALSE(text.contains(QStringLiteral("6.900 <= 6.900"))) << text.toStdString();
+}
+
+TEST(TraceSnapshot, HeapReplayKeepsTheTotalOrder) {
+  auto s = makeTrace();
+  auto heap = TraceSnapshot::heapAt(s->primary, 2, 3);
+  ASSERT_EQ(heap.size(), 2u);
+  EXPECT_EQ(heap[0].doc, 200u);
+  EXPECT_EQ(heap[1].doc, 100u);
+  heap = TraceSnapshot::heapAt(s->primary, 2, 8);
+  ASSERT_EQ(heap.size(), 2u);
+  EXPECT_EQ(heap[0].doc, 60'000u);
+  EXPECT_EQ(heap[1].doc, 200u);
+  EXPECT_TRUE(TraceSnapshot::heapAt(s->primary, 2, 0).empty());
+}
+
+TEST(TraceLanesView, DrawsTheCursorWhereTheTraceSaysItIs) {
+  auto s = makeTrace();
+  TraceLanesView view;
+  view.resize(1000, 400);
+  view.setRun(s, &s->primary);
+  view.setStep(6);
+  EXPECT_EQ(view.focusDoc(), 48'213u);
+  // Over kFullViewDocs documents: a window around the focus, which holds the cursor.
+  const auto [from, to] = view.viewRange();
+  EXPECT_LE(from, 48'213u);
+  EXPECT_GT(to, 48'213u);
+  EXPECT_EQ(to - from, view.zoomSpan());
+  const int x = view.cursorX(0);
+  EXPECT_GT(x, 0);
+  EXPECT_EQ(x, view.docToX(48'213));
+  view.setStep(7);
+  EXPECT_GT(view.cursorX(1), x);  // moved right with the cursor
+  const QImage image = view.grab().toImage();
+  EXPECT_FALSE(image.isNull());
+}
+
+}  // namespace
+}  // namespace wandscope::widgets

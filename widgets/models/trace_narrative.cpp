@@ -1,0 +1,241 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/models/trace_narrative.h"
+
+#include <QLocale>
+#include <QStringList>
+
+#include <cmath>
+
+namespace wandscope::widgets {
+
+using engine::TraceEvent;
+using engine::TraceEventKind;
+using engine::TraceReason;
+
+namespace {
+
+QString fmt(float v, int precision) {
+  if (std::isinf(v)) return v < 0 ? QStringLiteral("none") : QStringLiteral("infinity");
+  if (std::isnan(v)) return QStringLiteral("NaN");
+  return QString::number(static_cast<double>(v), 'f', precision);
+}
+
+// Two scores compared in one sentence: enough decimals that different values print differently.
+std::pair<QString, QString> fmtPair(float a, float b) {
+  for (int p = 3; p <= 9; ++p) {
+    QString x = fmt(a, p), y = fmt(b, p);
+    if (a == b || x != y || p == 9) return {x, y};
+  }
+  return {fmt(a, 3), fmt(b, 3)};
+}
+
+QString termName(const TraceSnapshot& s, std::int32_t term) {
+  if (term < 0 || static_cast<std::size_t>(term) >= s.lanes.size()) return {};
+  return QStringLiteral("'%1'").arg(s.lanes[static_cast<std::size_t>(term)].term);
+}
+
+// The most recent pivot event before `step` (for BMW's block skips).
+const TraceEvent* previousPivot(const TraceRun& run, std::size_t step) {
+  for (std::size_t i = step; i-- > 0;) {
+    const auto k = run.events[i].kind;
+    if (k == TraceEventKind::PivotSelected) return &run.events[i];
+    if (k != TraceEventKind::BlockSkipped) return nullptr;
+  }
+  return nullptr;
+}
+
+QString thresholdClause(float floor) {
+  return std::isinf(floor) ? QStringLiteral("the heap is not full yet, so any document can enter")
+                           : QStringLiteral("threshold %1").arg(fmt(floor, 3));
+}
+
+}  // namespace
+
+QString formatDoc(engine::DocId doc) {
+  if (doc == engine::kNoMoreDocs) return QStringLiteral("the end");
+  return QLocale(QLocale::English).toString(static_cast<qulonglong>(doc));
+}
+
+QString formatScore(float score) { return fmt(score, 3); }
+
+QString traceKindLabel(TraceEventKind kind, TraceReason reason) {
+  switch (kind) {
+    case TraceEventKind::QueryStart: return QStringLiteral("start");
+    case TraceEventKind::PivotSelected: return QStringLiteral("pivot");
+    case TraceEventKind::BlockSkipped: return QStringLiteral("block skipped");
+    case TraceEventKind::WindowEntered: return QStringLiteral("window entered");
+    case TraceEventKind::WindowSkipped:
+      return reason == TraceReason::Empty ? QStringLiteral("window empty") : QStringLiteral("window skipped");
+    case TraceEventKind::WindowJumped: return QStringLiteral("window jump");
+    case TraceEventKind::CandidateScored: return QStringLiteral("scored");
+    case TraceEventKind::CandidatePruned:
+      switch (reason) {
+        case TraceReason::Table: return QStringLiteral("pruned (table)");
+        case TraceReason::Limit: return QStringLiteral("pruned (limit)");
+        default: return QStringLiteral("pruned (bound)");
+      }
+    case TraceEventKind::HeapInsert: return QStringLiteral("heap insert");
+    case TraceEventKind::ThresholdRaised: return QStringLiteral("threshold raised");
+    case TraceEventKind::PruneTableBuilt: return QStringLiteral("prune table built");
+    case TraceEventKind::EssentialSplit: return QStringLiteral("essential split");
+    case TraceEventKind::QueryEnd: return QStringLiteral("end");
+  }
+  return QStringLiteral("?");
+}
+
+QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t step) {
+  if (step >= run.events.size()) return {};
+  const TraceEvent& e = run.events[step];
+  const QString doc = formatDoc(e.doc);
+  const QString to = formatDoc(e.docEnd);
+  switch (e.kind) {
+    case TraceEventKind::QueryStart: {
+      QStringList at;
+      for (std::size_t t = 0; t < run.termCount() && t < s.lanes.size(); ++t) {
+        at << QStringLiteral("'%1' at doc %2").arg(s.lanes[t].term, formatDoc(run.position(step, t)));
+      }
+      return QStringLiteral("Start: one cursor per query term on its first posting (%1). The top-%2 heap is "
+                            "empty, so until it holds %2 documents every candidate is scored.")
+          .arg(at.join(QStringLiteral(", ")))
+          .arg(static_cast<int>(e.score));
+    }
+    case TraceEventKind::PivotSelected: {
+      if (std::isinf(e.floor)) {
+        return QStringLiteral("Pivot at doc %1 (%2): the heap is not full yet, so the first cursor's document is "
+                              "the pivot and is evaluated.")
+            .arg(doc, termName(s, e.term));
+      }
+      const auto [b, f] = fmtPair(e.bound, e.floor);
+      return QStringLiteral("Pivot at doc %1 (%2): adding the list maxima of the cursors in doc-id order, the sum "
+                            "first beats the threshold here: %3 > threshold %4. Every document before it is in "
+                            "fewer lists and cannot enter the top k, so the cursors behind it move up to doc %1.")
+          .arg(doc, termName(s, e.term), b, f);
+    }
+    case TraceEventKind::BlockSkipped: {
+      const auto [b, f] = fmtPair(e.bound, e.floor);
+      if (const TraceEvent* pivot = previousPivot(run, step); pivot != nullptr && e.term >= 0) {
+        const auto [ub, f2] = fmtPair(pivot->bound, e.floor);
+        return QStringLiteral("Pivot at doc %1: upper bounds sum to %2 > threshold %3, but block maxima sum to %4 "
+                              "<= %5: skip to doc %6 (%7 moves past the block).")
+            .arg(doc, ub, f2, b, f, to, termName(s, e.term));
+      }
+      return QStringLiteral("Docs %1 to %2: the block maxima sum to %3 <= threshold %4, so no document there can "
+                            "enter the top k: the cursors skip to doc %5 without decoding.")
+          .arg(doc, e.docEnd == engine::kNoMoreDocs ? to : formatDoc(e.docEnd - 1), b, f, to);
+    }
+    case TraceEventKind::WindowEntered:
+      if (std::isinf(e.floor)) {
+        return QStringLiteral("Window docs %1 to %2 (up to the nearest block end): the heap is not full, so the "
+                              "blocks are decoded and intersected (window bound %3).")
+            .arg(doc, to, fmt(e.bound, 3));
+      }
+      {
+        const auto [b, f] = fmtPair(e.bound, e.floor);
+        return QStringLiteral("Window docs %1 to %2: block maxima sum to %3 > threshold %4, so a document here might "
+                              "enter: decode the blocks and intersect them.")
+            .arg(doc, to, b, f);
+      }
+    case TraceEventKind::WindowSkipped:
+      if (e.reason == TraceReason::Empty) {
+        return QStringLiteral("Window docs %1 to %2 is empty: the lists share no document in it, nothing is scored.")
+            .arg(doc, to);
+      } else {
+        const auto [b, f] = fmtPair(e.bound, e.floor);
+        return QStringLiteral("Window docs %1 to %2 skipped whole: block maxima sum to %3 <= threshold %4. No block "
+                              "is decoded.")
+            .arg(doc, to, b, f);
+      }
+    case TraceEventKind::WindowJumped:
+      return QStringLiteral("Jump: no common document can come before doc %1 (the furthest next posting of the "
+                            "lists), so the next window starts there, %2 documents further on.")
+          .arg(to, QLocale(QLocale::English).toString(static_cast<qulonglong>(e.docEnd - e.doc)));
+    case TraceEventKind::CandidateScored: {
+      if (std::isinf(e.floor)) {
+        return QStringLiteral("Doc %1 scored %2 (the sum of its terms' BM25 contributions in query order): the heap "
+                              "is not full, so it enters.")
+            .arg(doc, fmt(e.score, 3));
+      }
+      const auto [sc, f] = fmtPair(e.score, e.floor);
+      if (e.score > e.floor) {
+        return QStringLiteral("Doc %1 scored %2 > threshold %3: it enters the top k.").arg(doc, sc, f);
+      }
+      if (e.score == e.floor) {
+        return QStringLiteral("Doc %1 scored %2, exactly the threshold %3. Ties are broken by doc id (the earlier "
+                              "document ranks first), so it does not enter.")
+            .arg(doc, sc, f);
+      }
+      return QStringLiteral("Doc %1 scored %2 <= threshold %3: it does not enter the top k (scored for nothing: "
+                            "this is the work pruning avoids).")
+          .arg(doc, sc, f);
+    }
+    case TraceEventKind::CandidatePruned: {
+      const auto [b, f] = fmtPair(e.bound, e.floor);
+      switch (e.reason) {
+        case TraceReason::Table:
+          return QStringLiteral("Doc %1 pruned by the prune table: with its frequency, %2 can add at most %3, not "
+                                "above the limit. One table lookup, no scoring.")
+              .arg(doc, termName(s, e.term), fmt(e.bound, 3));
+        case TraceReason::Limit: {
+          const auto [sc, l] = fmtPair(e.score, e.bound);
+          return QStringLiteral("Doc %1 pruned: %2 scores %3 <= the partial-score limit %4 (what the others' block "
+                                "maxima leave below threshold %5). The other terms are not scored.")
+              .arg(doc, termName(s, e.term), sc, l, fmt(e.floor, 3));
+        }
+        default:
+          return QStringLiteral("Doc %1 pruned: its upper bound %2 <= threshold %3, so it is not fully scored.")
+              .arg(doc, b, f);
+      }
+    }
+    case TraceEventKind::HeapInsert: {
+      QString left;
+      if (step > 0) {
+        const auto before = TraceSnapshot::heapAt(run, s.k, step - 1);
+        const auto after = TraceSnapshot::heapAt(run, s.k, step);
+        if (before.size() == s.k && !before.empty()) {
+          for (const auto& h : before) {
+            bool still = false;
+            for (const auto& a : after) still = still || a.doc == h.doc;
+            if (!still) left = QStringLiteral(" Doc %1 (%2) leaves the heap.").arg(formatDoc(h.doc), fmt(h.score, 3));
+          }
+        }
+      }
+      return QStringLiteral("Doc %1 enters the top-%2 heap with score %3.%4")
+          .arg(doc)
+          .arg(s.k)
+          .arg(fmt(e.score, 3), left);
+    }
+    case TraceEventKind::ThresholdRaised:
+      if (std::isinf(e.bound)) {
+        return QStringLiteral("The heap is full: the threshold (the k-th score) turns from none to %1. From now on a "
+                              "document must score more than %1 to enter.")
+            .arg(fmt(e.floor, 3));
+      }
+      return QStringLiteral("Threshold raised from %1 to %2: documents must now score more than %2; every bound is "
+                            "compared with it.")
+          .arg(fmt(e.bound, 3), fmt(e.floor, 3));
+    case TraceEventKind::PruneTableBuilt:
+      return QStringLiteral("Prune table (re)built for %1: limit %2 (threshold %3 minus the others' block maxima). "
+                            "Frequencies up to %4 cannot beat it, so those candidates are dropped with one lookup.")
+          .arg(termName(s, e.term), fmt(e.bound, 3), fmt(e.floor, 3))
+          .arg(e.docEnd);
+    case TraceEventKind::EssentialSplit: {
+      const int nonEssential = static_cast<int>(e.score);
+      if (nonEssential == 0) {
+        return QStringLiteral("Essential split: every list is essential (%1): each list proposes candidates.")
+            .arg(thresholdClause(e.floor));
+      }
+      return QStringLiteral("Essential split: the %1 list(s) with the smallest maxima sum to no more than threshold "
+                            "%2, so they are non-essential: only %3 and lists with larger maxima propose "
+                            "candidates; the others are only probed.")
+          .arg(nonEssential)
+          .arg(fmt(e.floor, 3), termName(s, e.term));
+    }
+    case TraceEventKind::QueryEnd:
+      return QStringLiteral("Done: the final threshold (k-th score) is %1; %2 candidates were fully scored.")
+          .arg(fmt(e.floor, 3))
+          .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(run.counters.fullScores)));
+  }
+  return {};
+}
+
+}  // namespace wandscope::widgets

@@ -1,0 +1,448 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/trace_lanes_view.h"
+
+#include "widgets/models/trace_narrative.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace wandscope::widgets {
+
+using engine::DocId;
+using engine::kNoMoreDocs;
+using engine::TraceEvent;
+using engine::TraceEventKind;
+using engine::TraceReason;
+
+namespace {
+
+constexpr int kLabelWidth = 150;
+constexpr int kRightMargin = 14;
+constexpr int kHeaderHeight = 84;
+constexpr int kAxisHeight = 24;
+constexpr int kMaxLaneHeight = 120;
+// Postings this close to a cursor (in postings, each side) are drawn as "near the cursor".
+constexpr std::ptrdiff_t kNearPostings = 3;
+
+QColor laneColor(std::size_t t) {
+  static const QColor colors[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x7a, 0x00), QColor(0x2c, 0xa0, 0x2c),
+                                  QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf)};
+  return colors[t % (sizeof colors / sizeof colors[0])];
+}
+
+const QColor kThreshold(0xd6, 0x27, 0x28);
+const QColor kSkip(0x2e, 0x8b, 0x57);
+
+bool hasDoc(TraceEventKind k) {
+  return k != TraceEventKind::QueryStart && k != TraceEventKind::QueryEnd && k != TraceEventKind::EssentialSplit &&
+         k != TraceEventKind::ThresholdRaised;
+}
+
+}  // namespace
+
+TraceLanesView::TraceLanesView(QWidget* parent) : QWidget(parent) {
+  setAttribute(Qt::WA_OpaquePaintEvent);
+  setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+void TraceLanesView::setRun(TraceSnapshotPtr snapshot, const TraceRun* run) {
+  m_snapshot = std::move(snapshot);
+  m_run = m_snapshot ? run : nullptr;
+  m_step = 0;
+  m_scoreScale = 0.0f;
+  if (m_snapshot) {
+    for (const auto& l : m_snapshot->lanes) m_scoreScale = std::max(m_scoreScale, l.listMax);
+  }
+  if (m_scoreScale <= 0.0f) m_scoreScale = 1.0f;
+  update();
+}
+
+void TraceLanesView::setTitle(const QString& title) {
+  m_title = title;
+  update();
+}
+
+void TraceLanesView::setStep(std::size_t step) {
+  if (m_run == nullptr || m_run->events.empty()) return;
+  step = std::min(step, m_run->events.size() - 1);
+  if (step == m_step) return;
+  m_step = step;
+  update();
+}
+
+void TraceLanesView::setZoomSpan(DocId span) {
+  m_span = std::max<DocId>(64, span);
+  update();
+}
+
+DocId TraceLanesView::focusDoc() const {
+  if (m_run == nullptr || m_run->events.empty()) return 0;
+  const TraceEvent& e = m_run->events[m_step];
+  if (hasDoc(e.kind) && e.doc != kNoMoreDocs) return e.doc;
+  DocId low = kNoMoreDocs;
+  for (std::size_t t = 0; t < m_run->termCount(); ++t) low = std::min(low, m_run->position(m_step, t));
+  return low == kNoMoreDocs ? 0 : low;
+}
+
+std::pair<DocId, DocId> TraceLanesView::viewRange() const {
+  const std::uint64_t docs = m_snapshot ? std::max<std::uint64_t>(m_snapshot->docs, 1) : 1;
+  if (docs <= kFullViewDocs) return {0, static_cast<DocId>(docs)};
+  const std::uint64_t span = std::min<std::uint64_t>(m_span, docs);
+  const std::uint64_t focus = focusDoc();
+  std::uint64_t from = focus > span / 2 ? focus - span / 2 : 0;
+  // Snap to a quarter span so stepping through nearby documents does not scroll every frame.
+  from -= from % std::max<std::uint64_t>(span / 4, 1);
+  from = std::min(from, docs - span);
+  return {static_cast<DocId>(from), static_cast<DocId>(from + span)};
+}
+
+TraceLanesView::Geometry TraceLanesView::geometry() const {
+  Geometry g;
+  g.left = kLabelWidth;
+  g.right = width() - kRightMargin;
+  g.top = 0;
+  g.lanesTop = kHeaderHeight;
+  g.axisTop = height() - kAxisHeight;
+  const std::size_t lanes = m_snapshot ? std::max<std::size_t>(m_snapshot->lanes.size(), 1) : 1;
+  g.laneHeight = std::min(kMaxLaneHeight, static_cast<int>((g.axisTop - g.lanesTop) / static_cast<int>(lanes)));
+  return g;
+}
+
+double TraceLanesView::xOf(DocId doc, const Geometry& g) const {
+  const auto [from, to] = viewRange();
+  const double frac = (static_cast<double>(doc) - from) / std::max<double>(1.0, static_cast<double>(to - from));
+  return g.left + frac * (g.right - g.left);
+}
+
+int TraceLanesView::docToX(DocId doc) const {
+  const auto [from, to] = viewRange();
+  if (doc == kNoMoreDocs || doc < from || doc >= to) return -1;
+  return static_cast<int>(std::lround(xOf(doc, geometry())));
+}
+
+int TraceLanesView::cursorX(std::size_t term) const {
+  if (m_run == nullptr || m_run->events.empty() || term >= m_run->termCount()) return -1;
+  return docToX(m_run->position(m_step, term));
+}
+
+long TraceLanesView::latest(std::initializer_list<TraceEventKind> kinds) const {
+  if (m_run == nullptr) return -1;
+  for (std::size_t i = m_step + 1; i-- > 0;) {
+    for (auto k : kinds) {
+      if (m_run->events[i].kind == k) return static_cast<long>(i);
+    }
+  }
+  return -1;
+}
+
+void TraceLanesView::wheelEvent(QWheelEvent* event) {
+  if (!m_snapshot || m_snapshot->docs <= kFullViewDocs) return QWidget::wheelEvent(event);
+  const int delta = event->angleDelta().y();
+  if (delta > 0) setZoomSpan(m_span / 2);
+  if (delta < 0) setZoomSpan(static_cast<DocId>(std::min<std::uint64_t>(std::uint64_t{m_span} * 2, m_snapshot->docs)));
+  event->accept();
+}
+
+void TraceLanesView::paintEvent(QPaintEvent*) {
+  QPainter p(this);
+  p.fillRect(rect(), palette().color(QPalette::Base));
+  p.setRenderHint(QPainter::Antialiasing, false);
+  if (m_run == nullptr || m_run->events.empty() || !m_snapshot) {
+    p.setPen(palette().color(QPalette::Disabled, QPalette::Text));
+    p.drawText(rect(), Qt::AlignCenter, QStringLiteral("Pick a lesson or type a query and press Trace"));
+    return;
+  }
+  const Geometry g = geometry();
+  for (std::size_t t = 0; t < m_snapshot->lanes.size(); ++t) paintLane(p, g, t);
+  paintOverlays(p, g);
+  paintHeader(p, g);
+  paintAxis(p, g);
+}
+
+void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
+  const TraceEvent& e = m_run->events[m_step];
+  const QColor text = palette().color(QPalette::Text);
+  QFont bold = font();
+  bold.setBold(true);
+  p.setFont(bold);
+  p.setPen(text);
+  p.drawText(QRect(8, 4, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
+             QStringLiteral("%1   step %2 of %3   %4")
+                 .arg(m_title)
+                 .arg(m_step)
+                 .arg(m_run->events.size() - 1)
+                 .arg(traceKindLabel(e.kind, e.reason)));
+  p.setFont(font());
+
+  // The bounds behind the latest decision: a pivot's upper-bound sum, a skip's block-max sum.
+  float upper = std::numeric_limits<float>::quiet_NaN();
+  float blockSum = std::numeric_limits<float>::quiet_NaN();
+  const long pivot = latest({TraceEventKind::PivotSelected});
+  if (pivot >= 0) upper = m_run->events[static_cast<std::size_t>(pivot)].bound;
+  const long skip = latest({TraceEventKind::BlockSkipped, TraceEventKind::WindowEntered, TraceEventKind::WindowSkipped});
+  if (skip >= 0 && m_run->events[static_cast<std::size_t>(skip)].reason != TraceReason::Empty) {
+    blockSum = m_run->events[static_cast<std::size_t>(skip)].bound;
+  }
+  const float floor = e.floor;
+  QString line = QStringLiteral("Threshold (k-th score): %1").arg(formatScore(floor));
+  if (!std::isnan(upper)) line += QStringLiteral("     Upper bounds at pivot: %1").arg(formatScore(upper));
+  if (!std::isnan(blockSum)) line += QStringLiteral("     Block maxima sum: %1").arg(formatScore(blockSum));
+  const long table = latest({TraceEventKind::PruneTableBuilt});
+  if (table >= 0) {
+    const TraceEvent& t = m_run->events[static_cast<std::size_t>(table)];
+    line += QStringLiteral("     Prune table: tf <= %1 cannot compete (limit %2)").arg(t.docEnd).arg(formatScore(t.bound));
+  }
+  p.drawText(QRect(8, 24, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, line);
+
+  // The meter: 0 .. sum of list maxima; bars for the bounds, a red line for the threshold.
+  double total = 0;
+  for (const auto& l : m_snapshot->lanes) total += l.listMax;
+  total = std::max(total * 1.05, 1e-6);
+  const int mx = g.left, mw = g.right - g.left, my = 48, mh = 10;
+  p.setPen(Qt::NoPen);
+  p.setBrush(palette().color(QPalette::AlternateBase));
+  p.drawRect(mx, my, mw, 2 * mh + 4);
+  auto bar = [&](float v, int y, const QColor& c, const QString& label) {
+    if (std::isnan(v) || std::isinf(v)) return;
+    const int w = static_cast<int>(mw * std::clamp(static_cast<double>(v) / total, 0.0, 1.0));
+    p.setPen(Qt::NoPen);
+    p.setBrush(c);
+    p.drawRect(mx, y, w, mh);
+    p.setPen(text);
+    p.drawText(QRect(8, y - 3, kLabelWidth - 12, mh + 6), Qt::AlignRight | Qt::AlignVCenter, label);
+  };
+  bar(upper, my, QColor(0x1f, 0x77, 0xb4, 170), QStringLiteral("upper bound sum"));
+  bar(blockSum, my + mh + 4, QColor(0xff, 0x7f, 0x0e, 190), QStringLiteral("block-max sum"));
+  if (!std::isinf(floor)) {
+    const int x = mx + static_cast<int>(mw * std::clamp(static_cast<double>(floor) / total, 0.0, 1.0));
+    p.setPen(QPen(kThreshold, 2));
+    p.drawLine(x, my - 3, x, my + 2 * mh + 7);
+    p.drawText(QRect(x + 4, my + 2 * mh + 4, 200, 14), Qt::AlignLeft | Qt::AlignTop, QStringLiteral("threshold"));
+  }
+}
+
+void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) const {
+  const TraceLane& lane = m_snapshot->lanes[t];
+  const int top = g.lanesTop + static_cast<int>(t) * g.laneHeight;
+  const int base = top + g.laneHeight - 6;  // the bars' baseline
+  const double yScale = (g.laneHeight - 24) / static_cast<double>(m_scoreScale);
+  const QColor color = laneColor(t);
+  const TraceEvent& e = m_run->events[m_step];
+  const bool focused = e.term == static_cast<std::int32_t>(t);
+
+  p.fillRect(QRect(0, top, width(), g.laneHeight),
+             t % 2 ? palette().color(QPalette::AlternateBase) : palette().color(QPalette::Base));
+  if (focused) p.fillRect(QRect(0, top, 4, g.laneHeight), color);
+  // Label.
+  QFont bold = font();
+  bold.setBold(true);
+  p.setFont(bold);
+  p.setPen(color.darker(120));
+  p.drawText(QRect(8, top + 4, kLabelWidth - 12, 18), Qt::AlignLeft | Qt::AlignVCenter, lane.term);
+  p.setFont(font());
+  p.setPen(palette().color(QPalette::Text));
+  if (!lane.known) {
+    p.drawText(QRect(8, top + 22, kLabelWidth - 12, 16), Qt::AlignLeft, QStringLiteral("not in the index"));
+    return;
+  }
+  p.drawText(QRect(8, top + 22, kLabelWidth - 12, 16), Qt::AlignLeft,
+             QStringLiteral("df %1, %2 blocks").arg(formatDoc(static_cast<DocId>(lane.df))).arg(lane.blockLast.size()));
+  p.drawText(QRect(8, top + 38, kLabelWidth - 12, 16), Qt::AlignLeft,
+             QStringLiteral("list max %1").arg(formatScore(lane.listMax)));
+
+  const auto [from, to] = viewRange();
+  p.save();
+  p.setClipRect(QRect(g.left, top, g.right - g.left + 1, g.laneHeight));
+  // Blocks: bars as tall as their block maximum, boundaries as ticks.
+  const DocId cursor = m_run->position(m_step, t);
+  const std::size_t cursorBlock = lane.blockOf(cursor);
+  std::size_t b = lane.blockOf(from);
+  QFont small = font();
+  small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+  p.setFont(small);
+  for (; b < lane.blockLast.size() && lane.blockFirst(b) < to; ++b) {
+    const double x0 = xOf(lane.blockFirst(b), g), x1 = xOf(lane.blockLast[b] + 1, g);
+    const int h = static_cast<int>(lane.blockMax[b] * yScale);
+    QColor fill = color;
+    fill.setAlpha(b == cursorBlock ? 90 : 40);
+    p.setPen(Qt::NoPen);
+    p.setBrush(fill);
+    p.drawRect(QRectF(x0, base - h, x1 - x0, h));
+    p.setPen(QPen(color.darker(140), 1));
+    p.drawLine(QPointF(x0, base - h), QPointF(x1, base - h));  // the block max
+    p.setPen(QPen(palette().color(QPalette::Mid), 1, Qt::DotLine));
+    p.drawLine(QPointF(x0, top + 2), QPointF(x0, base));        // boundary
+    if (x1 - x0 > 38) {
+      p.setPen(color.darker(160));
+      p.drawText(QRectF(x0 + 2, base - h - 14, x1 - x0 - 4, 13), Qt::AlignLeft | Qt::AlignBottom,
+                 formatScore(lane.blockMax[b]));
+    }
+  }
+  // List maximum.
+  const int ymax = base - static_cast<int>(lane.listMax * yScale);
+  p.setPen(QPen(color.darker(150), 1, Qt::DashLine));
+  p.drawLine(g.left, ymax, g.right, ymax);
+  // Postings: ticks as tall as their score; the ones next to the cursor darker and thicker.
+  const auto first = std::lower_bound(lane.postings.begin(), lane.postings.end(), from);
+  const auto last = std::lower_bound(first, lane.postings.end(), to);
+  const auto at = std::lower_bound(lane.postings.begin(), lane.postings.end(), cursor);
+  p.setPen(QPen(color.darker(110), 1));
+  for (auto it = first; it != last; ++it) {
+    const double x = xOf(*it, g);
+    const auto i = static_cast<std::size_t>(it - lane.postings.begin());
+    const int h = std::max(2, static_cast<int>(lane.postingScores[i] * yScale));
+    const std::ptrdiff_t d = it - at;
+    if (d >= -kNearPostings && d <= kNearPostings) {
+      p.setPen(QPen(color.darker(190), 3));
+      p.drawLine(QPointF(x, base), QPointF(x, base - h));
+      p.setPen(QPen(color.darker(110), 1));
+    } else {
+      p.drawLine(QPointF(x, base), QPointF(x, base - h));
+    }
+  }
+  p.restore();
+  // The cursor.
+  p.setFont(small);
+  if (cursor == kNoMoreDocs) {
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(QRect(g.right - 90, top + 2, 88, 14), Qt::AlignRight, QStringLiteral("exhausted"));
+  } else if (cursor >= from && cursor < to) {
+    const double x = xOf(cursor, g);
+    p.setPen(QPen(palette().color(QPalette::Text), 2));
+    p.drawLine(QPointF(x, top + 14), QPointF(x, base + 4));
+    QPainterPath tri;
+    tri.moveTo(x - 5, top + 6);
+    tri.lineTo(x + 5, top + 6);
+    tri.lineTo(x, top + 14);
+    tri.closeSubpath();
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.fillPath(tri, palette().color(QPalette::Text));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const bool flip = x > g.right - 90;
+    p.drawText(QRectF(flip ? x - 94 : x + 7, top + 1, 88, 14), (flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop,
+               QStringLiteral("cursor %1").arg(formatDoc(cursor)));
+  }
+  p.setFont(font());
+  p.setPen(palette().color(QPalette::Mid));
+  p.drawLine(g.left, base, g.right, base);
+}
+
+void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
+  const TraceEvent& e = m_run->events[m_step];
+  const int top = g.lanesTop;
+  const int bottom = g.lanesTop + g.laneHeight * static_cast<int>(m_snapshot->lanes.size());
+  const auto [from, to] = viewRange();
+  auto clampDoc = [&, lo = from, hi = to](DocId d) { return std::clamp<DocId>(d, lo, hi); };
+  auto range = [&](DocId a, DocId bEnd, const QColor& fill, const QString& label) {
+    const double x0 = xOf(clampDoc(a), g), x1 = xOf(clampDoc(bEnd), g);
+    p.fillRect(QRectF(x0, top, std::max(2.0, x1 - x0), bottom - top), fill);
+    QColor edge = fill;
+    edge.setAlpha(255);
+    p.setPen(QPen(edge.darker(130), 1));
+    p.drawLine(QPointF(x0, top), QPointF(x0, bottom));
+    p.drawLine(QPointF(x1, top), QPointF(x1, bottom));
+    if (!label.isEmpty()) {
+      p.setPen(edge.darker(170));
+      p.drawText(QRectF(x0 + 3, bottom - 16, std::max(200.0, x1 - x0), 14), Qt::AlignLeft, label);
+    }
+  };
+
+  // Bulk AND / block-max AND: the current window, shaded with its bound.
+  const long window = latest({TraceEventKind::WindowEntered, TraceEventKind::WindowSkipped});
+  if (window >= 0) {
+    const TraceEvent& w = m_run->events[static_cast<std::size_t>(window)];
+    const bool current = static_cast<std::size_t>(window) == m_step || w.kind == TraceEventKind::WindowEntered;
+    if (current) {
+      QString label;
+      QColor fill;
+      if (w.kind == TraceEventKind::WindowEntered) {
+        fill = QColor(0x1f, 0x77, 0xb4, 38);
+        label = QStringLiteral("window, bound %1").arg(formatScore(w.bound));
+        const long table = latest({TraceEventKind::PruneTableBuilt});
+        if (table >= 0) {
+          label += QStringLiteral(", cut-off tf <= %1").arg(m_run->events[static_cast<std::size_t>(table)].docEnd);
+        }
+      } else if (w.reason == TraceReason::Empty) {
+        fill = QColor(0x90, 0x90, 0x90, 40);
+        label = QStringLiteral("empty window");
+      } else {
+        fill = QColor(0x2e, 0x8b, 0x57, 50);
+        label = QStringLiteral("window skipped: bound %1 <= threshold").arg(formatScore(w.bound));
+      }
+      range(w.doc, w.docEnd == kNoMoreDocs ? to : w.docEnd + 1, fill, label);
+    }
+  }
+  // Skips: the range jumped over, with an arrow.
+  if (e.kind == TraceEventKind::BlockSkipped || e.kind == TraceEventKind::WindowJumped) {
+    const DocId end = e.docEnd == kNoMoreDocs ? to : e.docEnd;
+    range(e.doc, end, QColor(0x2e, 0x8b, 0x57, 55), QString());
+    const double x0 = xOf(clampDoc(e.doc), g), x1 = xOf(clampDoc(end), g);
+    const double y = top + 8;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(QPen(kSkip.darker(120), 2));
+    p.drawLine(QPointF(x0, y), QPointF(x1, y));
+    QPainterPath head;
+    head.moveTo(x1, y);
+    head.lineTo(x1 - 8, y - 5);
+    head.lineTo(x1 - 8, y + 5);
+    head.closeSubpath();
+    p.fillPath(head, kSkip.darker(120));
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.drawText(QRectF(x0 + 4, y + 2, 260, 14), Qt::AlignLeft,
+               e.kind == TraceEventKind::WindowJumped ? QStringLiteral("jump") : QStringLiteral("skip"));
+  }
+  // The event's document.
+  if (hasDoc(e.kind) && e.kind != TraceEventKind::WindowEntered && e.kind != TraceEventKind::WindowSkipped &&
+      e.doc >= from && e.doc < to) {
+    const double x = xOf(e.doc, g);
+    QColor c = kThreshold;
+    QString label;
+    switch (e.kind) {
+      case TraceEventKind::PivotSelected: label = QStringLiteral("pivot"); break;
+      case TraceEventKind::CandidateScored: label = QStringLiteral("scored %1").arg(formatScore(e.score)); break;
+      case TraceEventKind::CandidatePruned: c = kSkip; label = QStringLiteral("pruned"); break;
+      case TraceEventKind::HeapInsert: label = QStringLiteral("enters top k"); break;
+      case TraceEventKind::PruneTableBuilt: label = QStringLiteral("table built"); break;
+      default: break;
+    }
+    p.setPen(QPen(c, 2, Qt::DashLine));
+    p.drawLine(QPointF(x, top), QPointF(x, bottom));
+    if (!label.isEmpty()) {
+      p.setPen(c.darker(120));
+      const bool flip = x > g.right - 120;
+      p.drawText(QRectF(flip ? x - 124 : x + 4, bottom - 16, 120, 14), (flip ? Qt::AlignRight : Qt::AlignLeft), label);
+    }
+  }
+}
+
+void TraceLanesView::paintAxis(QPainter& p, const Geometry& g) const {
+  const auto [from, to] = viewRange();
+  p.fillRect(QRect(0, g.axisTop, width(), kAxisHeight), palette().color(QPalette::Base));
+  p.setPen(palette().color(QPalette::Text));
+  p.drawLine(g.left, g.axisTop + 2, g.right, g.axisTop + 2);
+  const double span = std::max<double>(1.0, to - from);
+  const double raw = span / std::max(1, (g.right - g.left) / 90);
+  const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  double stepD = mag;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    if (m * mag >= raw) {
+      stepD = m * mag;
+      break;
+    }
+  }
+  const auto stepDocs = static_cast<DocId>(std::max(1.0, stepD));
+  for (DocId d = from - from % stepDocs; d <= to; d += stepDocs) {
+    if (d < from) continue;
+    const double x = xOf(d, g);
+    p.drawLine(QPointF(x, g.axisTop + 2), QPointF(x, g.axisTop + 6));
+    p.drawText(QRectF(x - 40, g.axisTop + 6, 80, 16), Qt::AlignHCenter | Qt::AlignTop, formatDoc(d));
+  }
+  p.drawText(QRect(8, g.axisTop + 4, kLabelWidth - 12, 16), Qt::AlignLeft, QStringLiteral("doc id"));
+}
+
+}  // namespace wandscope::widgets
