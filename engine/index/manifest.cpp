@@ -9,6 +9,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
+
 namespace wandscope::engine {
 namespace {
 
@@ -62,12 +65,13 @@ Manifest Manifest::parse(const std::string& text, const std::string& name) {
   if (marker == std::string::npos) throwIndex(name + ": missing checksum line (truncated?)");
   const std::string body = text.substr(0, marker);
   const std::string crcText = text.substr(marker + std::string(kCrcPrefix).size());
-  std::uint32_t expected = 0;
-  try {
-    expected = static_cast<std::uint32_t>(std::stoul(crcText, nullptr, 16));
-  } catch (const std::exception&) {
-    throwIndex(name + ": malformed checksum line");
-  }
+  // Exactly eight hex digits and the final newline: bytes appended after the checksum line are
+  // damage like any other.
+  const bool wellFormed = crcText.size() == 9 && crcText[8] == '\n' &&
+                          std::all_of(crcText.begin(), crcText.begin() + 8,
+                                      [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+  if (!wellFormed) throwIndex(name + ": malformed checksum line (truncated, or bytes after it)");
+  const auto expected = static_cast<std::uint32_t>(std::stoul(crcText.substr(0, 8), nullptr, 16));
   if (crcOf(body) != expected) throwIndex(name + ": checksum mismatch, the manifest is corrupt");
   Manifest m;
   try {
@@ -150,17 +154,14 @@ Manifest readCurrentManifest(const std::filesystem::path& dir) {
   }
   std::string name = readWholeFile(current);
   while (!name.empty() && (name.back() == '\n' || name.back() == '\r')) name.pop_back();
-  if (name.rfind("MANIFEST-", 0) != 0 || name.find('/') != std::string::npos) {
+  const bool printable = std::all_of(name.begin(), name.end(), [](char c) { return c > 0x20 && c < 0x7f; });
+  if (name.rfind("MANIFEST-", 0) != 0 || name.find('/') != std::string::npos || !printable) {
     throwIndex((dir / "CURRENT").string() + ": does not name a manifest");
   }
   if (!std::filesystem::exists(dir / name, ec)) {
     // Name CURRENT too: a damaged CURRENT (a flipped digit, a cut name) is the likelier cause.
-    std::string shown;
-    for (const char c : name) {
-      shown += (c >= 0x20 && c < 0x7f) ? std::string(1, c) : fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
-    }
     throwIndex(fmt::format("{}: names the manifest '{}', which is missing (CURRENT or the index is damaged)",
-                           current.string(), shown));
+                           current.string(), name));
   }
   return Manifest::parse(readWholeFile(dir / name), name);
 }

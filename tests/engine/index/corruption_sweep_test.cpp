@@ -269,25 +269,57 @@ TEST_F(CorruptionSweep, AFileFromAnotherSegmentIsReported) {
   EXPECT_EQ(m_trials, 2 * segments.at(1).files.size());
 }
 
-// CURRENT damaged into the name of a manifest that does not exist (a flipped digit, a cut or
-// garbled newline): the message names CURRENT, the likelier culprit, and shows the name safely.
-TEST(CorruptionOfCurrent, NamingAMissingManifestIsReportedAsCurrent) {
+// CURRENT damaged into the name of a manifest that does not exist (a flipped digit, a cut name):
+// the message names CURRENT, the likelier culprit. Control characters (a flipped newline, a NUL
+// the file system would cut the name at) make it name no manifest at all.
+TEST(CorruptionOfCurrent, ADamagedNameIsReportedAsCurrent) {
   const auto t = buildTestIndex(randomCorpus(31, {.docs = 20}));
-  for (const std::string& content : {std::string("MANIFEST-000003\n"), std::string("MANIFEST-00000"),
-                                     std::string("MANIFEST-000001\x0b\n")}) {
-    std::ofstream(t->indexPath / "CURRENT", std::ios::trunc) << content;
+  const auto openError = [&](const std::string& content) -> std::string {
+    std::ofstream(t->indexPath / "CURRENT", std::ios::trunc | std::ios::binary) << content;
     try {
       (void)engine::Index::open(t->indexPath);
-      ADD_FAILURE() << "opened with CURRENT = " << content;
+      return "";
     } catch (const engine::Error& e) {
-      const std::string message = e.what();
       EXPECT_EQ(e.kind(), engine::ErrorKind::Index);
-      EXPECT_NE(message.find("CURRENT: names the manifest"), std::string::npos) << message;
-      EXPECT_NE(message.find("which is missing"), std::string::npos) << message;
-      EXPECT_EQ(message.find('\x0b'), std::string::npos) << "control characters are escaped: " << message;
+      return e.what();
+    }
+  };
+  for (const std::string& content : {std::string("MANIFEST-000003\n"), std::string("MANIFEST-00000")}) {
+    const std::string message = openError(content);
+    EXPECT_NE(message.find("CURRENT: names the manifest"), std::string::npos) << message;
+    EXPECT_NE(message.find("which is missing"), std::string::npos) << message;
+  }
+  for (const std::string& content : {std::string("MANIFEST-000001\x0b\n"), std::string("MANIFEST-000001\0\n", 17),
+                                     std::string("MANIFEST-000001 \n")}) {
+    const std::string message = openError(content);
+    EXPECT_NE(message.find("CURRENT: does not name a manifest"), std::string::npos) << message;
+  }
+  EXPECT_EQ(openError("MANIFEST-000001\n"), "");
+  EXPECT_EQ(openError("MANIFEST-000001"), "") << "the newline is optional";
+}
+
+// The manifest's checksum line is exactly "# crc32 <8 hex digits>\n": bytes appended after it (or
+// a cut newline) are damage, as appended bytes are for segment files.
+TEST(CorruptionOfManifest, BytesAfterTheChecksumLineAreReported) {
+  const auto t = buildTestIndex(randomCorpus(32, {.docs = 20}));
+  const fs::path manifest = t->indexPath / "MANIFEST-000001";
+  const auto original = readBytes(manifest);
+  for (const std::string& extra : {std::string("x"), std::string("\n"), std::string(4096, ' ')}) {
+    auto bytes = original;
+    bytes.insert(bytes.end(), extra.begin(), extra.end());
+    writeBytes(manifest, bytes);
+    try {
+      (void)engine::Index::open(t->indexPath);
+      ADD_FAILURE() << extra.size() << " appended bytes went unnoticed";
+    } catch (const engine::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("MANIFEST-000001: malformed checksum line"), std::string::npos) << e.what();
     }
   }
-  std::ofstream(t->indexPath / "CURRENT", std::ios::trunc) << "MANIFEST-000001\n";
+  auto cut = original;
+  cut.pop_back();
+  writeBytes(manifest, cut);
+  EXPECT_THROW((void)engine::Index::open(t->indexPath), engine::Error);
+  writeBytes(manifest, original);
   EXPECT_NO_THROW((void)engine::Index::open(t->indexPath));
 }
 
