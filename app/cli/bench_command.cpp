@@ -151,7 +151,8 @@ void addBenchCommand(CLI::App& app) {
   cmd->add_option("--profile", a->profile, "benchmark profile (JSON, benchprofiles/README.md)")->required();
   cmd->add_option("--target", a->targets,
                   "target, repeatable; replaces the profile's: builtin[:opt=v,...] (SearchOptions switches, algo=, op=, "
-                  "k=) or synthetic:service_us=N[,dist=const|exp|lognormal][,stall_ms=M@T]");
+                  "k=), plugin:PATH[:opt=v,...] (an engine build, docs/PLUGIN_ABI.md) or "
+                  "synthetic:service_us=N[,dist=const|exp|lognormal][,stall_ms=M@T]");
   cmd->add_option("--out", a->out, "directory for the reports (created)")->required();
   cmd->add_option("--rates", a->rates, "replace the ladder by these rates, requests/s: R1,R2,...");
   cmd->add_option("--rung-duration-s", a->rungSeconds, "replace the measured window of each rung (seconds)");
