@@ -13,6 +13,7 @@
 #include <QDir>
 #include <QFile>
 
+#include <algorithm>
 #include <filesystem>
 
 namespace wandscope::app {
@@ -49,6 +50,12 @@ widgets::TraceLane readLane(const engine::Index& index, const engine::QueryTerm&
   for (; postings.docId() != engine::kNoMoreDocs; postings.next()) {
     lane.postings.push_back(postings.docId());
     lane.postingScores.push_back(postings.score());
+  }
+  // Each block drawn from its first posting, so a list that starts late does not seem to.
+  auto at = lane.postings.begin();
+  for (std::size_t b = 0; b < lane.blockLast.size(); ++b) {
+    lane.blockStart.push_back(at == lane.postings.end() ? lane.blockLast[b] : *at);
+    at = std::upper_bound(at, lane.postings.end(), lane.blockLast[b]);
   }
   return lane;
 }

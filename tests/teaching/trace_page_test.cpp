@@ -147,6 +147,17 @@ TEST(TracePage, SteppingAndJumpingKeepListAndPictureInSync) {
   EXPECT_GE(steps.count(), 2);
 }
 
+TEST(TracePage, MaxScoreLessonMarksTheNonEssentialLists) {
+  PageFixture f;
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(QStringLiteral("maxscore-lists")); }));
+  // Key step: garden (1) and stone (2) are non-essential, lantern (0) drives.
+  EXPECT_FALSE(f.page.lanesView()->nonEssential(0));
+  EXPECT_TRUE(f.page.lanesView()->nonEssential(1));
+  EXPECT_TRUE(f.page.lanesView()->nonEssential(2));
+  f.page.setStep(0);  // before the first split: all essential
+  for (std::size_t t = 0; t < 3; ++t) EXPECT_FALSE(f.page.lanesView()->nonEssential(t));
+}
+
 TEST(TracePage, ExportsJsonImagesAndPdf) {
   PageFixture f;
   ASSERT_TRUE(f.traced([&] { f.page.loadLesson(QStringLiteral("ties-at-k")); }));

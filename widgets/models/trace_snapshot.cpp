@@ -9,7 +9,10 @@ std::size_t TraceLane::blockOf(engine::DocId doc) const {
   return static_cast<std::size_t>(std::lower_bound(blockLast.begin(), blockLast.end(), doc) - blockLast.begin());
 }
 
-engine::DocId TraceLane::blockFirst(std::size_t b) const { return b == 0 ? 0 : blockLast[b - 1] + 1; }
+engine::DocId TraceLane::blockFirst(std::size_t b) const {
+  if (b < blockStart.size()) return blockStart[b];
+  return b == 0 ? 0 : blockLast[b - 1] + 1;
+}
 
 std::vector<engine::Hit> TraceSnapshot::heapAt(const TraceRun& run, std::size_t k, std::size_t step) {
   std::vector<engine::Hit> heap;

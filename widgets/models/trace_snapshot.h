@@ -27,6 +27,7 @@ struct TraceLane {
   float idf = 0.0f;
   float listMax = 0.0f;
   std::vector<engine::DocId> blockLast;  // ascending
+  std::vector<engine::DocId> blockStart; // first posting of each block (empty: previous last + 1)
   std::vector<float> blockMax;           // parallel to blockLast
   std::vector<engine::DocId> postings;   // ascending; empty when over the cap
   std::vector<float> postingScores;      // parallel to postings
@@ -34,7 +35,8 @@ struct TraceLane {
 
   // The block holding `doc` (the first whose last doc >= doc), or blockLast.size() past the end.
   std::size_t blockOf(engine::DocId doc) const;
-  // The first doc id of block b (the previous block's last + 1; 0 for the first).
+  // The first doc id of block b: its first posting when known, else the previous block's last + 1
+  // (0 for the first).
   engine::DocId blockFirst(std::size_t b) const;
 };
 

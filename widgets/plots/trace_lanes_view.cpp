@@ -3,11 +3,14 @@
 
 #include "widgets/models/trace_narrative.h"
 
+#include <QLineF>
 #include <QPainter>
+#include <QVector>
 #include <QPainterPath>
 #include <QWheelEvent>
 
 #include <algorithm>
+#include <vector>
 #include <cmath>
 #include <limits>
 
@@ -117,6 +120,22 @@ double TraceLanesView::xOf(DocId doc, const Geometry& g) const {
   const auto [from, to] = viewRange();
   const double frac = (static_cast<double>(doc) - from) / std::max<double>(1.0, static_cast<double>(to - from));
   return g.left + frac * (g.right - g.left);
+}
+
+bool TraceLanesView::nonEssential(std::size_t term) const {
+  const long split = latest({TraceEventKind::EssentialSplit});
+  if (split < 0 || !m_snapshot || term >= m_snapshot->lanes.size()) return false;
+  const auto count = static_cast<std::size_t>(m_run->events[static_cast<std::size_t>(split)].score);
+  // The split's non-essential lists are the `count` with the smallest maxima (MaxScore's order).
+  std::vector<std::size_t> order(m_snapshot->lanes.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return m_snapshot->lanes[a].listMax < m_snapshot->lanes[b].listMax;
+  });
+  for (std::size_t i = 0; i < count && i < order.size(); ++i) {
+    if (order[i] == term) return true;
+  }
+  return false;
 }
 
 int TraceLanesView::docToX(DocId doc) const {
@@ -254,6 +273,12 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
              QStringLiteral("df %1, %2 blocks").arg(formatDoc(static_cast<DocId>(lane.df))).arg(lane.blockLast.size()));
   p.drawText(QRect(8, top + 38, kLabelWidth - 12, 16), Qt::AlignLeft,
              QStringLiteral("list max %1").arg(formatScore(lane.listMax)));
+  if (nonEssential(t)) {
+    // MaxScore: this list cannot bring a candidate on its own any more; it is only probed.
+    p.fillRect(QRect(g.left, top, g.right - g.left, g.laneHeight), QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
+    p.setPen(palette().color(QPalette::Disabled, QPalette::Text));
+    p.drawText(QRect(8, top + 54, kLabelWidth - 12, 16), Qt::AlignLeft, QStringLiteral("non-essential"));
+  }
 
   const auto [from, to] = viewRange();
   p.save();
@@ -291,20 +316,21 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   const auto first = std::lower_bound(lane.postings.begin(), lane.postings.end(), from);
   const auto last = std::lower_bound(first, lane.postings.end(), to);
   const auto at = std::lower_bound(lane.postings.begin(), lane.postings.end(), cursor);
-  p.setPen(QPen(color.darker(110), 1));
+  // Batched into two drawLines() calls: one pen change per lane, not per posting.
+  QVector<QLineF> far;
+  QVector<QLineF> near;
+  far.reserve(static_cast<qsizetype>(last - first));
   for (auto it = first; it != last; ++it) {
     const double x = xOf(*it, g);
     const auto i = static_cast<std::size_t>(it - lane.postings.begin());
     const int h = std::max(2, static_cast<int>(lane.postingScores[i] * yScale));
     const std::ptrdiff_t d = it - at;
-    if (d >= -kNearPostings && d <= kNearPostings) {
-      p.setPen(QPen(color.darker(190), 3));
-      p.drawLine(QPointF(x, base), QPointF(x, base - h));
-      p.setPen(QPen(color.darker(110), 1));
-    } else {
-      p.drawLine(QPointF(x, base), QPointF(x, base - h));
-    }
+    (d >= -kNearPostings && d <= kNearPostings ? near : far).append(QLineF(x, base, x, base - h));
   }
+  p.setPen(QPen(color.darker(110), 1));
+  p.drawLines(far);
+  p.setPen(QPen(color.darker(190), 3));
+  p.drawLines(near);
   p.restore();
   // The cursor.
   p.setFont(small);
@@ -338,6 +364,18 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
   const int bottom = g.lanesTop + g.laneHeight * static_cast<int>(m_snapshot->lanes.size());
   const auto [from, to] = viewRange();
   auto clampDoc = [&, lo = from, hi = to](DocId d) { return std::clamp<DocId>(d, lo, hi); };
+  // A label on a light box, kept inside the plot.
+  auto labelBox = [&](double x, int y, const QString& text, const QColor& color, bool alignRight = false) {
+    const int w = p.fontMetrics().horizontalAdvance(text) + 8;
+    const int h = p.fontMetrics().height() + 2;
+    double left = alignRight ? x - w : x;
+    left = std::clamp(left, static_cast<double>(g.left), static_cast<double>(g.right - w));
+    QColor bg = palette().color(QPalette::Base);
+    bg.setAlpha(225);
+    p.fillRect(QRectF(left, y, w, h), bg);
+    p.setPen(color);
+    p.drawText(QRectF(left + 4, y, w - 4, h), Qt::AlignLeft | Qt::AlignVCenter, text);
+  };
   auto range = [&](DocId a, DocId bEnd, const QColor& fill, const QString& label) {
     const double x0 = xOf(clampDoc(a), g), x1 = xOf(clampDoc(bEnd), g);
     p.fillRect(QRectF(x0, top, std::max(2.0, x1 - x0), bottom - top), fill);
@@ -346,10 +384,7 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     p.setPen(QPen(edge.darker(130), 1));
     p.drawLine(QPointF(x0, top), QPointF(x0, bottom));
     p.drawLine(QPointF(x1, top), QPointF(x1, bottom));
-    if (!label.isEmpty()) {
-      p.setPen(edge.darker(170));
-      p.drawText(QRectF(x0 + 3, bottom - 16, std::max(200.0, x1 - x0), 14), Qt::AlignLeft, label);
-    }
+    if (!label.isEmpty()) labelBox(x0 + 3, top + 18, label, edge.darker(170));
   };
 
   // Bulk AND / block-max AND: the current window, shaded with its bound.
@@ -393,8 +428,10 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     head.closeSubpath();
     p.fillPath(head, kSkip.darker(120));
     p.setRenderHint(QPainter::Antialiasing, false);
-    p.drawText(QRectF(x0 + 4, y + 2, 260, 14), Qt::AlignLeft,
-               e.kind == TraceEventKind::WindowJumped ? QStringLiteral("jump") : QStringLiteral("skip"));
+    labelBox(x0 + 4, top + 18 + p.fontMetrics().height() + 4,
+             e.kind == TraceEventKind::WindowJumped ? QStringLiteral("jump to %1").arg(formatDoc(e.docEnd))
+                                                     : QStringLiteral("skip to %1").arg(formatDoc(e.docEnd)),
+             kSkip.darker(150));
   }
   // The event's document.
   if (hasDoc(e.kind) && e.kind != TraceEventKind::WindowEntered && e.kind != TraceEventKind::WindowSkipped &&
@@ -412,11 +449,7 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     }
     p.setPen(QPen(c, 2, Qt::DashLine));
     p.drawLine(QPointF(x, top), QPointF(x, bottom));
-    if (!label.isEmpty()) {
-      p.setPen(c.darker(120));
-      const bool flip = x > g.right - 120;
-      p.drawText(QRectF(flip ? x - 124 : x + 4, bottom - 16, 120, 14), (flip ? Qt::AlignRight : Qt::AlignLeft), label);
-    }
+    if (!label.isEmpty()) labelBox(x + 4, bottom - p.fontMetrics().height() - 4, label, c.darker(130), x > g.right - 140);
   }
 }
 

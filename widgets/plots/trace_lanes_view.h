@@ -41,6 +41,9 @@ class TraceLanesView : public QWidget {
   // Pixel x of term t's cursor at this step, -1 when exhausted or off the view.
   int cursorX(std::size_t term) const;
 
+  // MaxScore: whether term t is non-essential at this step (drawn hatched).
+  bool nonEssential(std::size_t term) const;
+
   void setZoomSpan(engine::DocId span);
   engine::DocId zoomSpan() const noexcept { return m_span; }
 

@@ -124,6 +124,7 @@ void TracePage::buildControls() {
   addLabeled(QStringLiteral("On:"), m_corpus);
   m_query = new QLineEdit(this);
   m_query->setPlaceholderText(QStringLiteral("Query to trace"));
+  m_query->setMinimumWidth(170);
   addLabeled(QStringLiteral("&Query:"), m_query, 1);
   m_operator = new QComboBox(this);
   m_operator->addItem(QStringLiteral("OR"), static_cast<int>(engine::Operator::Or));
@@ -301,7 +302,8 @@ void TracePage::buildPanels() {
   m_heap->verticalHeader()->setVisible(false);
   m_heap->setEditTriggers(QAbstractItemView::NoEditTriggers);
   m_heap->setSelectionMode(QAbstractItemView::NoSelection);
-  m_heap->horizontalHeader()->setStretchLastSection(true);
+  m_heap->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_heap->verticalHeader()->setDefaultSectionSize(m_heap->fontMetrics().height() + 6);
   m_heap->setToolTip(QStringLiteral("The top k after this step, replayed from the heap inserts: score descending, "
                                     "then doc id ascending. The last row is the threshold."));
   sideLayout->addWidget(m_heap, 1);
@@ -311,12 +313,14 @@ void TracePage::buildPanels() {
   m_counters = new QTableView(side);
   m_counters->setModel(m_counterModel);
   m_counters->verticalHeader()->setVisible(false);
-  m_counters->horizontalHeader()->setStretchLastSection(true);
+  m_counters->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_counters->verticalHeader()->setDefaultSectionSize(m_counters->fontMetrics().height() + 6);
+  side->setMinimumWidth(340);
   sideLayout->addWidget(m_counters, 1);
   horizontal->addWidget(lanes);
   horizontal->addWidget(side);
-  horizontal->setStretchFactor(0, 4);
-  horizontal->setStretchFactor(1, 1);
+  horizontal->setStretchFactor(0, 1);
+  horizontal->setStretchFactor(1, 0);
 
   m_eventModel = new widgets::TraceEventModel(this);
   m_events = new QTableView(vertical);
@@ -597,12 +601,16 @@ void TracePage::onEventActivated() {
 void TracePage::updateHeap() {
   const auto heap = widgets::TraceSnapshot::heapAt(m_snapshot->primary, m_snapshot->k, m_step);
   const auto& e = m_snapshot->primary.events[m_step];
-  const int rows = static_cast<int>(m_snapshot->k);
+  // At most kHeapRows rows (the top of the heap) plus the k-th, which is the threshold.
+  const std::size_t k = m_snapshot->k;
+  const int rows = static_cast<int>(std::min<std::size_t>(k, kHeapRows));
   m_heap->setRowCount(rows);
   for (int r = 0; r < rows; ++r) {
-    const bool filled = static_cast<std::size_t>(r) < heap.size();
-    const auto& h = filled ? heap[static_cast<std::size_t>(r)] : engine::Hit{};
-    auto* rank = new QTableWidgetItem(QString::number(r + 1));
+    // With k over kHeapRows, the last row shows the k-th document.
+    const std::size_t at = (r + 1 == rows && k > kHeapRows) ? k - 1 : static_cast<std::size_t>(r);
+    const bool filled = at < heap.size();
+    const auto& h = filled ? heap[at] : engine::Hit{};
+    auto* rank = new QTableWidgetItem(QString::number(at + 1));
     auto* doc = new QTableWidgetItem(filled ? widgets::formatDoc(h.doc) : QStringLiteral("(empty)"));
     auto* score = new QTableWidgetItem(filled ? widgets::formatScore(h.score) : QString());
     for (auto* item : {rank, doc, score}) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);

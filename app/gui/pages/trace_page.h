@@ -98,6 +98,7 @@ class TracePage : public Page {
   QLineEdit* queryEdit() const noexcept { return m_query; }
 
   static constexpr int kMaxExportSteps = 200;
+  static constexpr std::size_t kHeapRows = 50;
 
  signals:
   void stepChanged(std::size_t step);
