@@ -153,6 +153,32 @@ constexpr Metric kMetrics[] = {
     {"build_seconds", "Build time", "Wall time of the build."},
     {"created", "Created", "When the build finished (UTC)."},
     {"tool", "Built by", "The tool and version that wrote the index."},
+    // Load (benchmark runs, engine/bench/run_types.h).
+    {"rung", "Rung", "One measured step of the run: an open-loop rate of the ladder, or a closed-loop cell "
+     "(query set x clients x target)."},
+    {"load", "Load", "Open loop: the arrival rate asked for (requests/s). Closed loop: the query set and the "
+     "number of clients, each sending its next query when the previous one returns."},
+    {"target", "Target", "What the requests were sent to: the built-in engine with its options, a synthetic "
+     "service, or a peer engine."},
+    {"mode", "Mode", "open: requests arrive on a schedule whatever the latency (an open loop, like real users); "
+     "closed: a fixed number of clients wait for each answer."},
+    {"achieved_rate", "Achieved/s", "Requests completed per second over the rung's measured window."},
+    {"completed", "Completed", "Requests completed in the measured window."},
+    {"shed", "Shed", "Open loop: requests that arrived while the in-flight cap was full and were dropped "
+     "instead of queued (a sign of saturation). Never counted as completed."},
+    {"p50_ms", "p50", "Median latency in ms (open loop: from the request's due time, so queueing counts; "
+     "closed loop: request latency). Nearest rank over the measured window."},
+    {"p99_ms", "p99", "99th-percentile latency in ms, nearest rank. Shown as absent (\u2014) when fewer than "
+     "100 samples lie beyond it: such a quantile would be one or two samples, not a measurement."},
+    {"cpu_ms_per_query", "CPU ms/query", "Process CPU time over the window divided by the requests "
+     "completed: what one query costs, all threads included."},
+    {"rss_mib", "RSS", "Resident memory of the process (peak over the rung), MiB."},
+    {"verdict", "Verdict", "Open loop: whether the rung sustained its rate under the profile's saturation "
+     "rule (pass), broke it (fail, with the criterion) or could not be judged because the generator fell "
+     "behind (invalid)."},
+    {"thin_quantile", "Absent quantile", "Too few samples for this quantile: the nearest-rank rule needs "
+     "at least 100 samples beyond it, so it is shown as absent (\u2014), not as a number that would "
+     "describe one or two requests."},
 };
 
 const QHash<QString, const Metric*>& table() {

@@ -3,6 +3,7 @@
 
 #include "widgets/plot_export.h"
 
+#include <QBuffer>
 #include <QContextMenuEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -127,6 +128,12 @@ int DistributionPlot::addSeries(const QString& name, Style style) {
 
 void DistributionPlot::setSeriesData(int series, const QVector<double>& keys, const QVector<double>& values) {
   if (series < 0 || series >= graphCount()) return;
+  graph(series)->data()->clear();
+  appendSeriesData(series, keys, values);
+}
+
+void DistributionPlot::appendSeriesData(int series, const QVector<double>& keys, const QVector<double>& values) {
+  if (series < 0 || series >= graphCount()) return;
   QVector<double> k;
   QVector<double> v;
   const auto n = std::min(keys.size(), values.size());
@@ -137,7 +144,7 @@ void DistributionPlot::setSeriesData(int series, const QVector<double>& keys, co
     k.push_back(keys[i]);
     v.push_back(values[i]);
   }
-  graph(series)->setData(k, v, true);
+  if (!k.isEmpty()) graph(series)->addData(k, v, true);
   scheduleReplot();
 }
 
@@ -165,6 +172,18 @@ bool DistributionPlot::exportTo(const QString& path, QString* error) {
   }
   if (error) *error = message;
   return ok;
+}
+
+QByteArray DistributionPlot::renderPng(int width, int height) {
+  if (m_dirty) {
+    rescale();
+    m_dirty = false;
+  }
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  toPixmap(width, height).save(&buffer, "PNG");
+  return bytes;
 }
 
 void DistributionPlot::scheduleReplot() {
@@ -239,6 +258,10 @@ void DistributionPlot::applyPalette() {
       case Style::Points:
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 4));
+        break;
+      case Style::LinePoints:
+        g->setLineStyle(QCPGraph::lsLine);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 6));
         break;
     }
   }

@@ -18,7 +18,7 @@ namespace wandscope::widgets {
 class DistributionPlot : public QCustomPlot {
   Q_OBJECT
  public:
-  enum class Style { Line, Steps, Points };
+  enum class Style { Line, Steps, Points, LinePoints };
 
   explicit DistributionPlot(QWidget* parent = nullptr);
 
@@ -32,6 +32,9 @@ class DistributionPlot : public QCustomPlot {
   // Replaces a series' points (keys ascending; non-positive values are dropped on log axes) and
   // schedules a replot.
   void setSeriesData(int series, const QVector<double>& keys, const QVector<double>& values);
+  // Appends points in bulk (keys ascending and after the series' last key, as live data arrives);
+  // the same filtering and coalesced replot as setSeriesData.
+  void appendSeriesData(int series, const QVector<double>& keys, const QVector<double>& values);
   void clearData();
   int seriesCount() const noexcept { return graphCount(); }
   int pointCount(int series) const;
@@ -43,6 +46,8 @@ class DistributionPlot : public QCustomPlot {
 
   // Writes the plot (see exportPlot); emits exported or exportFailed.
   bool exportTo(const QString& path, QString* error = nullptr);
+  // The plot as PNG bytes at this size (for reports that embed it), current data included.
+  QByteArray renderPng(int width, int height);
 
   // The interval of coalesced replots.
   static constexpr int kReplotIntervalMs = 80;

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/models/rung_table_model.h"
+
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+
+namespace wandscope::test {
+namespace {
+
+using widgets::RungTableModel;
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+
+engine::RungResult openRung(std::uint32_t index, double rate, std::optional<double> p99) {
+  engine::RungResult r;
+  r.index = index;
+  r.target = "builtin";
+  r.mode = "open";
+  r.targetRate = rate;
+  r.achievedRate = rate * 0.99;
+  r.completed = 1234;
+  r.shed = index;
+  r.p50Ms = 0.5 + index;
+  r.p99Ms = p99;
+  r.cpuMsPerQuery = 0.25;
+  r.rssPeakMib = 50;
+  r.verdict = index < 2 ? "pass" : "fail";
+  if (index >= 2) r.criterion = "p99 > 10 x first rung";
+  return r;
+}
+
+QString cell(const RungTableModel& m, int row, RungTableModel::Column c, int role = Qt::DisplayRole) {
+  return m.index(row, c).data(role).toString();
+}
+
+TEST(RungTableModel, FillsAsRungsFinishAndShowsThinQuantilesAsAbsent) {
+  RungTableModel model;
+  QAbstractItemModelTester tester(&model, kFatal);
+  QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
+  EXPECT_EQ(model.rowCount(), 0);
+  model.addRung(openRung(0, 100, 3.25));
+  model.addRung(openRung(1, 200, std::nullopt));
+  EXPECT_EQ(inserted.count(), 2);
+  ASSERT_EQ(model.rowCount(), 2);
+  EXPECT_EQ(cell(model, 0, RungTableModel::P99), QStringLiteral("3.25 ms"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::P99), QStringLiteral("\u2014"));
+  // The absent quantile explains itself; a present one carries the metric's definition.
+  EXPECT_TRUE(cell(model, 1, RungTableModel::P99, Qt::ToolTipRole).startsWith(QStringLiteral("Absent")));
+  EXPECT_FALSE(cell(model, 0, RungTableModel::P99, Qt::ToolTipRole).startsWith(QStringLiteral("Absent")));
+  EXPECT_EQ(cell(model, 0, RungTableModel::Load), QStringLiteral("100/s"));
+  EXPECT_EQ(cell(model, 0, RungTableModel::Verdict), QStringLiteral("pass"));
+  EXPECT_FALSE(model.headerData(RungTableModel::P99, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
+  model.clear();
+  EXPECT_EQ(model.rowCount(), 0);
+}
+
+TEST(RungTableModel, ClosedCellsAndSorting) {
+  RungTableModel model;
+  QAbstractItemModelTester tester(&model, kFatal);
+  std::vector<engine::RungResult> rungs{openRung(0, 100, 1.0), openRung(1, 200, std::nullopt), openRung(2, 400, 9.0)};
+  engine::RungResult closed;
+  closed.index = 3;
+  closed.target = "builtin";
+  closed.mode = "closed";
+  closed.concurrency = 2;
+  closed.querySet = "mid-df-2";
+  rungs.push_back(closed);
+  model.setRungs(rungs);
+  ASSERT_EQ(model.rowCount(), 4);
+  EXPECT_EQ(cell(model, 3, RungTableModel::Load), QStringLiteral("mid-df-2 \u00d7 2 clients"));
+  EXPECT_EQ(cell(model, 3, RungTableModel::Verdict), QStringLiteral("\u2013"));
+  EXPECT_EQ(cell(model, 2, RungTableModel::Verdict), QStringLiteral("fail: p99 > 10 x first rung"));
+
+  QSortFilterProxyModel proxy;
+  QAbstractItemModelTester proxyTester(&proxy, kFatal);
+  proxy.setSourceModel(&model);
+  proxy.setSortRole(RungTableModel::SortRole);
+  proxy.sort(RungTableModel::P99, Qt::DescendingOrder);
+  EXPECT_EQ(proxy.index(0, RungTableModel::P99).data().toString(), QStringLiteral("9.00 ms"));
+  // Absent quantiles sort below every number.
+  EXPECT_EQ(proxy.index(3, RungTableModel::P99).data().toString(), QStringLiteral("\u2014"));
+}
+
+}  // namespace
+}  // namespace wandscope::test
