@@ -276,8 +276,9 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   if (nonEssential(t)) {
     // MaxScore: this list cannot bring a candidate on its own any more; it is only probed.
     p.fillRect(QRect(g.left, top, g.right - g.left, g.laneHeight), QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
-    p.setPen(palette().color(QPalette::Disabled, QPalette::Text));
-    p.drawText(QRect(8, top + 54, kLabelWidth - 12, 16), Qt::AlignLeft, QStringLiteral("non-essential"));
+    p.setPen(palette().color(QPalette::Text));
+    p.drawText(QRect(g.right - 260, top + 2, 256, 16), Qt::AlignRight | Qt::AlignTop,
+               QStringLiteral("non-essential: only probed"));
   }
 
   const auto [from, to] = viewRange();

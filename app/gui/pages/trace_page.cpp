@@ -113,6 +113,8 @@ void TracePage::buildControls() {
   m_lesson = new QComboBox(this);
   m_lesson->addItem(QStringLiteral("(free query)"), QString());
   for (const Lesson& l : m_catalog.lessons()) m_lesson->addItem(l.title, l.id);
+  m_lesson->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_lesson->setMinimumContentsLength(24);
   m_lesson->setToolTip(QStringLiteral("A lesson of docs/teaching: a query on the built-in teaching corpus chosen "
                                       "so one pruning idea shows, with the steps to watch"));
   addLabeled(QStringLiteral("&Lesson:"), m_lesson);
@@ -124,7 +126,7 @@ void TracePage::buildControls() {
   addLabeled(QStringLiteral("On:"), m_corpus);
   m_query = new QLineEdit(this);
   m_query->setPlaceholderText(QStringLiteral("Query to trace"));
-  m_query->setMinimumWidth(170);
+  m_query->setMinimumWidth(140);
   addLabeled(QStringLiteral("&Query:"), m_query, 1);
   m_operator = new QComboBox(this);
   m_operator->addItem(QStringLiteral("OR"), static_cast<int>(engine::Operator::Or));
@@ -315,7 +317,7 @@ void TracePage::buildPanels() {
   m_counters->verticalHeader()->setVisible(false);
   m_counters->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_counters->verticalHeader()->setDefaultSectionSize(m_counters->fontMetrics().height() + 6);
-  side->setMinimumWidth(340);
+  side->setMinimumWidth(300);
   sideLayout->addWidget(m_counters, 1);
   horizontal->addWidget(lanes);
   horizontal->addWidget(side);
