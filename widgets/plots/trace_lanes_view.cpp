@@ -27,6 +27,8 @@ namespace {
 constexpr int kLabelWidth = 150;
 constexpr int kRightMargin = 14;
 constexpr int kHeaderHeight = 84;
+constexpr int kCompactHeaderHeight = 44;
+constexpr int kCompactBelow = 240;
 constexpr int kAxisHeight = 24;
 constexpr int kMaxLaneHeight = 120;
 // Postings this close to a cursor (in postings, each side) are drawn as "near the cursor".
@@ -109,7 +111,8 @@ TraceLanesView::Geometry TraceLanesView::geometry() const {
   g.left = kLabelWidth;
   g.right = width() - kRightMargin;
   g.top = 0;
-  g.lanesTop = kHeaderHeight;
+  // Compact when short (a small window with comparison on): the meter goes, the text stays.
+  g.lanesTop = height() < kCompactBelow ? kCompactHeaderHeight : kHeaderHeight;
   g.axisTop = height() - kAxisHeight;
   const std::size_t lanes = m_snapshot ? std::max<std::size_t>(m_snapshot->lanes.size(), 1) : 1;
   g.laneHeight = std::min(kMaxLaneHeight, static_cast<int>((g.axisTop - g.lanesTop) / static_cast<int>(lanes)));
@@ -218,6 +221,7 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
   }
   p.drawText(QRect(8, 24, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, line);
 
+  if (g.lanesTop < kHeaderHeight) return;  // compact: no meter
   // The meter: 0 .. sum of list maxima; bars for the bounds, a red line for the threshold.
   double total = 0;
   for (const auto& l : m_snapshot->lanes) total += l.listMax;
@@ -265,14 +269,17 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   p.drawText(QRect(8, top + 4, kLabelWidth - 12, 18), Qt::AlignLeft | Qt::AlignVCenter, lane.term);
   p.setFont(font());
   p.setPen(palette().color(QPalette::Text));
+  const bool roomy = g.laneHeight >= 56;
   if (!lane.known) {
     p.drawText(QRect(8, top + 22, kLabelWidth - 12, 16), Qt::AlignLeft, QStringLiteral("not in the index"));
     return;
   }
-  p.drawText(QRect(8, top + 22, kLabelWidth - 12, 16), Qt::AlignLeft,
-             QStringLiteral("df %1, %2 blocks").arg(formatDoc(static_cast<DocId>(lane.df))).arg(lane.blockLast.size()));
-  p.drawText(QRect(8, top + 38, kLabelWidth - 12, 16), Qt::AlignLeft,
-             QStringLiteral("list max %1").arg(formatScore(lane.listMax)));
+  if (roomy) {
+    p.drawText(QRect(8, top + 22, kLabelWidth - 12, 16), Qt::AlignLeft,
+               QStringLiteral("df %1, %2 blocks").arg(formatDoc(static_cast<DocId>(lane.df))).arg(lane.blockLast.size()));
+    p.drawText(QRect(8, top + 38, kLabelWidth - 12, 16), Qt::AlignLeft,
+               QStringLiteral("list max %1").arg(formatScore(lane.listMax)));
+  }
   if (nonEssential(t)) {
     // MaxScore: this list cannot bring a candidate on its own any more; it is only probed.
     p.fillRect(QRect(g.left, top, g.right - g.left, g.laneHeight), QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));

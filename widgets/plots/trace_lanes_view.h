@@ -48,7 +48,7 @@ class TraceLanesView : public QWidget {
   engine::DocId zoomSpan() const noexcept { return m_span; }
 
   QSize sizeHint() const override { return {900, 420}; }
-  QSize minimumSizeHint() const override { return {400, 220}; }
+  QSize minimumSizeHint() const override { return {400, 140}; }
 
   static constexpr engine::DocId kFullViewDocs = 10'000;
 

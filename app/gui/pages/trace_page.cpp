@@ -28,6 +28,7 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QSpinBox>
@@ -103,7 +104,7 @@ TracePage::TracePage(const WorkbenchContext& context, QWidget* parent) : Page(pa
 void TracePage::buildControls() {
   auto* layout = static_cast<QVBoxLayout*>(this->layout());
   auto* row = new QHBoxLayout;
-  auto addLabeled = [&](const QString& text, QWidget* w, int stretch = 0) {
+  auto addLabeled = [&row, this](const QString& text, QWidget* w, int stretch = 0) {
     auto* l = new QLabel(text, this);
     l->setBuddy(w);
     row->addWidget(l);
@@ -114,7 +115,7 @@ void TracePage::buildControls() {
   m_lesson->addItem(QStringLiteral("(free query)"), QString());
   for (const Lesson& l : m_catalog.lessons()) m_lesson->addItem(l.title, l.id);
   m_lesson->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  m_lesson->setMinimumContentsLength(24);
+  m_lesson->setMinimumContentsLength(22);
   m_lesson->setToolTip(QStringLiteral("A lesson of docs/teaching: a query on the built-in teaching corpus chosen "
                                       "so one pruning idea shows, with the steps to watch"));
   addLabeled(QStringLiteral("&Lesson:"), m_lesson);
@@ -128,6 +129,9 @@ void TracePage::buildControls() {
   m_query->setPlaceholderText(QStringLiteral("Query to trace"));
   m_query->setMinimumWidth(140);
   addLabeled(QStringLiteral("&Query:"), m_query, 1);
+  layout->addLayout(row);
+  // Second row: how to evaluate it (one row would not fit the main window's 1280 pixels).
+  row = new QHBoxLayout;
   m_operator = new QComboBox(this);
   m_operator->addItem(QStringLiteral("OR"), static_cast<int>(engine::Operator::Or));
   m_operator->addItem(QStringLiteral("AND"), static_cast<int>(engine::Operator::And));
@@ -157,6 +161,7 @@ void TracePage::buildControls() {
   m_exportButton->setMenu(exportMenu);
   m_exportButton->setEnabled(false);
   row->addWidget(m_exportButton);
+  row->addStretch(1);
   layout->addLayout(row);
 
   connect(m_lesson, &QComboBox::activated, this, &TracePage::onLessonPicked);
@@ -206,7 +211,14 @@ void TracePage::buildControls() {
     const int step = link.mid(5).toInt(&ok);  // "step:N"
     if (ok) setStep(static_cast<std::size_t>(step));
   });
-  layout->addWidget(m_lessonText);
+  // In a scroll area: a long lesson text must not push the page past the window's height.
+  auto* lessonScroll = new QScrollArea(this);
+  lessonScroll->setWidget(m_lessonText);
+  lessonScroll->setWidgetResizable(true);
+  lessonScroll->setFrameShape(QFrame::NoFrame);
+  lessonScroll->setMaximumHeight(m_lessonText->fontMetrics().height() * 5 + 16);
+  lessonScroll->setMinimumHeight(m_lessonText->fontMetrics().height() * 2 + 16);
+  layout->addWidget(lessonScroll);
 
   m_notice = new widgets::NoticeBar(this);
   layout->addWidget(m_notice);
@@ -317,7 +329,9 @@ void TracePage::buildPanels() {
   m_counters->verticalHeader()->setVisible(false);
   m_counters->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_counters->verticalHeader()->setDefaultSectionSize(m_counters->fontMetrics().height() + 6);
-  side->setMinimumWidth(300);
+  side->setMinimumWidth(280);
+  m_heap->setMinimumHeight(60);
+  m_counters->setMinimumHeight(60);
   sideLayout->addWidget(m_counters, 1);
   horizontal->addWidget(lanes);
   horizontal->addWidget(side);
@@ -334,11 +348,12 @@ void TracePage::buildPanels() {
   m_events->horizontalHeader()->setStretchLastSection(true);
   m_events->setAlternatingRowColors(true);
   m_events->setToolTip(QStringLiteral("Every recorded event; select one to jump to it"));
+  m_events->setMinimumHeight(m_events->fontMetrics().height() * 4);
   connect(m_events->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { onEventActivated(); });
   vertical->addWidget(horizontal);
   vertical->addWidget(m_events);
   vertical->setStretchFactor(0, 5);
-  vertical->setStretchFactor(1, 2);
+  vertical->setStretchFactor(1, 1);
   layout->addWidget(vertical, 1);
 }
 
