@@ -80,5 +80,28 @@ def main():
                   f" ({'never slower than Xapian' if worst >= 1 else 'SLOWER than Xapian on some set'}).")
 
 
+def overlap_table(out):
+    """Mean overlap@10 with ours from `peers overlap --json` files OUT/ov-<target>-<op>.json."""
+    data = {}
+    for t in TARGETS[1:]:
+        for op in ["and", "or"]:
+            f = out / f"ov-{t}-{op}.json"
+            if f.exists():
+                data[(t, op)] = {s["query_set"]: s for s in json.loads(f.read_text())["sets"]}
+    if not data:
+        return
+    print("\n### Mean overlap@10 with our top-10 (queries with identical top-10 sets)\n")
+    print("| Query set | Xapian AND | Xapian OR | FTS5 AND | FTS5 OR |")
+    print("| --- | ---: | ---: | ---: | ---: |")
+    names = [s for s in ORDER if any(s in d for d in data.values())]
+    for s in names:
+        cells = []
+        for key in [("xapian", "and"), ("xapian", "or"), ("sqlite-fts5", "and"), ("sqlite-fts5", "or")]:
+            x = data.get(key, {}).get(s)
+            cells.append("-" if x is None else f"{x['mean_overlap']:.3f} ({x['identical_sets']})")
+        print(f"| {s} | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
     main()
+    overlap_table(pathlib.Path(sys.argv[1]))
