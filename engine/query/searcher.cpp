@@ -40,7 +40,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   result.query = parseQuery(index, request.text, threadAnalyzer(index.analyzerKind()));
   const ParsedQuery& query = result.query;
 
-  const Plan plan = planQuery(query, request.op, request.algorithm, request.options);
+  const Plan plan = planQuery(query, request.op, request.algorithm, request.options, index.docCount(), request.k);
   result.algorithm = plan.algorithm;
   result.reason = plan.reason;
 

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The planner's `auto` rule (docs/ALGORITHMS.md, "The planner"), case by case.
+#include "engine/query/planner.h"
+
+#include <gtest/gtest.h>
+
+namespace wandscope::test {
+namespace {
+
+using engine::Algorithm;
+using engine::Operator;
+
+engine::ParsedQuery queryWithDfs(std::initializer_list<std::uint64_t> dfs) {
+  engine::ParsedQuery q;
+  engine::TermId id = 0;
+  for (auto df : dfs) {
+    engine::QueryTerm t;
+    t.text = "t" + std::to_string(id);
+    t.id = id++;
+    t.df = df;
+    q.terms.push_back(t);
+  }
+  q.tokens = q.terms.size();
+  return q;
+}
+
+constexpr std::uint64_t kDocs = 1'000'000;
+
+TEST(Planner, ForcedAlgorithmsAreKept) {
+  const auto q = queryWithDfs({10, 20});
+  for (auto a : {Algorithm::Exhaustive, Algorithm::Wand, Algorithm::Bmw, Algorithm::BulkAnd}) {
+    EXPECT_EQ(engine::planQuery(q, Operator::Or, a, {}, kDocs, 10).algorithm, a);
+  }
+}
+
+TEST(Planner, OneKnownTermUsesTheBulkAndOverOneListForBothOperators) {
+  const auto q = queryWithDfs({50'000});
+  EXPECT_EQ(engine::planQuery(q, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm, Algorithm::BulkAnd);
+  EXPECT_EQ(engine::planQuery(q, Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm, Algorithm::BulkAnd);
+  engine::SearchOptions off;
+  off.bulkAnd = false;
+  EXPECT_NE(engine::planQuery(q, Operator::Or, Algorithm::Auto, off, kDocs, 10).algorithm, Algorithm::BulkAnd);
+}
+
+TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
+  EXPECT_EQ(engine::planQuery(queryWithDfs({1, 2}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::Bmm);
+  EXPECT_EQ(engine::planQuery(queryWithDfs({1, 2, 3}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::Bmm);
+  EXPECT_EQ(engine::planQuery(queryWithDfs({1, 2, 3, 4}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::MaxScore);
+}
+
+TEST(Planner, AndPrunesOnlyWhenManyMoreThanKDocumentsAreExpectedToMatch) {
+  // 1M x 0.03 x 0.03 = 900 expected matches: >= 16 x 10, prune with the bulk AND.
+  const auto big = queryWithDfs({30'000, 30'000});
+  EXPECT_NEAR(engine::estimatedAndMatches(big, kDocs), 900.0, 1e-6);
+  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm, Algorithm::BulkAnd);
+  // The same query at k = 100 needs 1,600: the oracle's leapfrog.
+  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, {}, kDocs, 100).algorithm, Algorithm::Exhaustive);
+  // 1M x 0.03^3 = 27 expected matches: nothing to prune.
+  EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 30'000, 30'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10)
+                .algorithm,
+            Algorithm::Exhaustive);
+  engine::SearchOptions off;
+  off.bulkAnd = false;
+  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, off, kDocs, 10).algorithm, Algorithm::BlockMaxAnd);
+}
+
+TEST(Planner, UnknownTermsExpectNoMatches) {
+  auto q = queryWithDfs({500'000, 500'000});
+  q.terms[1].id.reset();
+  EXPECT_EQ(engine::estimatedAndMatches(q, kDocs), 0.0);
+  EXPECT_EQ(engine::estimatedAndMatches(queryWithDfs({5}), 0), 0.0);
+}
+
+}  // namespace
+}  // namespace wandscope::test
