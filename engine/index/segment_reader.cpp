@@ -246,6 +246,9 @@ StoredDocument SegmentReader::storedDocument(DocId doc) const {
   if (end - begin < 4) m_store.corrupt(fmt::format("stored chunk {} is too short", chunk));
   std::uint32_t raw = 0;
   std::memcpy(&raw, m_chunks.data() + begin, 4);
+  // zlib inflates at most ~1032 bytes per compressed byte: a larger claimed size is damage, and
+  // must not become an allocation of up to 4 GiB per snippet (found by fuzzing).
+  if (raw > (end - begin - 4) * 1032 + 64) m_store.corrupt(fmt::format("stored chunk {} claims an impossible size", chunk));
   std::string buffer(raw, '\0');
   uLongf rawLen = raw;
   const int rc = ::uncompress(reinterpret_cast<Bytef*>(buffer.data()), &rawLen,

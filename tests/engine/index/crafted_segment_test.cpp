@@ -155,5 +155,36 @@ TEST(CraftedSegment, AWideButValidFullBlockIsAccepted) {
   EXPECT_EQ(engine::search(*index, r).hits, before);
 }
 
+// A stored chunk whose size field claims ~4 GiB: fetching a snippet allocated (and zeroed) that
+// much before zlib refused the data (found by the index_segment fuzz target as a timeout). It is
+// now refused from the compressed size, without the allocation.
+TEST(CraftedSegment, AStoredChunkClaimingAnImpossibleSizeIsRefusedWithoutAllocatingIt) {
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 40; ++i) docs.push_back({"d" + std::to_string(i), "title", "some text " + std::to_string(i)});
+  auto t = buildTestIndex(docs);
+  t->index.reset();
+  const std::string storeName = "seg-000000.store";
+  auto bytes = readBytes(t->indexPath / storeName);
+  engine::format::StoreHeader header;
+  std::memcpy(&header, bytes.data() + 32, sizeof header);
+  ASSERT_EQ(header.chunkCount, 2u);
+  const std::size_t firstChunk = 32 + sizeof header + 8 * (header.chunkCount + 1);
+  const std::uint32_t claimed = 0xFFFFFFF0u;
+  std::memcpy(bytes.data() + firstChunk, &claimed, 4);
+  rewriteWithValidChecksums(t->indexPath, storeName, bytes);
+
+  const auto index = engine::Index::open(t->indexPath);
+  EXPECT_EQ(index->storedDocument(35).text, "some text 35") << "chunk 1 is intact";
+  try {
+    (void)index->storedDocument(3);
+    FAIL() << "a chunk claiming 4 GiB was decompressed";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::Index);
+    EXPECT_NE(std::string(e.what()).find("seg-000000.store: stored chunk 0 claims an impossible size"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace wandscope::test
