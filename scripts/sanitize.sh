@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds and runs the test suites under sanitizers, in their own trees (no Qt needed):
 #   asan  build/asan  g++ Debug, -fsanitize=address,undefined: every engine_tests and cli_tests test
+#                     and the fuzz corpus replay (fuzz.replay.*)
 #   tsan  build/tsan  clang Debug, -fsanitize=thread: the threaded parts (loadgen drivers, bench
 #                     runner, run store) of engine_tests
 # Usage: scripts/sanitize.sh [asan|tsan|all] (default all). Environment: JOBS build parallelism
@@ -21,8 +22,8 @@ export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
 
 run_asan() {
   cmake -S . -B build/asan "${common[@]}" -DWANDSCOPE_SANITIZE=address,undefined >/dev/null
-  cmake --build build/asan -j "$jobs" --target engine_tests cli_tests wandscope-cli
-  (cd build/asan && ctest --output-on-failure -j "$test_jobs" --timeout 1800 -L 'engine|cli')
+  cmake --build build/asan -j "$jobs" --target engine_tests cli_tests wandscope-cli fuzz_replay
+  (cd build/asan && ctest --output-on-failure -j "$test_jobs" --timeout 1800 -L 'engine|cli|fuzz')
 }
 
 run_tsan() {
@@ -31,7 +32,7 @@ run_tsan() {
   cmake --build build/tsan -j "$jobs" --target engine_tests
   # The instrument (loadgen drivers, bench runner, histograms) and the run store own the threads.
   (cd build/tsan && ctest --output-on-failure -j "$test_jobs" --timeout 1800 -L engine \
-    -R '(OpenLoop|ClosedLoop|ArrivalSchedule|Target|Driver|BenchRunner|Bench|Histogram|Quantile|Saturation|RunStore|RunCodec|SchemaMigration|ReportWriter)')
+    -R '^(ArrivalSchedule|BenchProfile|BenchRunner|BuiltinTarget|ClosedLoopDriver|HistogramRecorder|LatencyHistogram|OpenLoopDriver|Quantile|ReportWriter|RequestLogWriter|RunCodec|RunStore|RunStoreCrash|RunStoreListing|RungSummary|SaturationRule|SchemaMigrations|SyntheticTarget|TargetSpec|Workload)\.')
 }
 
 case "$what" in
