@@ -87,6 +87,10 @@ IndexPage::IndexPage(const WorkbenchContext& context, QWidget* parent)
   m_indexLabel = new QLabel(this);
   m_indexLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_indexLabel->setToolTip(widgets::metricDescription(u"path_index"));
+  // A long index path must not widen the page beyond the window (every page fits 1280 px): the
+  // label takes the room left by the buttons and the path is elided in the middle.
+  m_indexLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_indexLabel->setMinimumWidth(120);
   bar->addWidget(m_indexLabel, 1);
   layout->addLayout(bar);
 
@@ -281,8 +285,10 @@ void IndexPage::onIndexChanged(const IndexHandlePtr& handle) {
   if (!handle || !handle->summary) return;
   const auto& s = *handle->summary;
   m_indexLabel->setText(QStringLiteral("<b>%1</b> \u2014 %2 documents, %3 terms")
-                            .arg(s.path.toHtmlEscaped(), QLocale().toString(static_cast<qulonglong>(s.stats.docs)),
+                            .arg(m_indexLabel->fontMetrics().elidedText(s.path, Qt::ElideMiddle, 420).toHtmlEscaped(),
+                                 QLocale().toString(static_cast<qulonglong>(s.stats.docs)),
                                  QLocale().toString(static_cast<qulonglong>(s.stats.terms))));
+  m_indexLabel->setToolTip(s.path + QStringLiteral("\n\n") + widgets::metricDescription(u"path_index"));
   m_stats->setSummary(handle->summary);
   m_dfPlot->setSeriesData(0, s.dfBinKeys, s.dfBinCounts);
   m_lengthPlot->setSeriesData(0, s.rankKeys, s.rankDf);
