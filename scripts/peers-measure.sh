@@ -9,7 +9,7 @@
 #     CLI   wandscope-cli (a Release build)
 #     DATA  holds idx/ (our index), q-<set>.jsonl; the peers' indexes idx.xapian/ and idx.fts5/
 #           (`wandscope-cli peers build --engine E --corpus C --index DATA/idx`)
-#     OUT   summaries (sum-<target>-<op>-<set>.json) and TREC runs
+#     OUT   summaries (sum-<target>-<op>-<set>.json), TREC runs, overlap@10 with ours (ov-*.json)
 # Environment: REPEAT (3), WARMUP (1 s), OPS ("and or"), TARGETS ("builtin xapian sqlite-fts5"),
 # FTS5_MAX_QUERIES (all): time FTS5 on the first N queries of each set only (it can be very slow).
 set -euo pipefail
@@ -30,5 +30,13 @@ for q in "$data"/q-*.jsonl; do
         2> "$out/log-$t-$op-$set.txt"
       echo "$set $op $t: $(tail -n 1 "$out/log-$t-$op-$set.txt")"
     done
+  done
+done
+# Result agreement: mean overlap@10 of each peer's top-10 with ours, per set (peers-table.py reads it).
+for t in $targets; do
+  [[ $t == builtin ]] && continue
+  for op in $ops; do
+    "$cli" peers overlap "$data/idx" --target "$t" --op "$op" --k 10 --queries "$data"/q-*.jsonl \
+      --json "$out/ov-$t-$op.json" > "$out/ov-$t-$op.txt"
   done
 done
