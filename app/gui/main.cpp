@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
                      "into DIR and exit."),
       QStringLiteral("DIR"));
   const QCommandLineOption pageOption(QStringLiteral("page"),
-                                      QStringLiteral("With --screenshot: only this page (index, explore)."),
+                                      QStringLiteral("With --screenshot: only this page (index, explore, load, history, ...)."),
                                       QStringLiteral("NAME"));
   const QCommandLineOption themeOption(QStringLiteral("theme"), QStringLiteral("Colours: system, light or dark."),
                                        QStringLiteral("NAME"));
@@ -46,7 +46,12 @@ int main(int argc, char** argv) {
   const QCommandLineOption settingsOption(QStringLiteral("settings"),
                                           QStringLiteral("Read and write settings in this INI file."),
                                           QStringLiteral("FILE"));
-  parser.addOptions({indexOption, screenshotOption, pageOption, themeOption, darkOption, docsOption, settingsOption});
+  const QCommandLineOption dbOption(QStringLiteral("db"),
+                                    QStringLiteral("Run store of the Load and History pages (default "
+                                                   "$XDG_DATA_HOME/wandscope/runs.sqlite)."),
+                                    QStringLiteral("FILE"));
+  parser.addOptions({indexOption, screenshotOption, pageOption, themeOption, darkOption, docsOption, settingsOption,
+                     dbOption});
   parser.process(app);
 
   const bool screenshot = parser.isSet(screenshotOption);
@@ -74,8 +79,11 @@ int main(int argc, char** argv) {
   if (screenshot) {
     options.settingsFile = scratch.filePath(QStringLiteral("settings.ini"));
     options.persistSettings = false;
+    // Nor the user's run store: the screenshot's small ladder goes to a scratch one.
+    options.runStorePath = parser.isSet(dbOption) ? parser.value(dbOption) : scratch.filePath(QStringLiteral("runs.sqlite"));
   } else {
     options.settingsFile = parser.value(settingsOption);
+    options.runStorePath = parser.value(dbOption);
   }
 
   MainWindow window(options);

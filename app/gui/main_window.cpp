@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/main_window.h"
 
+#include "app/controllers/history_controller.h"
 #include "app/controllers/index_controller.h"
+#include "app/controllers/load_controller.h"
 #include "app/controllers/query_controller.h"
 #include "app/gui/pages/explore_page.h"
+#include "app/gui/pages/history_page.h"
 #include "app/gui/pages/index_page.h"
+#include "app/gui/pages/load_page.h"
 #include "app/gui/pages/trace_page.h"
 #include "app/workers/qt_log_sink.h"
 #include "widgets/views/log_view.h"
@@ -47,6 +51,23 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
 
   m_context.index = new IndexController(this);
   m_context.query = new QueryController(this);
+  m_context.load = new LoadController(this);
+  m_context.history = new HistoryController(this);
+  {
+    QString store = m_options.runStorePath;
+    if (store.isEmpty() && m_options.persistSettings) store = m_settings->value(QStringLiteral("history/db")).toString();
+    if (!store.isEmpty()) m_context.history->setStorePath(store);
+    m_context.load->setStorePath(m_context.history->storePath());
+    m_context.load->setCacheRoot(m_options.defaultCacheRoot);
+    connect(m_context.history, &HistoryController::storePathChanged, m_context.load, &LoadController::setStorePath);
+  }
+  connect(m_context.load, &LoadController::runningChanged, this, [this](bool running) {
+    if (running) {
+      m_jobStatus->setText(QStringLiteral("Load run\u2026"));
+    } else {
+      m_jobStatus->clear();
+    }
+  });
   connect(m_context.index, &IndexController::indexChanged, this, &MainWindow::onIndexChanged);
   connect(m_context.index, &IndexController::jobStarted, this,
           [this](const QString& what) { m_jobStatus->setText(what + QStringLiteral("\u2026")); });
@@ -81,6 +102,10 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
   indexPage->setDefaultCacheRoot(m_options.defaultCacheRoot);
   addPage(indexPage);
   addPage(new ExplorePage(m_context, this));
+  auto* loadPage = new LoadPage(m_context, this);
+  loadPage->setDefaultDocs(m_options.defaultDocs > 0 ? m_options.defaultDocs : IndexController::kDefaultDocs);
+  addPage(loadPage);
+  addPage(new HistoryPage(m_context, this));
   addPage(new TracePage(m_context, this));
 
   resize(1280, 800);
@@ -215,7 +240,9 @@ void MainWindow::setTheme(Theme theme) {
 
 void MainWindow::onIndexChanged(const IndexHandlePtr& handle) {
   if (!handle || !handle->summary) return;
-  m_indexStatus->setText(handle->summary->path);
+  // Elided: a long path must not set the window's minimum width.
+  m_indexStatus->setText(m_indexStatus->fontMetrics().elidedText(handle->summary->path, Qt::ElideMiddle, 360));
+  m_indexStatus->setToolTip(QStringLiteral("The open index: %1").arg(handle->summary->path));
   setWindowTitle(QStringLiteral("%1 \u2014 Wandscope").arg(QDir(handle->summary->path).dirName()));
   if (m_options.persistSettings) m_settings->setValue(QStringLiteral("index/last"), handle->summary->path);
 }
@@ -238,6 +265,7 @@ void MainWindow::saveSettings() {
   m_settings->setValue(QStringLiteral("window/state"), saveState());
   if (auto* p = currentPage()) m_settings->setValue(QStringLiteral("window/page"), p->pageId());
   m_settings->setValue(QStringLiteral("window/theme"), themeName(m_theme));
+  if (m_options.runStorePath.isEmpty()) m_settings->setValue(QStringLiteral("history/db"), m_context.history->storePath());
   for (Page* p : pages()) {
     m_settings->beginGroup(QStringLiteral("pages/") + p->pageId());
     p->saveSettings(*m_settings);
@@ -249,6 +277,7 @@ void MainWindow::saveSettings() {
 void MainWindow::closeEvent(QCloseEvent* event) {
   saveSettings();
   m_context.index->cancel();
+  m_context.load->stop();
   event->accept();
 }
 

@@ -35,6 +35,9 @@ struct MainWindowOptions {
   // The embedded default dataset's size and cache (tests and --default-docs use smaller ones).
   quint64 defaultDocs = 0;  // 0: IndexController::kDefaultDocs
   QString defaultCacheRoot;
+  // The run store of the Load and History pages (--db); empty: the "history/db" setting, else
+  // engine::RunStore::defaultPath().
+  QString runStorePath;
 };
 
 // The workbench window: pages as tabs (MainWindow::addPage is how later pages - Load, History,

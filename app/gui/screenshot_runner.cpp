@@ -6,6 +6,7 @@
 #include "engine/core/log.h"
 
 #include <QDir>
+#include <QImageWriter>
 #include <QPixmap>
 
 namespace wandscope::app {
@@ -39,6 +40,10 @@ void ScreenshotRunner::start() {
   }
   m_queue = QStringList{QStringLiteral("index")};
   for (const QString& id : std::as_const(m_requested)) {
+    // History shows what the Load page ran: run its ladder first even when only History is asked.
+    if (id == QLatin1String("history") && m_window->page(QStringLiteral("load")) && !m_queue.contains(QStringLiteral("load"))) {
+      m_queue << QStringLiteral("load");
+    }
     if (!m_queue.contains(id)) m_queue << id;
   }
   next();
@@ -71,7 +76,10 @@ void ScreenshotRunner::onReady() {
 void ScreenshotRunner::capture(const QString& id) {
   const QString path = QDir(m_dir).filePath(id + m_suffix + QStringLiteral(".png"));
   const QPixmap shot = m_window->grab();
-  if (shot.isNull() || !shot.save(path, "PNG")) {
+  // Maximum zlib compression: the guide embeds these files, and they stay lossless.
+  QImageWriter writer(path, "PNG");
+  writer.setQuality(0);
+  if (shot.isNull() || !writer.write(shot.toImage())) {
     engine::log::error(QStringLiteral("screenshot: cannot write %1").arg(path).toStdString());
     m_failed = true;
     return;

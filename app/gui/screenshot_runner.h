@@ -14,7 +14,7 @@ class MainWindow;
 // Index page opens the embedded default dataset; Explore runs a sample query compared with the
 // exhaustive path), writes DIR/<page><suffix>.png, and finishes with an exit code (0: every
 // requested page written). The Index page is always prepared first, since the others need its
-// index.
+// index; the Load page (a small ladder on the embedded default) before History, which shows it.
 class ScreenshotRunner : public QObject {
   Q_OBJECT
  public:

@@ -3,7 +3,9 @@
 
 namespace wandscope::app {
 
+class HistoryController;
 class IndexController;
+class LoadController;
 class QueryController;
 
 // The controllers pages share, owned by the main window. Later parts add theirs here (a load
@@ -12,6 +14,8 @@ class QueryController;
 struct WorkbenchContext {
   IndexController* index = nullptr;
   QueryController* query = nullptr;
+  LoadController* load = nullptr;         // Load page runs
+  HistoryController* history = nullptr;   // the run store (History, Export)
 };
 
 }  // namespace wandscope::app

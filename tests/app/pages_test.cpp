@@ -160,10 +160,15 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
   TempDir dir;
   app::MainWindowOptions options;
   options.settingsFile = qpath(dir / "settings.ini");
+  options.runStorePath = qpath(dir / "runs.sqlite");
   const auto request = writeSmallCorpus(dir);
   {
     app::MainWindow window(options);
-    ASSERT_EQ(window.pages().size(), 2);
+    QStringList ids;
+    for (const auto* p : window.pages()) ids << p->pageId();
+    for (const char* id : {"index", "explore", "load", "history"}) {
+      EXPECT_TRUE(ids.contains(QLatin1String(id))) << id;
+    }
     EXPECT_TRUE(window.showPage(QStringLiteral("explore")));
     EXPECT_FALSE(window.showPage(QStringLiteral("nope")));
     auto* explore = qobject_cast<ExplorePage*>(window.page(QStringLiteral("explore")));
@@ -188,7 +193,7 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
 }
 
 TEST(MainWindowTest, ThemesSwitchThePalette) {
-  app::MainWindow window(app::MainWindowOptions{QString(), false, 0, QString()});
+  app::MainWindow window(app::MainWindowOptions{QString(), false, 0, QString(), QString()});
   window.setTheme(app::Theme::Dark);
   EXPECT_LT(QApplication::palette().color(QPalette::Base).lightness(), 128);
   window.setTheme(app::Theme::Light);

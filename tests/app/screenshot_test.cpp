@@ -14,7 +14,7 @@ namespace {
 
 std::vector<std::string> env(const TempDir& dir) {
   return {"QT_QPA_PLATFORM=offscreen", "XDG_CACHE_HOME=" + (dir / "cache").string(),
-          "XDG_CONFIG_HOME=" + (dir / "config").string()};
+          "XDG_CONFIG_HOME=" + (dir / "config").string(), "XDG_DATA_HOME=" + (dir / "data").string()};
 }
 
 TEST(Screenshot, WritesOnePngPerPage) {
@@ -22,14 +22,15 @@ TEST(Screenshot, WritesOnePngPerPage) {
   const auto out = dir / "shots";
   const auto r = runProcess(WANDSCOPE_GUI, {"--screenshot", out.string(), "--default-docs", "3000"}, env(dir));
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  for (const char* page : {"index.png", "explore.png"}) {
+  for (const char* page : {"index.png", "explore.png", "load.png", "history.png"}) {
     const QImage image(QString::fromStdString((out / page).string()));
     ASSERT_FALSE(image.isNull()) << page;
     EXPECT_EQ(image.width(), 1280) << page;
     EXPECT_EQ(image.height(), 800) << page;
   }
-  // The user's settings were not touched.
+  // The user's settings and run store were not touched (the Load page's ladder went to a scratch store).
   EXPECT_FALSE(std::filesystem::exists(dir / "config" / "wandscope"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "data" / "wandscope" / "runs.sqlite"));
 }
 
 TEST(Screenshot, OnePageAndDarkTheme) {

@@ -139,11 +139,15 @@ void LoadDashboard::clear() {
   for (auto* p : plots()) {
     p->clearData();
     p->setEmptyText(kWaiting);
+    p->legend->setVisible(p->seriesCount() > 1);
   }
 }
 
 void LoadDashboard::setOverTimeEmptyText(const QString& text) {
-  for (auto* p : {m_latencyTime, m_shedTime, m_rssTime}) p->setEmptyText(text);
+  for (auto* p : {m_latencyTime, m_shedTime, m_rssTime}) {
+    p->setEmptyText(text);
+    p->legend->setVisible(false);  // nothing to label; it would cover the text
+  }
 }
 
 }  // namespace wandscope::widgets

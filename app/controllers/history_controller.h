@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "app/workers/load_job.h"
+#include "engine/store/run_store.h"
+
+#include <QObject>
+#include <QString>
+
+#include <vector>
+
+namespace wandscope::app {
+
+// The run store as the History page uses it: list (searchable), load and delete runs. Each call
+// opens its own short-lived connection (RunStore is one connection per thread; WAL readers never
+// block the load worker that is writing a run), so these are quick single-statement reads and
+// writes on the GUI thread. Errors (a damaged or foreign file) come back as messages naming the
+// file, never as exceptions.
+class HistoryController : public QObject {
+  Q_OBJECT
+ public:
+  explicit HistoryController(QObject* parent = nullptr);
+
+  void setStorePath(const QString& path);
+  const QString& storePath() const noexcept { return m_path; }
+
+  // Runs matching `search` (run id, profile, target, commit; empty: all), newest first.
+  std::vector<engine::RunSummary> list(const QString& search, QString* error = nullptr) const;
+  RunReportPtr load(const QString& runId, QString* error = nullptr) const;
+  bool remove(const QString& runId, QString* error = nullptr);
+
+ signals:
+  void storePathChanged(const QString& path);
+  // A run was added (by the Load page) or deleted: lists should refresh.
+  void changed();
+
+ public slots:
+  void notifyChanged() { emit changed(); }
+
+ private:
+  QString m_path;
+};
+
+}  // namespace wandscope::app

@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/gui/pages/history_page.h"
+
+#include "app/controllers/history_controller.h"
+#include "app/workers/report_bundle.h"
+#include "widgets/models/run_list_model.h"
+#include "widgets/models/rung_table_model.h"
+#include "widgets/views/load_dashboard.h"
+#include "widgets/views/notice_bar.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace wandscope::app {
+namespace {
+
+QToolButton* actionButton(QAction* action, QWidget* parent) {
+  auto* b = new QToolButton(parent);
+  b->setDefaultAction(action);
+  b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  return b;
+}
+
+QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+  auto* v = new QTableView(parent);
+  v->setModel(model);
+  v->verticalHeader()->setVisible(false);
+  v->verticalHeader()->setDefaultSectionSize(v->fontMetrics().height() + 6);
+  v->setSelectionBehavior(QAbstractItemView::SelectRows);
+  v->setSelectionMode(QAbstractItemView::SingleSelection);
+  v->setAlternatingRowColors(true);
+  v->setWordWrap(false);
+  v->horizontalHeader()->setHighlightSections(false);
+  v->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+  v->horizontalHeader()->setStretchLastSection(true);
+  return v;
+}
+
+}  // namespace
+
+HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Page(parent), m_context(context) {
+  m_findAction = new QAction(QStringLiteral("&Find runs"), this);
+  m_findAction->setShortcut(QKeySequence::Find);
+  connect(m_findAction, &QAction::triggered, this, [this] {
+    emit pageRequested(pageId());
+    m_search->setFocus();
+    m_search->selectAll();
+  });
+  m_refreshAction = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), QStringLiteral("&Refresh"), this);
+  m_refreshAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+  m_refreshAction->setToolTip(QStringLiteral("Read the run store again (Ctrl+Shift+R)"));
+  m_deleteAction = new QAction(style()->standardIcon(QStyle::SP_TrashIcon), QStringLiteral("&Delete run\u2026"), this);
+  m_deleteAction->setShortcut(QKeySequence::Delete);
+  m_deleteAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  m_deleteAction->setToolTip(QStringLiteral("Delete the selected run and its rungs from the store (Del)"));
+  m_exportAction = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), QStringLiteral("&Export run\u2026"), this);
+  m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+  m_exportAction->setToolTip(QStringLiteral("Write the selected run's report.md, report.json, rungs.csv and "
+                                            "report.html (plots embedded) into a directory (Ctrl+Shift+X)"));
+  m_storeAction = new QAction(style()->standardIcon(QStyle::SP_DirOpenIcon), QStringLiteral("Open run &store\u2026"), this);
+  m_storeAction->setToolTip(QStringLiteral("Show the runs of another store file (also: wandscope --db FILE)"));
+  connect(m_refreshAction, &QAction::triggered, this, &HistoryPage::refresh);
+  connect(m_deleteAction, &QAction::triggered, this, &HistoryPage::confirmDelete);
+  connect(m_exportAction, &QAction::triggered, this, &HistoryPage::exportRun);
+  connect(m_storeAction, &QAction::triggered, this, &HistoryPage::chooseStore);
+  addAction(m_deleteAction);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(8, 8, 8, 8);
+  layout->setSpacing(6);
+  auto* bar = new QHBoxLayout;
+  m_search = new QLineEdit(this);
+  m_search->setPlaceholderText(QStringLiteral("Search runs: profile, target, run id, commit, host"));
+  m_search->setClearButtonEnabled(true);
+  m_search->setToolTip(QStringLiteral("Plain text, case-insensitive (Ctrl+F)"));
+  bar->addWidget(m_search, 2);
+  bar->addWidget(actionButton(m_refreshAction, this));
+  bar->addWidget(actionButton(m_deleteAction, this));
+  bar->addWidget(actionButton(m_exportAction, this));
+  bar->addWidget(actionButton(m_storeAction, this));
+  m_storeLabel = new QLabel(this);
+  m_storeLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_storeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  bar->addWidget(m_storeLabel, 1);
+  layout->addLayout(bar);
+
+  m_notice = new widgets::NoticeBar(this);
+  layout->addWidget(m_notice);
+
+  m_vertical = new QSplitter(Qt::Vertical, this);
+  m_top = new QSplitter(Qt::Horizontal, m_vertical);
+  m_runs = new widgets::RunListModel(this);
+  m_proxy = new QSortFilterProxyModel(this);
+  m_proxy->setSourceModel(m_runs);
+  m_proxy->setSortRole(widgets::RunListModel::SortRole);
+  m_proxy->setFilterRole(widgets::RunListModel::SearchRole);
+  m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+  m_proxy->setFilterKeyColumn(0);
+  m_runView = makeTable(m_proxy, m_top);
+  m_runView->setObjectName(QStringLiteral("runs"));
+  m_runView->setSortingEnabled(true);
+  m_runView->sortByColumn(widgets::RunListModel::Started, Qt::DescendingOrder);
+  m_top->addWidget(m_runView);
+
+  auto* detail = new QWidget(m_top);
+  auto* detailLayout = new QVBoxLayout(detail);
+  detailLayout->setContentsMargins(0, 0, 0, 0);
+  detailLayout->setSpacing(4);
+  m_runHeader = new QLabel(detail);
+  m_runHeader->setWordWrap(true);
+  m_runHeader->setTextFormat(Qt::RichText);
+  m_runHeader->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_rungs = new widgets::RungTableModel(this);
+  auto* rungProxy = new QSortFilterProxyModel(this);
+  rungProxy->setSourceModel(m_rungs);
+  rungProxy->setSortRole(widgets::RungTableModel::SortRole);
+  m_rungView = makeTable(rungProxy, detail);
+  m_rungView->setObjectName(QStringLiteral("rungs"));
+  m_rungView->setSortingEnabled(true);
+  m_rungView->sortByColumn(widgets::RungTableModel::Index, Qt::AscendingOrder);
+  detailLayout->addWidget(m_runHeader);
+  detailLayout->addWidget(m_rungView, 1);
+  m_top->addWidget(detail);
+  m_top->setStretchFactor(0, 1);
+  m_top->setStretchFactor(1, 1);
+
+  m_dashboard = new widgets::LoadDashboard(m_vertical);
+  m_vertical->addWidget(m_top);
+  m_vertical->addWidget(m_dashboard);
+  m_vertical->setStretchFactor(0, 2);
+  m_vertical->setStretchFactor(1, 3);
+  layout->addWidget(m_vertical, 1);
+
+  connect(m_dashboard, &widgets::LoadDashboard::exported, this,
+          [this](const QString& path) { emit statusMessage(QStringLiteral("Exported the plot to %1").arg(path)); });
+  connect(m_dashboard, &widgets::LoadDashboard::exportFailed, this, [this](const QString& message) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, message);
+    emit errorOccurred(message);
+  });
+  connect(m_search, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+  connect(m_runView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &HistoryPage::onCurrentRowChanged);
+  connect(m_context.history, &HistoryController::changed, this, &HistoryPage::refresh);
+  connect(m_context.history, &HistoryController::storePathChanged, this, &HistoryPage::showStorePath);
+
+  showStorePath();
+  m_runHeader->setText(QStringLiteral("<i>Select a run to see its rungs and plots.</i>"));
+  m_deleteAction->setEnabled(false);
+  m_exportAction->setEnabled(false);
+  refresh();
+}
+
+QList<QAction*> HistoryPage::menuActions() const {
+  return {m_findAction, m_refreshAction, m_deleteAction, m_exportAction, m_storeAction};
+}
+
+void HistoryPage::showStorePath() {
+  const QString path = m_context.history->storePath();
+  m_storeLabel->setText(QStringLiteral("Store: %1").arg(path));
+  m_storeLabel->setToolTip(QStringLiteral("The run store (SQLite): %1").arg(path));
+}
+
+void HistoryPage::setSearchText(const QString& text) { m_search->setText(text); }
+
+QString HistoryPage::selectedRunId() const {
+  const QModelIndex current = m_runView->currentIndex();
+  if (!current.isValid()) return {};
+  return current.data(widgets::RunListModel::RunIdRole).toString();
+}
+
+void HistoryPage::refresh() {
+  const QString keep = selectedRunId().isEmpty() && m_report ? QString::fromStdString(m_report->header.runId) : selectedRunId();
+  QString error;
+  auto runs = m_context.history->list(QString(), &error);
+  if (!error.isEmpty()) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+  } else if (runs.empty()) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Information,
+                         QStringLiteral("No runs in the store yet. Runs from the Load page and from "
+                                        "wandscope-cli bench are recorded here."));
+  } else if (m_notice->kind() == widgets::NoticeBar::Kind::Information) {
+    m_notice->hideNotice();
+  }
+  m_runs->setRuns(std::move(runs));
+  m_runView->resizeColumnsToContents();
+  const int row = m_runs->rowOf(keep);
+  if (row >= 0) {
+    m_runView->setCurrentIndex(m_proxy->mapFromSource(m_runs->index(row, 0)));
+  } else {
+    m_report.reset();
+    m_rungs->clear();
+    m_dashboard->clear();
+    m_runHeader->setText(QStringLiteral("<i>Select a run to see its rungs and plots.</i>"));
+    m_deleteAction->setEnabled(false);
+    m_exportAction->setEnabled(false);
+  }
+}
+
+void HistoryPage::onCurrentRowChanged() {
+  const QString id = selectedRunId();
+  if (id.isEmpty()) return;
+  if (m_report && QString::fromStdString(m_report->header.runId) == id) return;
+  openRun(id);
+}
+
+bool HistoryPage::openRun(const QString& runId) {
+  QString error;
+  auto report = m_context.history->load(runId, &error);
+  if (!report) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+    return false;
+  }
+  m_report = report;
+  m_rungs->setRungs(report->rungs);
+  m_rungView->resizeColumnsToContents();
+  m_dashboard->setRungs(report->rungs);
+  const auto& h = report->header;
+  QStringList targets;
+  for (const auto& t : h.targets) targets << QString::fromStdString(t);
+  m_runHeader->setText(QStringLiteral("<b>%1</b> \u00b7 %2 \u00b7 %3 \u00b7 %4 rungs%5%6")
+                           .arg(QString::fromStdString(h.runId).toHtmlEscaped(),
+                                QString::fromStdString(h.profileName).toHtmlEscaped(),
+                                targets.join(QStringLiteral(", ")).toHtmlEscaped())
+                           .arg(report->rungs.size())
+                           .arg(report->partial ? QStringLiteral(" \u00b7 <span style='color:#c08000'>partial</span>") : QString(),
+                                h.environment.guiAttached ? QStringLiteral(" \u00b7 measured with the GUI attached") : QString()));
+  const int row = m_runs->rowOf(runId);
+  if (row >= 0) {
+    const QModelIndex index = m_proxy->mapFromSource(m_runs->index(row, 0));
+    if (index.isValid() && m_runView->currentIndex().row() != index.row()) m_runView->setCurrentIndex(index);
+  }
+  m_deleteAction->setEnabled(true);
+  m_exportAction->setEnabled(true);
+  return true;
+}
+
+bool HistoryPage::deleteRun(const QString& runId) {
+  QString error;
+  if (!m_context.history->remove(runId, &error)) {  // emits changed(): the list refreshes
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+    return false;
+  }
+  emit statusMessage(QStringLiteral("Deleted run %1").arg(runId));
+  return true;
+}
+
+void HistoryPage::confirmDelete() {
+  const QString id = selectedRunId();
+  if (id.isEmpty()) return;
+  const auto answer = QMessageBox::question(this, QStringLiteral("Delete run"),
+                                            QStringLiteral("Delete run %1 and its rungs from the store? This cannot be undone.").arg(id));
+  if (answer == QMessageBox::Yes) deleteRun(id);
+}
+
+bool HistoryPage::exportRunTo(const QString& dir, QString* error) {
+  if (!m_report) {
+    if (error) *error = QStringLiteral("No run selected");
+    return false;
+  }
+  return writeReportBundle(dir, *m_report, renderPlots(m_dashboard->plots()), error);
+}
+
+void HistoryPage::exportRun() {
+  if (!m_report) return;
+  const QString dir = QFileDialog::getExistingDirectory(this, QStringLiteral("Export the report bundle into"),
+                                                        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+  if (dir.isEmpty()) return;
+  const QString target = QDir(dir).filePath(QString::fromStdString(m_report->header.runId));
+  QString error;
+  if (exportRunTo(target, &error)) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Positive, QStringLiteral("Wrote the report bundle to %1").arg(target));
+  } else {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+  }
+}
+
+void HistoryPage::chooseStore() {
+  const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a run store"), m_context.history->storePath(),
+                                                    QStringLiteral("Run stores (*.sqlite *.db);;All files (*)"));
+  if (!path.isEmpty()) m_context.history->setStorePath(path);
+}
+
+void HistoryPage::saveSettings(QSettings& settings) const {
+  settings.setValue(QStringLiteral("splitter"), m_vertical->saveState());
+  settings.setValue(QStringLiteral("topSplitter"), m_top->saveState());
+}
+
+void HistoryPage::restoreSettings(QSettings& settings) {
+  m_vertical->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
+  m_top->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
+}
+
+void HistoryPage::prepareScreenshot() {
+  refresh();
+  if (m_proxy->rowCount() > 0) {
+    m_runView->setCurrentIndex(m_proxy->index(0, 0));
+    openRun(m_proxy->index(0, 0).data(widgets::RunListModel::RunIdRole).toString());
+  }
+  QTimer::singleShot(400, this, &Page::screenshotReady);
+}
+
+}  // namespace wandscope::app

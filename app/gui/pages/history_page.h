@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "app/gui/pages/page.h"
+#include "app/gui/workbench_context.h"
+#include "app/workers/load_job.h"
+
+class QAction;
+class QLabel;
+class QLineEdit;
+class QSortFilterProxyModel;
+class QSplitter;
+class QTableView;
+class QToolButton;
+
+namespace wandscope::widgets {
+class LoadDashboard;
+class NoticeBar;
+class RunListModel;
+class RungTableModel;
+}  // namespace wandscope::widgets
+
+namespace wandscope::app {
+
+// History: the runs of the run store (searchable: run id, profile, target, commit, host; sortable
+// by any column), the selected run's rung table and plots as they were recorded, delete, and
+// export of the report bundle. The list refreshes when the Load page records a run.
+class HistoryPage : public Page {
+  Q_OBJECT
+ public:
+  explicit HistoryPage(const WorkbenchContext& context, QWidget* parent = nullptr);
+
+  QString pageId() const override { return QStringLiteral("history"); }
+  QString title() const override { return QStringLiteral("History"); }
+  QList<QAction*> menuActions() const override;
+  void saveSettings(QSettings& settings) const override;
+  void restoreSettings(QSettings& settings) override;
+  void prepareScreenshot() override;
+
+  widgets::RunListModel* runModel() const noexcept { return m_runs; }
+  QSortFilterProxyModel* runProxy() const noexcept { return m_proxy; }
+  widgets::RungTableModel* rungModel() const noexcept { return m_rungs; }
+  widgets::LoadDashboard* dashboard() const noexcept { return m_dashboard; }
+  const RunReportPtr& openRunReport() const noexcept { return m_report; }
+
+  void setSearchText(const QString& text);
+  // Shows a run (its rungs and plots); false when it cannot be loaded.
+  bool openRun(const QString& runId);
+  // Deletes without asking (the Delete action asks first).
+  bool deleteRun(const QString& runId);
+  bool exportRunTo(const QString& dir, QString* error = nullptr);
+
+ public slots:
+  void refresh();
+
+ private:
+  void onCurrentRowChanged();
+  void confirmDelete();
+  void exportRun();
+  void chooseStore();
+  void showStorePath();
+  QString selectedRunId() const;
+
+  WorkbenchContext m_context;
+  RunReportPtr m_report;
+
+  QAction* m_findAction = nullptr;
+  QAction* m_refreshAction = nullptr;
+  QAction* m_deleteAction = nullptr;
+  QAction* m_exportAction = nullptr;
+  QAction* m_storeAction = nullptr;
+  QLineEdit* m_search = nullptr;
+  QLabel* m_storeLabel = nullptr;
+  QLabel* m_runHeader = nullptr;
+  widgets::NoticeBar* m_notice = nullptr;
+  QSplitter* m_vertical = nullptr;
+  QSplitter* m_top = nullptr;
+  QTableView* m_runView = nullptr;
+  widgets::RunListModel* m_runs = nullptr;
+  QSortFilterProxyModel* m_proxy = nullptr;
+  QTableView* m_rungView = nullptr;
+  widgets::RungTableModel* m_rungs = nullptr;
+  widgets::LoadDashboard* m_dashboard = nullptr;
+};
+
+}  // namespace wandscope::app

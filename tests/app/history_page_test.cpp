@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The History page over a temporary run store: a recorded run shows up, opens with its rungs and
+// plots, exports (HTML-escaped), and is deleted.
+#include "app/controllers/history_controller.h"
+#include "app/gui/pages/history_page.h"
+#include "app/workers/report_bundle.h"
+#include "engine/store/run_store.h"
+#include "engine/store/store_run_observer.h"
+#include "tests/support/temp_dir.h"
+#include "widgets/models/run_list_model.h"
+#include "widgets/models/rung_table_model.h"
+#include "widgets/plots/distribution_plot.h"
+#include "widgets/views/load_dashboard.h"
+
+#include <gtest/gtest.h>
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+
+namespace wandscope::test {
+namespace {
+
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+
+QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+
+engine::RunReport sampleReport(const std::string& id, const std::string& profile) {
+  engine::RunReport r;
+  r.header.runId = id;
+  r.header.profileName = profile;
+  r.header.profileJson = "{}";
+  r.header.targets = {"builtin"};
+  r.header.environment.startedUtc = "2025-01-01T00:00:00Z";
+  r.header.environment.guiAttached = true;
+  r.header.environment.hostname = "host<1>";
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    engine::RungResult g;
+    g.index = i;
+    g.target = "builtin";
+    g.mode = "open";
+    g.targetRate = 100.0 * (i + 1);
+    g.achievedRate = g.targetRate;
+    g.completed = 500;
+    g.p50Ms = 1.0 + i;
+    if (i > 0) g.p99Ms = 4.0 + i;  // rung 0: too thin
+    g.cpuMsPerQuery = 0.2;
+    g.counters = {{"doc_blocks_decoded", 10.0}, {"full_scores", 20.0}};
+    g.verdict = "pass";
+    r.rungs.push_back(g);
+  }
+  r.capacity["builtin"] = {300.0, std::nullopt, ""};
+  return r;
+}
+
+// Records a run the way the Load page and the CLI do: begun, rung by rung, finished.
+void record(const std::filesystem::path& db, const engine::RunReport& report) {
+  engine::StoreRunObserver observer(db);
+  observer.onRunStarted(report.header);
+  for (const auto& rung : report.rungs) observer.onRungFinished(report.header, rung);
+  observer.onRunFinished(report);
+}
+
+TEST(HistoryPage, ListsOpensExportsAndDeletesRuns) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  record(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
+  record(db, sampleReport("20250102T000000Z-bbbbbb", "<b>odd & name</b>"));
+
+  app::HistoryController history;
+  history.setStorePath(qpath(db));
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage page(context);
+  QAbstractItemModelTester t1(page.runModel(), kFatal);
+  QAbstractItemModelTester t2(page.runProxy(), kFatal);
+  QAbstractItemModelTester t3(page.rungModel(), kFatal);
+  page.resize(1200, 760);
+  page.show();
+
+  ASSERT_EQ(page.runModel()->rowCount(), 2);
+  page.setSearchText(QStringLiteral("SMOKE"));
+  ASSERT_EQ(page.runProxy()->rowCount(), 1);
+  EXPECT_EQ(page.runProxy()->index(0, 0).data(widgets::RunListModel::RunIdRole).toString(),
+            QStringLiteral("20250101T000000Z-aaaaaa"));
+  page.setSearchText(QString());
+  EXPECT_EQ(page.runProxy()->rowCount(), 2);
+
+  ASSERT_TRUE(page.openRun(QStringLiteral("20250102T000000Z-bbbbbb")));
+  ASSERT_EQ(page.rungModel()->rowCount(), 3);
+  EXPECT_EQ(page.rungModel()->index(0, widgets::RungTableModel::P99).data().toString(), QStringLiteral("\u2014"));
+  EXPECT_EQ(page.dashboard()->latencyPerRung()->pointCount(0), 3);
+  EXPECT_EQ(page.dashboard()->latencyPerRung()->pointCount(1), 2);  // the thin p99 is not drawn
+  EXPECT_FALSE(page.openRun(QStringLiteral("no-such-run")));
+
+  // Export: the bundle, every text HTML-escaped.
+  QString error;
+  ASSERT_TRUE(page.exportRunTo(qpath(dir / "bundle"), &error)) << error.toStdString();
+  for (const char* f : {"report.md", "report.json", "rungs.csv", "report.html"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir / "bundle" / f)) << f;
+  }
+  QFile html(qpath(dir / "bundle" / "report.html"));
+  ASSERT_TRUE(html.open(QIODevice::ReadOnly));
+  const QString text = QString::fromUtf8(html.readAll());
+  EXPECT_FALSE(text.contains(QStringLiteral("<b>odd & name</b>")));
+  EXPECT_TRUE(text.contains(QStringLiteral("&lt;b&gt;odd &amp; name&lt;/b&gt;")));
+  EXPECT_TRUE(text.contains(QStringLiteral("host&lt;1&gt;")));
+  EXPECT_GE(text.count(QStringLiteral("data:image/png;base64,")), 3);  // the per-rung plots
+
+  // Delete: gone from the store and from the page.
+  QSignalSpy changed(&history, &app::HistoryController::changed);
+  ASSERT_TRUE(page.deleteRun(QStringLiteral("20250102T000000Z-bbbbbb")));
+  EXPECT_EQ(changed.count(), 1);
+  ASSERT_EQ(page.runModel()->rowCount(), 1);
+  EXPECT_EQ(page.runModel()->runId(0), QStringLiteral("20250101T000000Z-aaaaaa"));
+  EXPECT_EQ(page.rungModel()->rowCount(), 0);  // the open run was the deleted one
+  EXPECT_EQ(engine::RunStore::open(db).listRuns().size(), 1u);
+  EXPECT_FALSE(page.deleteRun(QStringLiteral("20250102T000000Z-bbbbbb")));
+}
+
+TEST(HistoryPage, ABadStoreIsAMessageNotACrash) {
+  TempDir dir;
+  const auto bad = dir.write("garbage.sqlite", std::string(4096, 'x'));
+  app::HistoryController history;
+  history.setStorePath(qpath(bad));
+  QString error;
+  EXPECT_TRUE(history.list(QString(), &error).empty());
+  EXPECT_TRUE(error.contains(QStringLiteral("garbage.sqlite"))) << error.toStdString();
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage page(context);
+  EXPECT_EQ(page.runModel()->rowCount(), 0);
+}
+
+TEST(ReportBundle, HtmlEscapesEveryTextAndLabelsTheGui) {
+  auto report = sampleReport("run<&>", "p\"q");
+  report.warnings = {"<script>alert(1)</script>"};
+  const QString html = app::reportHtml(report, {{QStringLiteral("<plot>"), QByteArray("png")}});
+  EXPECT_FALSE(html.contains(QStringLiteral("<script>alert")));
+  EXPECT_TRUE(html.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;")));
+  EXPECT_TRUE(html.contains(QStringLiteral("run&lt;&amp;&gt;")));
+  EXPECT_TRUE(html.contains(QStringLiteral("alt=\"&lt;plot&gt;\"")));
+  EXPECT_TRUE(html.contains(QStringLiteral("data:image/png;base64,") + QString::fromLatin1(QByteArray("png").toBase64())));
+  EXPECT_TRUE(html.contains(QStringLiteral("Measured with the workbench GUI attached")));
+  report.header.environment.guiAttached = false;
+  EXPECT_FALSE(app::reportHtml(report, {}).contains(QStringLiteral("Measured with the workbench GUI attached")));
+}
+
+}  // namespace
+}  // namespace wandscope::test
