@@ -83,7 +83,10 @@ int runCli(int argc, char** argv) {
   app.set_version_flag("--version", std::string("wandscope-cli ") + WANDSCOPE_VERSION + " (" +
                                         WANDSCOPE_GIT_COMMIT + ")");
   app.require_subcommand(1);
-  app.fallthrough(false);
+  // Subcommands pass options they do not know to the top level, so the global --simd works after
+  // the command name too (`wandscope-cli run --simd scalar ...`).
+  app.fallthrough(true);
+  addSimdOption(app);
   addCorpusCommands(app);
   addIndexCommands(app);
   addSearchCommand(app);
@@ -94,6 +97,7 @@ int runCli(int argc, char** argv) {
   addCompareCommand(app);
   addRunsCommand(app);
   addPeersCommand(app);
+  addSimdCommand(app);
   engine::installPeerTargets();  // `bench --target xapian|sqlite-fts5`
   g_exitCode = 0;
   try {

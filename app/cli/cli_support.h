@@ -44,5 +44,8 @@ void addBenchCommand(CLI::App& app);
 void addRunsCommand(CLI::App& app);
 void addCompareCommand(CLI::App& app);
 void addPeersCommand(CLI::App& app);
+void addSimdCommand(CLI::App& app);
+// The global --simd TARGET option (applied as soon as it is parsed).
+void addSimdOption(CLI::App& app);
 
 }  // namespace wandscope::app

@@ -238,6 +238,38 @@ TEST_F(CliPipeline, QueriesGenFormsAreExclusiveUsageErrors) {
   for (const char* text : {"--sets", "--out-dir", "seed + i"}) EXPECT_NE(help.out.find(text), std::string::npos) << text;
 }
 
+// --simd forces the kernels' target for any command, before or after the command name; every
+// target this machine supports gives the same bytes; an unknown target is a usage error.
+TEST_F(CliPipeline, SimdTargetsListAndForceGiveIdenticalResults) {
+  auto r = cli({"simd", "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_FALSE(j["supported"].empty());
+  EXPECT_EQ(j["supported"][0], "scalar");
+  EXPECT_FALSE(j["forced"].get<bool>());
+  r = cli({"--simd", "scalar", "simd", "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["current"], "scalar");
+  EXPECT_TRUE(nlohmann::json::parse(r.out)["forced"].get<bool>());
+
+  std::string reference;
+  for (const auto& target : j["supported"]) {
+    const auto name = target.get<std::string>();
+    SCOPED_TRACE(name);
+    const auto out = dir() / ("simd-" + name + ".dump");
+    r = cli({"run", (dir() / "index").string(), "--simd", name, "--queries", (dir() / "q.jsonl").string(), "--op",
+             "and", "--format", "dump", "--out", out.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const auto text = readFile(out);
+    EXPECT_EQ(countLines(text), 20u);
+    if (reference.empty()) reference = text;
+    EXPECT_EQ(text, reference);
+  }
+  r = cli({"--simd", "neon", "simd"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("neon"), std::string::npos) << r.err;
+}
+
 TEST(CliQuality, SciFactNdcgMatchesThePublishedBm25) {
   const std::filesystem::path data = std::filesystem::path(WANDSCOPE_SHARED_DATA_DIR) / "scifact";
   if (!std::filesystem::exists(data / "corpus.jsonl.gz")) {
