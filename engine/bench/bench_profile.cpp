@@ -138,7 +138,7 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
   json root;
   try {
     root = json::parse(text);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for a number too large (fuzzing)
     throwBadInput(fmt::format("{}: not valid JSON: {}", fileName, e.what()));
   }
   BenchProfile p;

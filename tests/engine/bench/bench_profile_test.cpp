@@ -147,5 +147,18 @@ TEST(BenchProfile, ShippedProfilesAreValid) {
   }
 }
 
+// Found by fuzzing: a number too large for a double made nlohmann throw out_of_range, which
+// escaped as a non-engine exception. It is bad input like any other malformed JSON.
+TEST(BenchProfile, ANumberTooLargeIsBadInputNotACrash) {
+  const std::string text = "{\"name\": \"x\", \"seed\": 1" + std::string(400, '0') + "}";
+  try {
+    (void)engine::parseBenchProfile(text, "huge.json", ".");
+    FAIL() << "accepted";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
+    EXPECT_NE(std::string(e.what()).find("huge.json: not valid JSON"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace wandscope::test
