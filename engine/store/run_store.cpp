@@ -9,10 +9,14 @@
 #include "engine/store/sqlite_db.h"
 #include "engine/store/sqlite_statement.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <string_view>
 #include <system_error>
+#include <thread>
 
 namespace wandscope::engine {
 namespace {
@@ -64,6 +68,35 @@ const char* runStatusName(RunStatus status) noexcept {
 
 std::filesystem::path RunStore::defaultPath() { return userDataDir() / "runs.sqlite"; }
 
+namespace {
+
+bool identifiedAsOurs(SqliteDb& db) {
+  try {
+    SqliteTransaction snapshot(db, SqliteTransaction::Kind::Read);
+    const int version = readSchemaVersion(db);
+    snapshot.commit();
+    return version <= runStoreSchemaVersion();
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::BadInput) throw;
+    return false;  // decided under the write lock in migrateSchema
+  }
+}
+
+// Two processes creating a store at once both ask for WAL; SQLite refuses the second change at
+// once instead of waiting (waiting could deadlock), and the first finishes in milliseconds.
+std::string switchToWal(SqliteDb& db) {
+  for (int attempt = 0;; ++attempt) {
+    try {
+      return db.queryText("PRAGMA journal_mode = WAL");
+    } catch (const Error& e) {
+      if (attempt >= 1000 || std::string_view(e.what()).find("database is locked") == std::string_view::npos) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+}
+
+}  // namespace
+
 RunStore RunStore::open(const std::filesystem::path& path) {
   if (path.has_parent_path()) {
     std::error_code ec;
@@ -77,11 +110,13 @@ RunStore RunStore::open(const std::filesystem::path& path) {
   }
   auto db = std::make_unique<SqliteDb>(path, SqliteDb::OpenMode::ReadWriteCreate);
   // Identify the file before changing anything in it: garbage, a foreign database or a newer
-  // schema is refused exactly as it was found.
-  if (readSchemaVersion(*db) <= runStoreSchemaVersion()) {
+  // schema is refused exactly as it was found. A store another process is creating this instant
+  // can look foreign to a lock-free read; migrateSchema re-checks under the write lock and only
+  // then refuses.
+  if (identifiedAsOurs(*db)) {
     // WAL: a commit appends to the log, so a reader (the CLI, the workbench) never waits for the
     // runner and never sees half a rung. It is a property of the file, set once.
-    const std::string mode = db->queryText("PRAGMA journal_mode = WAL");
+    const std::string mode = switchToWal(*db);
     if (mode != "wal") {
       std::string message = path.string();
       message.append(": WAL is unavailable (journal mode '");

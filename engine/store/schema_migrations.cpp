@@ -148,15 +148,24 @@ int migrateSchema(SqliteDb& db, std::span<const SchemaMigration> migrations) {
   }
   const int latest = migrations.back().version;
   int found = 0;
-  {
+  bool recheckUnderLock = false;
+  try {
     // One read snapshot for the check: outside a transaction the application id and the table
     // count are two reads, and a process migrating between them makes a new store look foreign.
     SqliteTransaction snapshot(db, SqliteTransaction::Kind::Read);
     found = readSchemaVersion(db);
     snapshot.commit();
+  } catch (const Error& e) {
+    // A store another process is creating right now can still look foreign to a reader (the
+    // switch to WAL and the first migration are separate commits); only the write lock, which
+    // waits for that process, gives the final answer.
+    if (e.kind() != ErrorKind::BadInput) throw;
+    recheckUnderLock = true;
   }
-  if (found > latest) refuseNewer(db, found, latest);
-  if (found == latest) return found;
+  if (!recheckUnderLock) {
+    if (found > latest) refuseNewer(db, found, latest);
+    if (found == latest) return found;
+  }
 
   SqliteTransaction transaction(db);
   found = readSchemaVersion(db);  // another process may have migrated while we waited for the lock
