@@ -82,9 +82,13 @@ TEST(HistogramRecorder, ConcurrentDeltasAddUpExactly) {
   std::vector<std::unique_ptr<HistogramRecorder>> recorders;
   for (int w = 0; w < kWriters; ++w) recorders.push_back(std::make_unique<HistogramRecorder>());
   std::atomic<int> done{0};
+  std::atomic<bool> go{false};
   std::vector<std::thread> writers;
   for (int w = 0; w < kWriters; ++w) {
     writers.emplace_back([&, w] {
+      // Start only once the reader is about to collect, so on a loaded machine the writers
+      // cannot all finish before the first concurrent tick (the test's point).
+      while (!go.load()) std::this_thread::yield();
       std::mt19937_64 rng(static_cast<std::uint64_t>(w));
       for (int i = 0; i < kPerWriter; ++i) recorders[static_cast<std::size_t>(w)]->record(rng() % 10'000'000);
       done.fetch_add(1);
@@ -93,10 +97,11 @@ TEST(HistogramRecorder, ConcurrentDeltasAddUpExactly) {
   LatencyHistogram merged;
   std::vector<std::vector<std::uint64_t>> seen(kWriters);
   std::uint64_t ticks = 0;
-  while (done.load() < kWriters) {
+  go.store(true);
+  do {
     for (int w = 0; w < kWriters; ++w) recorders[static_cast<std::size_t>(w)]->collectDelta(merged, seen[static_cast<std::size_t>(w)]);
     ++ticks;
-  }
+  } while (done.load() < kWriters);
   for (auto& t : writers) t.join();
   for (int w = 0; w < kWriters; ++w) recorders[static_cast<std::size_t>(w)]->collectDelta(merged, seen[static_cast<std::size_t>(w)]);
   EXPECT_EQ(merged.count(), static_cast<std::uint64_t>(kWriters) * kPerWriter);
