@@ -143,8 +143,11 @@ TEST(Compare, AnAARunOfOneBuildFindsNoDifference) {
   // microseconds; the point is that identical builds are not called faster or slower.
   const auto r = compare(kFast, kFast, 0.10, false, 5);
   const auto& s = cpuRow(r);
-  EXPECT_EQ(s.estimate.verdict, "no-difference") << s.estimate.ratio << " [" << s.estimate.ciLow << ", "
-                                                 << s.estimate.ciHigh << "]";
+  // Identical builds must never be called faster or slower. On an idle machine the verdict is
+  // no-difference; on a loaded one the interval can straddle the floor ("inconclusive"), which
+  // is the honest answer there (a clean-clone CI run under load failed an exact no-difference).
+  EXPECT_TRUE(s.estimate.verdict == "no-difference" || s.estimate.verdict == "inconclusive")
+      << s.estimate.verdict << " " << s.estimate.ratio << " [" << s.estimate.ciLow << ", " << s.estimate.ciHigh << "]";
   EXPECT_LE(s.estimate.ciLow, 1.1);
   EXPECT_GE(s.estimate.ciHigh, 1 / 1.1);
 }
