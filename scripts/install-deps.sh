@@ -13,7 +13,7 @@ packages=(
   # tests and microbenchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # the workbench (Qt 6 + QCustomPlot), its platform plugins, a font, and a headless X server
-  qt6-base-dev libqt6svg6-dev qt6-qpa-plugins libqcustomplot-dev fonts-dejavu-core xvfb xauth
+  qt6-base-dev qt6-svg-dev qt6-qpa-plugins libqcustomplot-dev fonts-dejavu-core xvfb xauth
 )
 
 missing=()
