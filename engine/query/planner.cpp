@@ -4,8 +4,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace wandscope::engine {
+
+namespace {
+constexpr std::uint64_t kBlockPostings = 128;  // postings per block (docs/FORMAT.md)
+}  // namespace
 
 double estimatedAndMatches(const ParsedQuery& query, std::uint64_t docCount) {
   if (docCount == 0) return 0.0;
@@ -41,6 +46,19 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
     return {Algorithm::Exhaustive,
             fmt::format("auto: AND with ~{:.0f} expected matches < {:.0f} (k x {}) -> exhaustive", matches, enough,
                         kPruneMatchesPerK)};
+  }
+  // A window ends at the nearest block end across clauses, so the densest list sets the number of
+  // windows (about maxDf / 128); when that exceeds the rarest list's length the leapfrog, which
+  // seeks once per rare posting, does less work (rare+common shapes, PERF.md).
+  std::uint64_t minDf = UINT64_MAX;
+  std::uint64_t maxDf = 0;
+  for (const auto& t : query.terms) {
+    minDf = std::min(minDf, t.df);
+    maxDf = std::max(maxDf, t.df);
+  }
+  if (maxDf / kBlockPostings > minDf) {
+    return {Algorithm::Exhaustive,
+            fmt::format("auto: AND with skewed lists (max df {} / 128 > min df {}) -> exhaustive", maxDf, minDf)};
   }
   if (options.bulkAnd) {
     return {Algorithm::BulkAnd,

@@ -67,6 +67,16 @@ TEST(Planner, AndPrunesOnlyWhenManyMoreThanKDocumentsAreExpectedToMatch) {
   EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, off, kDocs, 10).algorithm, Algorithm::BlockMaxAnd);
 }
 
+TEST(Planner, AndWithSkewedListsUsesTheLeapfrog) {
+  // 1M x 0.002 x 0.9 = 1,800 expected matches, but the dense list has ~7,000 blocks and the rare
+  // one 2,000 postings: windows would outnumber the leapfrog's seeks.
+  const auto skewed = queryWithDfs({2'000, 900'000});
+  EXPECT_EQ(engine::planQuery(skewed, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm, Algorithm::Exhaustive);
+  // Less skew (128 x 8,000 > 900,000): the bulk AND.
+  EXPECT_EQ(engine::planQuery(queryWithDfs({8'000, 900'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::BulkAnd);
+}
+
 TEST(Planner, UnknownTermsExpectNoMatches) {
   auto q = queryWithDfs({500'000, 500'000});
   q.terms[1].id.reset();
