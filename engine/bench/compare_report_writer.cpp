@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/bench/compare_report_writer.h"
 
+#include "engine/bench/report_writer.h"
+
 #include "engine/bench/compare_stats.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
@@ -74,24 +76,7 @@ std::string compareReportJson(const CompareReport& r) {
   j["profile_json"] = r.profileJson;
   j["a"] = sideJson(r.a);
   j["b"] = sideJson(r.b);
-  const auto& e = r.environment;
-  j["environment"] = json{{"cpu_model", e.cpuModel},
-                          {"cores", e.cores},
-                          {"mem_total_mib", e.memTotalMib},
-                          {"kernel", e.kernel},
-                          {"hostname", e.hostname},
-                          {"load_average_1m", e.loadAverage1m},
-                          {"governor", e.governor},
-                          {"compiler", e.compiler},
-                          {"compiler_flags", e.compilerFlags},
-                          {"build_type", e.buildType},
-                          {"sanitizers", e.sanitizers},
-                          {"git_commit", e.gitCommit},
-                          {"git_dirty", e.gitDirty},
-                          {"simd_target", e.simdTarget},
-                          {"wandscope_version", e.wandscopeVersion},
-                          {"started_utc", e.startedUtc},
-                          {"fingerprints", e.fingerprints}};
+  j["environment"] = environmentJson(r.environment);
   j["method"] = json{{"text", r.method},
                      {"repetitions", r.repetitions},
                      {"block_order", "ABBA with the lead rotating per repetition"},

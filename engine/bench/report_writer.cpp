@@ -19,29 +19,6 @@ using nlohmann::json;
 
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
 
-json environmentJson(const Environment& e) {
-  return json{{"cpu_model", e.cpuModel},
-              {"cores", e.cores},
-              {"mem_total_mib", e.memTotalMib},
-              {"kernel", e.kernel},
-              {"hostname", e.hostname},
-              {"load_average_1m", e.loadAverage1m},
-              {"governor", e.governor},
-              {"aslr", e.aslr},
-              {"compiler", e.compiler},
-              {"compiler_flags", e.compilerFlags},
-              {"build_type", e.buildType},
-              {"sanitizers", e.sanitizers},
-              {"git_commit", e.gitCommit},
-              {"git_dirty", e.gitDirty},
-              {"simd_target", e.simdTarget},
-              {"wandscope_version", e.wandscopeVersion},
-              {"gui_attached", e.guiAttached},
-              {"started_utc", e.startedUtc},
-              {"steady_clock_call_ns", e.steadyClockCallNs},
-              {"thread_cpu_clock_call_ns", e.threadCpuClockCallNs},
-              {"fingerprints", e.fingerprints}};
-}
 
 json rungJson(const RungResult& r) {
   const double due = static_cast<double>(r.completed + r.shed + r.errors + r.notRun);
@@ -314,6 +291,30 @@ void openTables(std::string& md, const RunReport& report) {
 }
 
 }  // namespace
+
+nlohmann::json environmentJson(const Environment& e) {
+  return nlohmann::json{{"cpu_model", e.cpuModel},
+              {"cores", e.cores},
+              {"mem_total_mib", e.memTotalMib},
+              {"kernel", e.kernel},
+              {"hostname", e.hostname},
+              {"load_average_1m", e.loadAverage1m},
+              {"governor", e.governor},
+              {"aslr", e.aslr},
+              {"compiler", e.compiler},
+              {"compiler_flags", e.compilerFlags},
+              {"build_type", e.buildType},
+              {"sanitizers", e.sanitizers},
+              {"git_commit", e.gitCommit},
+              {"git_dirty", e.gitDirty},
+              {"simd_target", e.simdTarget},
+              {"wandscope_version", e.wandscopeVersion},
+              {"gui_attached", e.guiAttached},
+              {"started_utc", e.startedUtc},
+              {"steady_clock_call_ns", e.steadyClockCallNs},
+              {"thread_cpu_clock_call_ns", e.threadCpuClockCallNs},
+              {"fingerprints", e.fingerprints}};
+}
 
 std::string reportJson(const RunReport& report) {
   json j;

@@ -3,6 +3,8 @@
 
 #include "engine/bench/run_types.h"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <string>
 
@@ -11,6 +13,9 @@ namespace wandscope::engine {
 // report.json: the whole run, versioned (RunReport::kSchemaVersion; benchprofiles/README.md
 // documents every field). Absent quantiles are null.
 std::string reportJson(const RunReport& report);
+
+// The "environment" object of every report (run reports, compare reports), one definition.
+nlohmann::json environmentJson(const Environment& environment);
 
 // report.md: the environment, the warnings, the saturation rule and the quantile definition, then
 // tables in the seeds' style ("Scenario / metric | target... "): closed-loop CPU ms/query and p50
