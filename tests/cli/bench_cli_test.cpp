@@ -16,13 +16,6 @@ namespace {
 
 ProcessResult cli(const std::vector<std::string>& args) { return runProcess(WANDSCOPE_CLI, args); }
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string gunzip(const std::filesystem::path& p) {
   gzFile f = gzopen(p.c_str(), "rb");
   if (f == nullptr) return {};
@@ -84,7 +77,7 @@ TEST(BenchCli, SyntheticLadderWritesEveryReport) {
   for (const char* f : {"report.json", "report.md", "rungs.csv", "requests.csv.gz"}) {
     EXPECT_TRUE(std::filesystem::exists(out / f)) << f;
   }
-  const auto j = nlohmann::json::parse(slurp(out / "report.json"));
+  const auto j = nlohmann::json::parse(readFile(out / "report.json"));
   EXPECT_EQ(j["schema_version"], 1);
   EXPECT_EQ(j["profile"], "cli-synthetic");
   EXPECT_FALSE(j["environment"]["cpu_model"].get<std::string>().empty());
@@ -98,7 +91,7 @@ TEST(BenchCli, SyntheticLadderWritesEveryReport) {
   // Every request is in the log: 60 + 120 (settle included) rows plus the header.
   const auto log = gunzip(out / "requests.csv.gz");
   EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 1 + 60 + 120);
-  EXPECT_NE(slurp(out / "report.md").find("| rate (synthetic:service_us=100) | 100/s | 200/s |"), std::string::npos);
+  EXPECT_NE(readFile(out / "report.md").find("| rate (synthetic:service_us=100) | 100/s | 200/s |"), std::string::npos);
   EXPECT_EQ(r.out, (out / "report.md").string() + "\n");
 }
 
@@ -110,7 +103,7 @@ TEST(BenchCli, CommandLineOverridesTheLadderAndTargets) {
                       "--target", "synthetic:service_us=50,dist=exp", "--rates", "150,300,450", "--requests", "60"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_FALSE(std::filesystem::exists(out / "requests.csv.gz"));
-  const auto j = nlohmann::json::parse(slurp(out / "report.json"));
+  const auto j = nlohmann::json::parse(readFile(out / "report.json"));
   ASSERT_EQ(j["rungs"].size(), 3u);
   EXPECT_EQ(j["rungs"][2]["target_rate"], 450.0);
   EXPECT_EQ(j["rungs"][2]["target"], "synthetic:service_us=50,dist=exp");
@@ -138,7 +131,7 @@ TEST(BenchCli, BuiltinClosedLoopOnAGeneratedIndex) {
   const auto out = d / "out";
   r = cli({"bench", "--profile", profile.string(), "--out", out.string(), "--no-db"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  const auto j = nlohmann::json::parse(slurp(out / "report.json"));
+  const auto j = nlohmann::json::parse(readFile(out / "report.json"));
   ASSERT_EQ(j["rungs"].size(), 4u);
   for (const auto& rung : j["rungs"]) {
     EXPECT_EQ(rung["mode"], "closed");
@@ -149,7 +142,7 @@ TEST(BenchCli, BuiltinClosedLoopOnAGeneratedIndex) {
   }
   EXPECT_TRUE(j["environment"]["fingerprints"].contains("index"));
   EXPECT_TRUE(j["environment"]["fingerprints"].contains("queries:mid-df-2"));
-  const auto md = slurp(out / "report.md");
+  const auto md = readFile(out / "report.md");
   EXPECT_NE(md.find("| mid-df-2, CPU ms/query |"), std::string::npos) << md;
   // Requests of every pass are in the log, with the engine's counters.
   const auto log = gunzip(out / "requests.csv.gz");

@@ -15,13 +15,6 @@ namespace {
 
 ProcessResult cli(const std::vector<std::string>& args) { return runProcess(WANDSCOPE_CLI, args); }
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // A 2,000-document generated corpus, its index and a mid-df 2-token query set.
 std::filesystem::path makeDataset(const TempDir& dir) {
   const auto d = dir.path();
@@ -67,7 +60,7 @@ TEST(CompareCli, BulkAndOffGivesIdenticalResultsAndAReport) {
                       "builtin:bulk_and=off", "--aa", "--repetitions", "2", "--out", out.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("report.md"), std::string::npos);
-  const auto j = nlohmann::json::parse(slurp(out / "report.json"));
+  const auto j = nlohmann::json::parse(readFile(out / "report.json"));
   EXPECT_EQ(j["kind"], "compare");
   EXPECT_EQ(j["a"]["spec"], "builtin");
   EXPECT_EQ(j["b"]["spec"], "builtin:bulk_and=off");
@@ -82,7 +75,7 @@ TEST(CompareCli, BulkAndOffGivesIdenticalResultsAndAReport) {
     EXPECT_TRUE(v == "faster" || v == "slower" || v == "no-difference" || v == "inconclusive") << v;
   }
   EXPECT_EQ(j["aa_scenarios"].size(), 2u);
-  const auto md = slurp(out / "report.md");
+  const auto md = readFile(out / "report.md");
   EXPECT_NE(md.find("| Scenario / metric | A: builtin | B: builtin:bulk_and=off | Benefit vs A |"), std::string::npos)
       << md;
   EXPECT_NE(md.find("| mid-df-2, CPU ms/query |"), std::string::npos) << md;

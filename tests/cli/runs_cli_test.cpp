@@ -21,13 +21,6 @@ ProcessResult cli(const std::vector<std::string>& args, const std::vector<std::s
   return runProcess(WANDSCOPE_CLI, args, env);
 }
 
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 json rung(int index, bool withQuantiles) {
   const json q = withQuantiles ? json(1.25 + index) : json(nullptr);
   json r = {{"index", index},

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "tests/support/temp_dir.h"
 #include "tests/support/golden.h"
 
 #include <gtest/gtest.h>
@@ -19,13 +20,6 @@ namespace wandscope::test {
 std::string testDataDir() { return WANDSCOPE_TEST_DATA_DIR; }
 
 namespace {
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::string diffOf(const std::filesystem::path& expected, const std::filesystem::path& actual) {
   const std::string cmd = "diff -u '" + expected.string() + "' '" + actual.string() + "' 2>&1";
   std::string out;

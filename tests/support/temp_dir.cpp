@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -28,6 +29,13 @@ std::filesystem::path TempDir::write(const std::string& name, const std::string&
   out << content;
   if (!out) throw std::runtime_error("cannot write " + p.string());
   return p;
+}
+
+std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
 }
 
 }  // namespace wandscope::test

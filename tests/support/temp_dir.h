@@ -24,4 +24,7 @@ class TempDir {
   std::filesystem::path m_path;
 };
 
+// The whole content of a file ("" when it cannot be read).
+std::string readFile(const std::filesystem::path& path);
+
 }  // namespace wandscope::test

@@ -31,15 +31,9 @@ namespace wandscope::engine {
 namespace {
 
 namespace fs = std::filesystem;
+using test::readFile;
 
 const fs::path kSource = WANDSCOPE_SOURCE_DIR;
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 nlohmann::json lessons() {
   return nlohmann::json::parse(readFile(kSource / "docs/teaching/lessons.json")).at("lessons");

@@ -29,13 +29,6 @@ using engine::ErrorKind;
 using engine::generateCorpus;
 using engine::syntheticWord;
 
-std::string readFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
 std::vector<std::string> lines(const std::string& content) {
   std::vector<std::string> result;
   std::istringstream in(content);
