@@ -9,6 +9,8 @@
 #include "engine/store/sqlite_db.h"
 #include "engine/store/sqlite_statement.h"
 
+#include <sqlite3.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -88,8 +90,9 @@ std::string switchToWal(SqliteDb& db) {
   for (int attempt = 0;; ++attempt) {
     try {
       return db.queryText("PRAGMA journal_mode = WAL");
-    } catch (const Error& e) {
-      if (attempt >= 1000 || std::string_view(e.what()).find("database is locked") == std::string_view::npos) throw;
+    } catch (const Error&) {
+      const int rc = db.lastFailure();
+      if (attempt >= 1000 || (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)) throw;
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
   }

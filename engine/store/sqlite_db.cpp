@@ -63,6 +63,7 @@ std::int64_t SqliteDb::changes() const noexcept { return sqlite3_changes64(m_db)
 bool SqliteDb::inTransaction() const noexcept { return sqlite3_get_autocommit(m_db) == 0; }
 
 void SqliteDb::fail(int rc, std::string_view what) const {
+  m_lastFailure = rc & 0xff;
   std::string message = m_path.string();
   message.append(": ");
   message.append(what);

@@ -49,6 +49,9 @@ class SqliteDb {
   // not-a-database and corruption are ErrorKind::BadInput, the operating system refusing
   // (open, I/O, full, read-only, locked) is Io, anything else Internal.
   [[noreturn]] void fail(int rc, std::string_view what) const;
+  // The primary result code (SQLITE_BUSY, ...) of the last fail() on this connection, so callers
+  // that retry decide on the code, never on the message text; SQLITE_OK when nothing failed.
+  int lastFailure() const noexcept { return m_lastFailure; }
 
   const std::filesystem::path& path() const noexcept { return m_path; }
   sqlite3* handle() const noexcept { return m_db; }
@@ -56,6 +59,7 @@ class SqliteDb {
  private:
   std::filesystem::path m_path;
   sqlite3* m_db = nullptr;
+  mutable int m_lastFailure = 0;  // SQLITE_OK
 };
 
 // A transaction: ROLLBACK on destruction unless commit() was called. Not nestable.

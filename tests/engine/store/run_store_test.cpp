@@ -11,6 +11,7 @@
 #include "tests/support/temp_dir.h"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -53,6 +54,26 @@ void recordRun(const std::filesystem::path& db, const engine::RunReport& report)
   observer.onRunStarted(report.header);
   for (const auto& rung : report.rungs) observer.onRungFinished(report.header, rung);
   observer.onRunFinished(report);
+}
+
+// Retrying callers (the WAL switch of two processes creating a store at once) decide on the
+// result code, not on SQLite's message text.
+TEST(SqliteDb, RecordsThePrimaryResultCodeOfTheLastFailure) {
+  TempDir dir;
+  const auto path = dir.path() / "codes.sqlite";
+  engine::SqliteDb a(path, engine::SqliteDb::OpenMode::ReadWriteCreate);
+  EXPECT_EQ(a.lastFailure(), SQLITE_OK);
+  a.exec("CREATE TABLE t(x)");
+  EXPECT_THROW(a.queryText("SELECT y FROM t"), engine::Error);
+  EXPECT_EQ(a.lastFailure(), SQLITE_ERROR);
+
+  engine::SqliteDb b(path, engine::SqliteDb::OpenMode::ReadWrite);
+  sqlite3_busy_timeout(b.handle(), 0);  // fail at once instead of waiting for a's lock
+  a.exec("BEGIN IMMEDIATE");
+  const engine::Error e = catchError([&] { b.exec("BEGIN IMMEDIATE"); });
+  EXPECT_EQ(e.kind(), engine::ErrorKind::Io);
+  EXPECT_EQ(b.lastFailure(), SQLITE_BUSY);
+  a.exec("COMMIT");
 }
 
 TEST(RunStore, FullyPopulatedReportRoundTripsUnchanged) {
