@@ -42,8 +42,8 @@ void PostingCursor::decodeCurrentBlock() {
   m_count = decodeBlockDocs(m_list, m_block, m_docs.data(), m_freqs.data(), tailFreqs);
   m_freqsReady = tailFreqs;
   m_freqsUsed = false;
-  ++m_counters->docBlocksDecoded;
-  m_counters->postingsDecoded += m_count;
+  countUp(m_counters->docBlocksDecoded);
+  countUp(m_counters->postingsDecoded, m_count);
   m_pos = 0;
   m_doc = m_docs[0];
 }
@@ -53,7 +53,7 @@ void PostingCursor::useFreqs() {
     decodeBlockFreqs(m_list, m_block, m_freqs.data());
     m_freqsReady = true;
   }
-  ++m_counters->freqBlocksDecoded;
+  countUp(m_counters->freqBlocksDecoded);
   m_freqsUsed = true;
 }
 
@@ -91,7 +91,7 @@ void PostingCursor::next() {
 void PostingCursor::seekBlock(DocId target) {
   // m_block is the first candidate block (not decoded); every block passed over counts as skipped.
   while (m_list.skips.back().lastDoc < target) {
-    m_counters->blocksSkipped += m_list.blockCount() - m_block;
+    countUp(m_counters->blocksSkipped, m_list.blockCount() - m_block);
     if (!loadPart(m_part + 1)) return;
     m_block = 0;
   }
@@ -101,7 +101,7 @@ void PostingCursor::seekBlock(DocId target) {
     return s.lastDoc < target;
   });
   const auto newBlock = static_cast<std::uint32_t>(found - m_list.skips.data());
-  m_counters->blocksSkipped += newBlock - m_block;
+  countUp(m_counters->blocksSkipped, newBlock - m_block);
   m_block = newBlock;
   decodeCurrentBlock();
 }
@@ -135,7 +135,7 @@ void PostingCursor::nextGeq(DocId target) {
 }
 
 void PostingCursor::shallowAdvance(DocId target) {
-  ++m_counters->shallowAdvances;
+  countUp(m_counters->shallowAdvances);
   // Never behind the cursor's own block.
   if (m_shallowPart < m_part || (m_shallowPart == m_part && m_shallowBlock < m_block)) {
     m_shallowPart = m_part;

@@ -32,7 +32,7 @@ struct QueryContext {
 
   // Offers a scored candidate to the top-k, counting and tracing it.
   void collect(DocId doc, Score score) {
-    ++counters.fullScores;
+    countUp(counters.fullScores);
     const Score before = topk.floor();
     if (trace != nullptr) trace->record({TraceEventKind::CandidateScored, TraceReason::None, -1, doc, 0, score, 0, before});
     if (topk.insert(doc, score) && trace != nullptr) {

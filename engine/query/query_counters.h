@@ -3,11 +3,23 @@
 
 #include <cstdint>
 
+#ifndef WANDSCOPE_COUNTERS_ENABLED
+#define WANDSCOPE_COUNTERS_ENABLED 1
+#endif
+
 namespace wandscope::engine {
+
+inline constexpr bool kCountersEnabled = WANDSCOPE_COUNTERS_ENABLED != 0;
+
+inline void countUp(std::uint64_t& counter, std::uint64_t n = 1) noexcept {
+  if constexpr (kCountersEnabled) counter += n;
+}
 
 // Per-query work counters. Each is defined once for every path in docs/COUNTERS.md; a path that
 // never does a kind of work leaves its counter at 0. Plain integers (no atomics): a query runs on
-// one thread, and counting stays on in benchmarks.
+// one thread, and counting stays on in benchmarks. Every increment goes through countUp() so a
+// build configured with -DWANDSCOPE_COUNTERS=OFF compiles counting out; that build exists only to
+// measure what counting costs (docs/PERF.md), and its counters all read 0.
 struct QueryCounters {
   std::uint64_t postingsDecoded = 0;        // doc ids decoded (block sizes summed)
   std::uint64_t docBlocksDecoded = 0;       // doc-id blocks decoded

@@ -24,10 +24,10 @@ bool TopKCollector::insert(DocId doc, Score score) {
   if (m_heap.size() < m_k) {
     m_heap.push_back(hit);
     std::push_heap(m_heap.begin(), m_heap.end(), ranksBefore);
-    if (m_counters != nullptr) ++m_counters->heapInserts;
+    if (m_counters != nullptr) countUp(m_counters->heapInserts);
     if (m_heap.size() == m_k) {
       m_floor = m_heap.front().score;
-      if (m_counters != nullptr) ++m_counters->thresholdRaises;
+      if (m_counters != nullptr) countUp(m_counters->thresholdRaises);
     }
     return true;
   }
@@ -39,11 +39,11 @@ bool TopKCollector::insert(DocId doc, Score score) {
   std::pop_heap(m_heap.begin(), m_heap.end(), ranksBefore);
   m_heap.back() = hit;
   std::push_heap(m_heap.begin(), m_heap.end(), ranksBefore);
-  if (m_counters != nullptr) ++m_counters->heapInserts;
+  if (m_counters != nullptr) countUp(m_counters->heapInserts);
   const Score floor = m_heap.front().score;
   if (floor > m_floor) {
     m_floor = floor;
-    if (m_counters != nullptr) ++m_counters->thresholdRaises;
+    if (m_counters != nullptr) countUp(m_counters->thresholdRaises);
   }
   return true;
 }

@@ -31,7 +31,7 @@ void blockMaxAnd(QueryContext& ctx) {
       }
       const float bound = conservativeBound(sum, factor);
       if (bound <= ctx.topk.floor()) {
-        ++ctx.counters.windowsSkippedBound;
+        countUp(ctx.counters.windowsSkippedBound);
         if (ctx.trace != nullptr) {
           ctx.trace->record({TraceEventKind::BlockSkipped, TraceReason::Bound, -1, doc,
                              blockEnd == kNoMoreDocs ? kNoMoreDocs : blockEnd + 1, 0, bound, ctx.topk.floor()});
@@ -57,7 +57,7 @@ void blockMaxAnd(QueryContext& ctx) {
       doc = lead.docId();
       continue;
     }
-    ++ctx.counters.candidatesSeen;
+    countUp(ctx.counters.candidatesSeen);
     ctx.collect(doc, ctx.scoreInQueryOrder(doc));
     lead.next();
     doc = lead.docId();

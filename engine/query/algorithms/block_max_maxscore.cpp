@@ -136,13 +136,13 @@ void blockMaxMaxScore(QueryContext& ctx) {
         continue;
       }
     }
-    ++ctx.counters.candidatesSeen;
+    countUp(ctx.counters.candidatesSeen);
     Score partial = 0.0f;
     for (std::size_t i = e; i < n; ++i) {
       PostingCursor& c = *order[i].cursor;
       if (c.docId() == candidate) {
         partial += c.score();
-        ++ctx.counters.maxscoreEssential;
+        countUp(ctx.counters.maxscoreEssential);
       }
     }
     const double partialD = static_cast<double>(partial);
@@ -184,7 +184,7 @@ void blockMaxMaxScore(QueryContext& ctx) {
         }
         PostingCursor& c = *order[j - 1].cursor;
         if (c.docId() < candidate) c.nextGeq(candidate);
-        ++ctx.counters.maxscoreNonEssential;
+        countUp(ctx.counters.maxscoreNonEssential);
         if (c.docId() == candidate) partial += c.score();
       }
       if (!pruned && prune && !beatsFloor(static_cast<double>(partial), factorAll, floorD)) {
@@ -194,7 +194,7 @@ void blockMaxMaxScore(QueryContext& ctx) {
     }
 
     if (pruned) {
-      ++ctx.counters.candidatesPrunedLimit;
+      countUp(ctx.counters.candidatesPrunedLimit);
       if (ctx.trace != nullptr) {
         ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Bound, -1, candidate, 0, partial,
                            conservativeBound(prunedRest, factorAll), floor});

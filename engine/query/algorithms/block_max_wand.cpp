@@ -109,7 +109,7 @@ void blockMaxWand(QueryContext& ctx) {
     }
     if (p == n) return;
     const DocId pivot = order[p]->doc;
-    ++ctx.counters.wandPivots;
+    countUp(ctx.counters.wandPivots);
     if (ctx.trace != nullptr) {
       ctx.trace->record({TraceEventKind::PivotSelected, TraceReason::None, order[p]->term, pivot, 0, 0,
                          conservativeBound(sum, factors[p + 1]), floor});
@@ -126,7 +126,7 @@ void blockMaxWand(QueryContext& ctx) {
 
     if (beatsFloor(blockSum, factor, floorD)) {
       if (order[0]->doc == pivot) {
-        ++ctx.counters.candidatesSeen;
+        countUp(ctx.counters.candidatesSeen);
         bool pruned = false;
         if (earlyExit) {
           suffix[last + 1] = 0.0;
@@ -137,7 +137,7 @@ void blockMaxWand(QueryContext& ctx) {
             const double bound = static_cast<double>(partial) + suffix[i + 1];
             if (!beatsFloor(bound, factor, floorD)) {
               pruned = true;
-              ++ctx.counters.candidatesPrunedLimit;
+              countUp(ctx.counters.candidatesPrunedLimit);
               if (ctx.trace != nullptr) {
                 ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Bound, order[i]->term, pivot, 0,
                                    partial, conservativeBound(bound, factor), floor});
@@ -169,8 +169,8 @@ void blockMaxWand(QueryContext& ctx) {
         for (std::size_t i = lead; i <= last; ++i) partial += order[i]->cursor->score();
         const double bound = static_cast<double>(partial) + lagging;
         if (!beatsFloor(bound, factor, floorD)) {
-          ++ctx.counters.candidatesSeen;
-          ++ctx.counters.candidatesPrunedLimit;
+          countUp(ctx.counters.candidatesSeen);
+          countUp(ctx.counters.candidatesPrunedLimit);
           if (ctx.trace != nullptr) {
             ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Bound, order[p]->term, pivot, 0,
                                partial, conservativeBound(bound, factor), floor});

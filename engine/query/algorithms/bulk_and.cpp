@@ -117,12 +117,12 @@ void bulkAnd(QueryContext& ctx) {
         othersMax += static_cast<double>(bm);
       }
     }
-    ++ctx.counters.windowsTotal;
+    countUp(ctx.counters.windowsTotal);
     const float floor = ctx.topk.floor();
     if (opt.windowSkip && floor != kNegInf) {
       const float bound = conservativeBound(boundSum, factor);
       if (bound <= floor) {
-        ++ctx.counters.windowsSkippedBound;
+        countUp(ctx.counters.windowsSkippedBound);
         if (ctx.trace != nullptr) {
           ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Bound, -1, target, windowEnd, 0, bound, floor});
         }
@@ -195,7 +195,7 @@ void bulkAnd(QueryContext& ctx) {
       }
     }
     if (m == 0) {
-      ++ctx.counters.windowsSkippedEmpty;
+      countUp(ctx.counters.windowsSkippedEmpty);
       if (ctx.trace != nullptr) {
         ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Empty, -1, target, windowEnd, 0, 0, floor});
       }
@@ -212,7 +212,7 @@ void bulkAnd(QueryContext& ctx) {
           next = std::max(next, after);
         }
         if (next > target) {
-          ++ctx.counters.windowsJumped;
+          countUp(ctx.counters.windowsJumped);
           if (ctx.trace != nullptr) {
             ctx.trace->record({TraceEventKind::WindowJumped, TraceReason::None, -1, target, next, 0, 0, floor});
           }
@@ -230,7 +230,7 @@ void bulkAnd(QueryContext& ctx) {
     for (std::size_t i = 0; i < m; ++i) norms[i] = docNorms[matches[i]];
     const std::uint8_t* leadOffsets = offsets.data();  // the lead is merge slot 0
     for (std::size_t i = 0; i < m; ++i) {
-      ++ctx.counters.candidatesSeen;
+      countUp(ctx.counters.candidatesSeen);
       const DocId doc = matches[i];
       const float f = ctx.topk.floor();
       if (f != kNegInf && (opt.freqPrune || opt.candidatePrune)) {
@@ -247,14 +247,14 @@ void bulkAnd(QueryContext& ctx) {
             table.limit = limit;
             table.leadBlockMax = leadBlockMax;
             table.valid = true;
-            ++ctx.counters.pruneTableRebuilds;
+            countUp(ctx.counters.pruneTableRebuilds);
             if (ctx.trace != nullptr) {
               ctx.trace->record({TraceEventKind::PruneTableBuilt, TraceReason::None, static_cast<std::int32_t>(leadIndex),
                                  doc, cut, 0, limit, f});
             }
           }
           if (table.cannotBeat[std::min(leadTf, kBuckets - 1)]) {
-            ++ctx.counters.candidatesPrunedTable;
+            countUp(ctx.counters.candidatesPrunedTable);
             if (ctx.trace != nullptr) {
               ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, static_cast<std::int32_t>(leadIndex),
                                  doc, 0, 0, bucketBound[std::min(leadTf, kBuckets - 1)], f});
@@ -265,7 +265,7 @@ void bulkAnd(QueryContext& ctx) {
         if (opt.candidatePrune) {
           const float leadScore = lead.idf() * lead.bm25().weight(leadTf, norms[i]);
           if (leadScore <= limit) {
-            ++ctx.counters.candidatesPrunedLimit;
+            countUp(ctx.counters.candidatesPrunedLimit);
             if (ctx.trace != nullptr) {
               ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Limit, static_cast<std::int32_t>(leadIndex),
                                  doc, 0, leadScore, limit, f});

@@ -11,7 +11,7 @@ void exhaustiveOr(QueryContext& ctx) {
     DocId doc = kNoMoreDocs;
     for (const auto& c : cursors) doc = std::min(doc, c.docId());
     if (doc == kNoMoreDocs) return;
-    ++ctx.counters.candidatesSeen;
+    countUp(ctx.counters.candidatesSeen);
     ctx.collect(doc, ctx.scoreInQueryOrder(doc));
     for (auto& c : cursors) {
       if (c.docId() == doc) c.next();
@@ -43,7 +43,7 @@ void exhaustiveAnd(QueryContext& ctx) {
       doc = lead.docId();
       continue;
     }
-    ++ctx.counters.candidatesSeen;
+    countUp(ctx.counters.candidatesSeen);
     ctx.collect(doc, ctx.scoreInQueryOrder(doc));
     lead.next();
     doc = lead.docId();

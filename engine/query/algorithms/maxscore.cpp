@@ -77,13 +77,13 @@ void maxScore(QueryContext& ctx) {
   DocId candidate = kNoMoreDocs;
   for (std::size_t i = e; i < n; ++i) candidate = std::min(candidate, order[i].cursor->docId());
   while (candidate != kNoMoreDocs && e < n) {
-    ++ctx.counters.candidatesSeen;
+    countUp(ctx.counters.candidatesSeen);
     Score partial = 0.0f;
     for (std::size_t i = e; i < n; ++i) {
       PostingCursor& c = *order[i].cursor;
       if (c.docId() == candidate) {
         partial += c.score();
-        ++ctx.counters.maxscoreEssential;
+        countUp(ctx.counters.maxscoreEssential);
       }
     }
     bool pruned = false;
@@ -96,11 +96,11 @@ void maxScore(QueryContext& ctx) {
       if (j == 0) break;
       PostingCursor& c = *order[j - 1].cursor;
       if (c.docId() < candidate) c.nextGeq(candidate);
-      ++ctx.counters.maxscoreNonEssential;
+      countUp(ctx.counters.maxscoreNonEssential);
       if (c.docId() == candidate) partial += c.score();
     }
     if (pruned) {
-      ++ctx.counters.candidatesPrunedLimit;
+      countUp(ctx.counters.candidatesPrunedLimit);
       if (ctx.trace != nullptr) {
         ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Bound, -1, candidate, 0, partial,
                            conservativeBound(static_cast<double>(partial) + upper[j], factorAll), floor});

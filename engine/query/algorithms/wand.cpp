@@ -78,7 +78,7 @@ void wand(QueryContext& ctx) {
     }
     if (p == n) return;  // even all lists together cannot beat the floor
     const DocId pivot = order[p]->doc;
-    ++ctx.counters.wandPivots;
+    countUp(ctx.counters.wandPivots);
     if (ctx.trace != nullptr) {
       ctx.trace->record({TraceEventKind::PivotSelected, TraceReason::None, order[p]->term, pivot, 0, 0,
                          conservativeBound(sum, factors[p + 1]), floor});
@@ -86,7 +86,7 @@ void wand(QueryContext& ctx) {
 
     if (order[0]->doc == pivot) {
       // Aligned: every list containing the pivot doc is positioned on it.
-      ++ctx.counters.candidatesSeen;
+      countUp(ctx.counters.candidatesSeen);
       ctx.collect(pivot, ctx.scoreInQueryOrder(pivot));
       std::size_t m = 0;
       while (m < n && order[m]->doc == pivot) ++m;
