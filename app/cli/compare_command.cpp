@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `compare`: two targets (engine builds as plugins, the built-in engine with other switches, peers)
 // interleaved in one process on a profile's dataset and query sets (engine/bench/compare_runner.h,
-// docs/COMPARE.md); writes report.md and report.json into --out.
+// docs/COMPARE.md): closed loop per query set, or, for a profile in open mode, whole ladders in
+// ABBA order at the same offered rates (engine/bench/open_compare.h); writes report.md and
+// report.json into --out.
 #include "app/cli/cli_support.h"
 
 #include "engine/bench/compare_report_writer.h"
@@ -31,10 +33,12 @@ void addCompareCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "compare",
       "Interleaved A/B comparison of two targets on a profile's dataset and query sets (ABBA blocks, bootstrap "
-      "intervals, result equality); writes report.md and report.json");
+      "intervals, result equality); a profile in open mode compares ladders (p50/p99 per offered rate, capacity); "
+      "writes report.md and report.json");
   struct Args {
     std::string profile, out, cache;
     std::vector<std::string> targets;
+    std::vector<double> rates;
     bool aa = false;
     unsigned repetitions = 3;
     double warmup = -1;
@@ -48,9 +52,15 @@ void addCompareCommand(CLI::App& app) {
                   "exactly twice, A then B: builtin[:opt=v,...], plugin:PATH[:opt=v,...] (an engine build, "
                   "docs/PLUGIN_ABI.md), or a peer")
       ->required();
+  cmd->add_option("--rates", a->rates,
+                  "open mode: the offered rates (requests/s), replacing the ladder's; without it a ladder in multiples "
+                  "is resolved against A's calibrated throughput, so both targets get the same rates")
+      ->delimiter(',');
   cmd->add_flag("--aa", a->aa, "also run A against a second instance of A and raise the noise floor to what it shows");
   cmd->add_option("--out", a->out, "directory for report.md and report.json (created)")->required();
-  cmd->add_option("--repetitions", a->repetitions, "ABBA quartets of blocks per query set")->capture_default_str();
+  cmd->add_option("--repetitions", a->repetitions,
+                  "closed: ABBA quartets of blocks per query set; open: ladder pairs (AB, BA, ...)")
+      ->capture_default_str();
   cmd->add_option("--warmup-s", a->warmup, "untimed warm-up per target per query set (default: the profile's closed warmup_s)");
   cmd->add_option("--noise-floor", a->noiseFloor, "differences within this fraction count as none")->capture_default_str();
   cmd->add_option("--bootstrap", a->bootstrap, "bootstrap resamples for the intervals")->capture_default_str();
@@ -62,6 +72,7 @@ void addCompareCommand(CLI::App& app) {
     auto profile = engine::loadBenchProfile(a->profile);
     engine::BenchOverrides overrides;
     overrides.targets = a->targets;
+    overrides.rates = a->rates;
     engine::applyOverrides(profile, overrides);  // validates the target specs
 
     const std::filesystem::path out(a->out);

@@ -15,29 +15,33 @@ namespace {
 
 using nlohmann::json;
 
-json scenarioJson(const CompareScenario& s) {
-  const auto& d = s.diff;
-  return json{{"name", s.name},
-              {"query_set", s.querySet},
-              {"metric", s.metric},
-              {"a", s.a},
-              {"b", s.b},
-              {"a_geomean", s.aGeomean},
-              {"b_geomean", s.bGeomean},
-              {"ratio", s.estimate.ratio},
-              {"ci_low", s.estimate.ciLow},
-              {"ci_high", s.estimate.ciHigh},
-              {"noise_floor", s.estimate.noiseFloor},
-              {"verdict", s.estimate.verdict},
-              {"queries", s.queries},
-              {"samples_per_query", s.samplesPerQuery},
-              {"row_set_diff", d.rowSetDiff},
+json diffJson(const ResultDiff& d) {
+  return json{{"row_set_diff", d.rowSetDiff},
               {"score_bit_diff", d.scoreBitDiff},
               {"order_diff", d.orderDiff},
               {"failed_queries", d.failed},
               {"first_diverging_rank", d.firstDivergingRank ? json(*d.firstDivergingRank) : json(nullptr)},
               {"differing_queries", d.differingQueries},
               {"results_differ", d.differs()}};
+}
+
+json scenarioJson(const CompareScenario& s) {
+  json j{{"name", s.name},
+         {"query_set", s.querySet},
+         {"metric", s.metric},
+         {"a", s.a},
+         {"b", s.b},
+         {"a_geomean", s.aGeomean},
+         {"b_geomean", s.bGeomean},
+         {"ratio", s.estimate.ratio},
+         {"ci_low", s.estimate.ciLow},
+         {"ci_high", s.estimate.ciHigh},
+         {"noise_floor", s.estimate.noiseFloor},
+         {"verdict", s.estimate.verdict},
+         {"queries", s.queries},
+         {"samples_per_query", s.samplesPerQuery}};
+  j.update(diffJson(s.diff));
+  return j;
 }
 
 json sideJson(const CompareSide& s) { return json{{"spec", s.spec}, {"build_id", s.buildId}, {"detail", s.detail}}; }
@@ -93,6 +97,31 @@ std::string compareReportJson(const CompareReport& r) {
   j["aa_scenarios"] = aa;
   j["warnings"] = r.warnings;
   j["partial"] = r.partial;
+  j["mode"] = r.mode;
+  if (r.mode == "open") {
+    json cap = json::array();
+    for (const auto& c : r.capacity) {
+      auto opt = [](const std::optional<double>& v) { return v ? json(*v) : json(nullptr); };
+      cap.push_back(json{{"target", c.target},
+                         {"spec", c.spec},
+                         {"ladders", c.ladders},
+                         {"rates", c.rates},
+                         {"passed", c.passed},
+                         {"shed_fraction", c.shedFraction},
+                         {"criteria", c.criteria},
+                         {"last_pass", opt(c.lastPass)},
+                         {"first_fail", opt(c.firstFail)}});
+    }
+    j["capacity"] = cap;
+    j["capacity_verdict"] = r.capacityVerdict;
+    json diffs = json::array();
+    for (const auto& [set, d] : r.diffs) {
+      json row = diffJson(d);
+      row["query_set"] = set;
+      diffs.push_back(row);
+    }
+    j["result_equality"] = diffs;
+  }
   return j.dump(2) + "\n";
 }
 
@@ -104,6 +133,9 @@ std::string compareReportMarkdown(const CompareReport& r) {
   std::size_t differing = 0;
   for (const auto& s : r.scenarios) {
     if (s.diff.differs() && s.metric == "cpu_ms_per_query") ++differing;
+  }
+  for (const auto& [set, d] : r.diffs) {
+    if (d.differs()) ++differing;
   }
   if (differing > 0) {
     md += fmt::format("> **Results differ** on {} query set(s): A and B do not return the same documents and scores, "
@@ -132,22 +164,47 @@ std::string compareReportMarkdown(const CompareReport& r) {
 
   const std::string aName = "A: " + r.a.spec;
   const std::string bName = "B: " + r.b.spec;
-  md += "## Concurrency 1\n\n";
-  ratioTable(md, r, r.scenarios, "cpu_ms_per_query", "CPU ms per query (lower is better)", aName, bName);
-  ratioTable(md, r, r.scenarios, "p50_ms", "p50 latency ms (lower is better)", aName, bName);
+  if (r.mode == "open") {
+    md += "## Open loop\n\n";
+    ratioTable(md, r, r.scenarios, "open_p50_ms", "p50 latency from the due time, ms (lower is better)", aName, bName);
+    ratioTable(md, r, r.scenarios, "open_p99_ms", "p99 latency from the due time, ms (lower is better)", aName, bName);
+    md += fmt::format("### Capacity\n\n**{}**\n\n| Target | ladders |", r.capacityVerdict);
+    const OpenCapacity* first = r.capacity.empty() ? nullptr : &r.capacity.front();
+    if (first != nullptr) {
+      for (double rate : first->rates) md += fmt::format(" {:.4g}/s |", rate);
+      md += "\n|---|---:|";
+      for (std::size_t j = 0; j < first->rates.size(); ++j) md += "---|";
+      md += "\n";
+    }
+    for (const auto& c : r.capacity) {
+      md += fmt::format("| {}: `{}` | {} |", c.target, c.spec, c.ladders);
+      for (std::size_t j = 0; j < c.rates.size(); ++j) {
+        md += fmt::format(" {}/{} pass, shed {:.2g} %{} |", c.passed[j], c.ladders, c.shedFraction[j] * 100,
+                          c.criteria[j].empty() ? "" : " (" + c.criteria[j] + ")");
+      }
+      md += "\n";
+    }
+    md += "\n";
+  } else {
+    md += "## Concurrency 1\n\n";
+    ratioTable(md, r, r.scenarios, "cpu_ms_per_query", "CPU ms per query (lower is better)", aName, bName);
+    ratioTable(md, r, r.scenarios, "p50_ms", "p50 latency ms (lower is better)", aName, bName);
+  }
 
   md += "## Result equality (k hits per query, doc ids and f32 score bits)\n\n";
   md += "| Query set | queries | row_set_diff | score_bit_diff | tie-order diff | failed | first diverging rank | "
         "differing queries |\n|---|---:|---:|---:|---:|---:|---:|---|\n";
+  std::vector<std::pair<std::string, ResultDiff>> diffs = r.diffs;
   for (const auto& s : r.scenarios) {
-    if (s.metric != "cpu_ms_per_query") continue;
-    const auto& d = s.diff;
+    if (s.metric == "cpu_ms_per_query") diffs.emplace_back(s.querySet, s.diff);
+  }
+  for (const auto& [set, d] : diffs) {
     std::string ids;
     for (std::size_t i = 0; i < d.differingQueries.size() && i < 10; ++i) {
       ids += (i ? ", " : "") + d.differingQueries[i];
     }
     if (d.differingQueries.size() > 10) ids += fmt::format(", … ({} in all)", d.differingQueries.size());
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", s.querySet, d.queries, d.rowSetDiff,
+    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", set, d.queries, d.rowSetDiff,
                       d.scoreBitDiff, d.orderDiff, d.failed,
                       d.firstDivergingRank ? std::to_string(*d.firstDivergingRank) : "—", ids.empty() ? "—" : ids);
   }

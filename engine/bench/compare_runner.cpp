@@ -5,6 +5,7 @@
 #include "engine/bench/bench_runner.h"
 #include "engine/bench/compare_stats.h"
 #include "engine/bench/environment.h"
+#include "engine/bench/open_compare.h"
 #include "engine/bench/quantile.h"
 #include "engine/bench/query_set_timing.h"
 #include "engine/bench/result_diff.h"
@@ -187,19 +188,27 @@ CompareRunner::CompareRunner(BenchProfile profile, std::string a, std::string b,
 }
 
 CompareReport CompareRunner::run() {
-  BenchProfile profile = m_profile;
-  profile.targets = {m_a, m_b};
-  if (m_options.aa) profile.targets.push_back(m_a);
-  profile.runClosed = true;
-  profile.runOpen = false;
+  // A profile in open mode compares ladders (engine/bench/open_compare.h); any other, closed loop.
+  const bool open = m_profile.runOpen && !m_profile.runClosed;
+  BenchProfile profile = open ? openComparisonProfile(m_profile, m_a, m_b, m_options) : m_profile;
+  if (!open) {
+    profile.targets = {m_a, m_b};
+    if (m_options.aa) profile.targets.push_back(m_a);
+    profile.runClosed = true;
+    profile.runOpen = false;
+  }
+  OpenLatencyCapture capture;
   BenchRunOptions ro;
   ro.cacheDir = m_options.cacheDir;
   ro.stop = m_options.stop;
+  if (open) ro.live = &capture;
   BenchRunner runner(profile, ro);
   runner.prepare();
   const auto& targets = runner.targets();
   const Workload& workload = runner.workload();
-  if (workload.empty()) throwUsage(fmt::format("{}: compare needs query sets; the profile selects none", profile.fileName));
+  if (workload.empty() && !open) {
+    throwUsage(fmt::format("{}: compare needs query sets; the profile selects none", profile.fileName));
+  }
 
   CompareReport report;
   report.runId = newRunId();
@@ -223,6 +232,12 @@ CompareReport CompareRunner::run() {
   if (env.loadAverage1m > static_cast<double>(std::max(1u, env.cores))) {
     report.warnings.push_back(fmt::format("load average {:.2f} on {} cores at the start: the machine was shared",
                                           env.loadAverage1m, env.cores));
+  }
+  if (open) {
+    report.method = openMethodText(profile, m_options);
+    if (m_options.aa) report.warnings.push_back("--aa is a closed-loop calibration; not run in open mode");
+    runOpenComparison(runner, profile, capture, m_options, report);
+    return report;
   }
   auto say = [&](const std::string& m) {
     if (m_options.onMessage) m_options.onMessage(m);
@@ -278,6 +293,7 @@ CompareReport CompareRunner::run() {
                     diff.differs() ? fmt::format("DIFFER (row_set_diff={}, score_bit_diff={}, failed={})",
                                                  diff.rowSetDiff, diff.scoreBitDiff, diff.failed)
                                    : "identical"));
+    if (m_options.onScenarios) m_options.onScenarios(rows, aaRows);
     for (auto& r : aaRows) report.aaScenarios.push_back(std::move(r));
     for (auto& r : rows) report.scenarios.push_back(std::move(r));
   }

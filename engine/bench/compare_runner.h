@@ -8,6 +8,7 @@
 #include <functional>
 #include <stop_token>
 #include <string>
+#include <vector>
 
 namespace wandscope::engine {
 
@@ -20,6 +21,9 @@ struct CompareOptions {
   std::filesystem::path cacheDir;  // for "dataset": "default"
   std::stop_token stop;            // ends the run between blocks; the report is then partial
   std::function<void(const std::string&)> onMessage;  // one line per finished query set, warnings
+  // A finished query set's rows (A vs B, both metrics) and, with `aa`, its A/A rows, on the
+  // runner's thread right after its onMessage line: what a live view plots as sets finish.
+  std::function<void(const std::vector<CompareScenario>& rows, const std::vector<CompareScenario>& aaRows)> onScenarios;
 };
 
 // Interleaved A/B comparison of two targets in one process (docs/COMPARE.md):

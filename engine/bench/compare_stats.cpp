@@ -77,6 +77,40 @@ RatioEstimate bootstrapRatio(std::span<const double> a, std::span<const double> 
   return e;
 }
 
+RatioEstimate bootstrapQuantileRatio(std::span<const double> a, std::span<const double> b, double q,
+                                     unsigned samples, std::uint64_t seed) {
+  if (a.empty() || b.empty()) throwInternal("bootstrapQuantileRatio: needs values on both sides");
+  static constexpr double kFloor = 1e-6;
+  auto quantileOf = [q](std::vector<double>& v) {
+    auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size())));
+    rank = std::clamp<std::size_t>(rank, 1, v.size());
+    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(rank - 1), v.end());
+    return std::max(v[rank - 1], kFloor);
+  };
+  std::vector<double> ra(a.begin(), a.end()), rb(b.begin(), b.end());
+  RatioEstimate e;
+  e.ratio = quantileOf(ra) / quantileOf(rb);
+  if (samples == 0) {
+    e.ciLow = e.ciHigh = e.ratio;
+    return e;
+  }
+  std::vector<double> ratios;
+  ratios.reserve(samples);
+  std::uint64_t state = seed;
+  auto resample = [&state](std::span<const double> from, std::vector<double>& into) {
+    for (auto& x : into) x = from[splitMix64(state) % from.size()];
+  };
+  for (unsigned s = 0; s < samples; ++s) {
+    resample(a, ra);
+    resample(b, rb);
+    ratios.push_back(quantileOf(ra) / quantileOf(rb));
+  }
+  std::sort(ratios.begin(), ratios.end());
+  e.ciLow = percentile(ratios, 0.025);
+  e.ciHigh = percentile(ratios, 0.975);
+  return e;
+}
+
 std::string ratioVerdict(double ciLow, double ciHigh, double noiseFloor) {
   const double up = 1 + std::max(noiseFloor, 0.0);
   const double down = 1 / up;

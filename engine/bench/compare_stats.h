@@ -27,6 +27,13 @@ double geometricMean(std::span<const double> values, double floor = 1e-9);
 RatioEstimate bootstrapRatio(std::span<const double> a, std::span<const double> b, unsigned samples,
                              std::uint64_t seed);
 
+// The ratio Q_q(a) / Q_q(b) of two unpaired samples' nearest-rank q-quantiles (open-loop
+// latencies of A and B at one offered rate: requests are not paired across targets), with a
+// percentile bootstrap 95 % interval: `samples` resamples of each side with replacement
+// (SplitMix64 seeded with `seed`). Requires both non-empty. Values <= 0 are clamped to 1e-6.
+RatioEstimate bootstrapQuantileRatio(std::span<const double> a, std::span<const double> b, double q,
+                                     unsigned samples, std::uint64_t seed);
+
 // The verdict for B relative to A from the interval and a noise floor f (fraction):
 //   faster         the whole interval is above 1 + f
 //   slower         the whole interval is below 1 / (1 + f)

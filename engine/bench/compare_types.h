@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wandscope::engine {
@@ -49,6 +50,19 @@ struct CompareScenario {
   ResultDiff diff;        // of the scenario's query set (the same for both metrics of a set)
 };
 
+// Open loop: how far each target's ladders got at the compared rates (docs/COMPARE.md).
+struct OpenCapacity {
+  std::string target;                  // "A" or "B"
+  std::string spec;
+  unsigned ladders = 0;                // ladders run for this target (ABBA order)
+  std::vector<double> rates;           // the compared offered rates, ascending
+  std::vector<unsigned> passed;        // [rate] ladders whose rung at that rate passed
+  std::vector<double> shedFraction;    // [rate] shed / (completed + shed) over its ladders
+  std::optional<double> lastPass;      // highest rate at which every ladder passed, and every lower rate too
+  std::optional<double> firstFail;     // lowest rate at which some ladder did not pass
+  std::vector<std::string> criteria;   // [rate] the first failing criterion, "" when all passed
+};
+
 // What the comparison was and how it ran.
 struct CompareSide {
   std::string spec;       // "plugin:/tmp/a.so", "builtin:bulk_and=off"
@@ -73,6 +87,12 @@ struct CompareReport {
   std::vector<CompareScenario> aaScenarios;  // A vs A (a second instance), when aa
   std::vector<std::string> warnings;
   bool partial = false;
+  // "closed" (the scenarios above are per query set) or "open" (per offered rate: p50/p99 of
+  // due-time latency, metric "open_p50_ms"/"open_p99_ms", plus capacity and per-set diffs).
+  std::string mode = "closed";
+  std::vector<OpenCapacity> capacity;                     // open: A then B
+  std::string capacityVerdict;                            // open: which sustains more, or neither
+  std::vector<std::pair<std::string, ResultDiff>> diffs;  // open: result equality per query set
 };
 
 }  // namespace wandscope::engine

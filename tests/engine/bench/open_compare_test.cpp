@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/bench/open_compare.h"
+
+#include "engine/bench/bench_profile.h"
+#include "engine/bench/compare_report_writer.h"
+#include "engine/bench/compare_runner.h"
+#include "engine/bench/compare_stats.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace wandscope::test {
+namespace {
+
+using engine::BenchProfile;
+
+BenchProfile syntheticOpen(const std::string& ladder) {
+  return engine::parseBenchProfile(R"({"name": "open-compare", "targets": ["synthetic:service_us=100"],
+      "mode": "open", "ladder": )" + ladder +
+                                       R"(, "rule": {"min_achieved_ratio": 0.5, "max_latency_ratio": 1000, "late_dispatch_us": 1000000}})",
+                                   "open-compare.json", "");
+}
+
+engine::CompareOptions quickOptions() {
+  engine::CompareOptions o;
+  o.repetitions = 1;  // one AB pair of ladders
+  o.bootstrapSamples = 400;
+  return o;
+}
+
+TEST(CompareStats, QuantileRatioOfUnpairedSamples) {
+  std::vector<double> a, b;
+  for (int i = 1; i <= 1000; ++i) a.push_back(i);
+  for (int i = 1; i <= 700; ++i) b.push_back(i * 0.5);  // another size: not paired
+  const auto e = engine::bootstrapQuantileRatio(a, b, 0.5, 1000, 7);
+  EXPECT_DOUBLE_EQ(e.ratio, 500.0 / 175.0);  // nearest rank: a_(500) = 500, b_(350) = 175
+  EXPECT_LE(e.ciLow, e.ratio);
+  EXPECT_GE(e.ciHigh, e.ratio);
+  EXPECT_GT(e.ciLow, 2.0);
+  EXPECT_EQ(engine::ratioVerdict(e.ciLow, e.ciHigh, 0.02), "faster");
+  // The same seed gives the same interval; the other way round inverts it.
+  const auto again = engine::bootstrapQuantileRatio(a, b, 0.5, 1000, 7);
+  EXPECT_EQ(again.ciLow, e.ciLow);
+  EXPECT_EQ(again.ciHigh, e.ciHigh);
+  const auto inverse = engine::bootstrapQuantileRatio(b, a, 0.5, 0, 7);
+  EXPECT_DOUBLE_EQ(inverse.ratio, 175.0 / 500.0);
+}
+
+TEST(OpenCompare, LaddersAlternateInAbbaOrder) {
+  const std::vector<bool> expected{true, false, false, true, true, false, false, true};
+  for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(engine::openLadderIsA(k), expected[k]) << k;
+}
+
+// B spins ten times longer per request: at both offered rates its due-time p50 is higher, with
+// an interval excluding 1; p99 is not compared (it needs 10,000 samples per target); both pass
+// both rates, so capacity shows no difference at this ladder's resolution.
+TEST(OpenCompare, FindsTheSlowerTargetSlowerAtEveryOfferedRate) {
+  auto profile = syntheticOpen(R"({"rates": [200, 400], "settle_s": 0.05, "requests": 250, "workers": 2,
+                                   "in_flight_cap": 1000})");
+  engine::CompareRunner runner(profile, "synthetic:service_us=150", "synthetic:service_us=1500", quickOptions());
+  const auto report = runner.run();
+  EXPECT_EQ(report.mode, "open");
+  EXPECT_FALSE(report.partial);
+  ASSERT_EQ(report.scenarios.size(), 2u);  // p50 at each rate
+  for (const auto& s : report.scenarios) {
+    EXPECT_EQ(s.metric, "open_p50_ms") << s.name;
+    EXPECT_GT(s.b, s.a) << s.name;
+    EXPECT_LT(s.estimate.ciHigh, 1.0) << s.name;
+    EXPECT_EQ(s.estimate.verdict, "slower") << s.name;
+    EXPECT_GE(s.samplesPerQuery, 250u) << s.name;
+  }
+  bool thinP99 = false;
+  for (const auto& w : report.warnings) thinP99 = thinP99 || w.find("p99 not compared") != std::string::npos;
+  EXPECT_TRUE(thinP99);
+  ASSERT_EQ(report.capacity.size(), 2u);
+  for (const auto& c : report.capacity) {
+    EXPECT_EQ(c.ladders, 1u) << c.target;
+    EXPECT_EQ(c.rates, (std::vector<double>{200, 400})) << c.target;
+  }
+  EXPECT_EQ(report.capacity[0].spec, "synthetic:service_us=150");
+  EXPECT_EQ(report.capacity[1].spec, "synthetic:service_us=1500");
+  const std::string md = engine::compareReportMarkdown(report);
+  EXPECT_NE(md.find("## Open loop"), std::string::npos) << md;
+  EXPECT_NE(md.find("### Capacity"), std::string::npos) << md;
+  const std::string json = engine::compareReportJson(report);
+  EXPECT_NE(json.find("\"mode\": \"open\""), std::string::npos);
+  EXPECT_NE(json.find("\"capacity_verdict\""), std::string::npos);
+}
+
+// A ladder in multiples is resolved once, against A's calibrated throughput, so both targets are
+// offered the same absolute rates.
+TEST(OpenCompare, MultiplesAreResolvedAgainstAsThroughputForBothTargets) {
+  auto profile = syntheticOpen(R"({"multiples": [0.1, 0.2], "calibration_s": 0.3, "calibration_warmup_s": 0.05,
+                                   "calibration_min_requests": 50, "settle_s": 0.05, "requests": 100,
+                                   "workers": 2, "in_flight_cap": 1000})");
+  engine::CompareOptions o = quickOptions();
+  std::vector<std::string> messages;
+  o.onMessage = [&](const std::string& m) { messages.push_back(m); };
+  const BenchProfile resolved = engine::openComparisonProfile(profile, "synthetic:service_us=500",
+                                                              "synthetic:service_us=100", o);
+  ASSERT_EQ(resolved.ladder.rates.size(), 2u);
+  EXPECT_TRUE(resolved.ladder.multiples.empty());
+  EXPECT_NEAR(resolved.ladder.rates[1], 2 * resolved.ladder.rates[0], 1e-9);
+  // One client spinning 500 us: at most 2,000/s, and on a shared machine well above 50/s.
+  EXPECT_GT(resolved.ladder.rates[0], 5.0);
+  EXPECT_LT(resolved.ladder.rates[0], 200.0);
+  EXPECT_FALSE(resolved.ladder.stopAfterFail);
+  EXPECT_EQ(resolved.targets, (std::vector<std::string>{"synthetic:service_us=500", "synthetic:service_us=100"}));
+  ASSERT_FALSE(messages.empty());
+  EXPECT_NE(messages.front().find("calibrated A"), std::string::npos) << messages.front();
+}
+
+}  // namespace
+}  // namespace wandscope::test
