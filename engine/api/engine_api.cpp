@@ -233,6 +233,7 @@ wandscope_result* apiSearch(const wandscope_index* index, const char* text, cons
     request.k = k;
     if (options != nullptr && *options != '\0') request.options.apply(options);
     request.explain = (flags & WANDSCOPE_SEARCH_EXPLAIN) != 0;
+    request.describePlan = request.explain;  // the reason is read only by explain
     spin();
     const we::SearchResult r = we::search(*index->index, request);
     auto box = std::make_unique<ResultBox>();

@@ -25,48 +25,60 @@ double estimatedAndMatches(const ParsedQuery& query, std::uint64_t docCount) {
 
 Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const SearchOptions& options,
                std::uint64_t docCount, std::size_t k) {
-  if (requested != Algorithm::Auto) return {requested, "forced"};
-  const std::size_t clauses = query.knownTerms();
+  Plan plan;
+  plan.clauses = query.knownTerms();
+  auto choose = [&plan](Algorithm algorithm, PlanRule rule) {
+    plan.algorithm = algorithm;
+    plan.rule = rule;
+    return plan;
+  };
+  if (requested != Algorithm::Auto) return choose(requested, PlanRule::Forced);
   // One list: AND and OR are the same query, and the bulk AND's windows over a single list skip
   // every block whose maximum cannot beat the floor (docs/ALGORITHMS.md, "The planner").
-  if (clauses <= 1 && options.bulkAnd) {
-    return {Algorithm::BulkAnd, "auto: one known term -> bulk-and (block-max top-k over one list)"};
-  }
+  if (plan.clauses <= 1 && options.bulkAnd) return choose(Algorithm::BulkAnd, PlanRule::OneTerm);
   if (op == Operator::Or) {
-    if (clauses <= 3) {
-      return {Algorithm::Bmm, fmt::format("auto: OR with {} known terms -> bmm", clauses)};
-    }
-    return {Algorithm::MaxScore, fmt::format("auto: OR with {} known terms -> maxscore", clauses)};
+    return plan.clauses <= 3 ? choose(Algorithm::Bmm, PlanRule::OrFew) : choose(Algorithm::MaxScore, PlanRule::OrMany);
   }
   // AND: pruning pays only when far more documents match than k; otherwise the oracle's
   // leapfrog over the skip tables is cheaper than any bound bookkeeping.
-  const double matches = estimatedAndMatches(query, docCount);
-  const double enough = static_cast<double>(kPruneMatchesPerK) * static_cast<double>(std::max<std::size_t>(k, 1));
-  if (matches < enough) {
-    return {Algorithm::Exhaustive,
-            fmt::format("auto: AND with ~{:.0f} expected matches < {:.0f} (k x {}) -> exhaustive", matches, enough,
-                        kPruneMatchesPerK)};
-  }
+  plan.matches = estimatedAndMatches(query, docCount);
+  plan.enough = static_cast<double>(kPruneMatchesPerK) * static_cast<double>(std::max<std::size_t>(k, 1));
+  if (plan.matches < plan.enough) return choose(Algorithm::Exhaustive, PlanRule::AndFewMatches);
   // A window ends at the nearest block end across clauses, so the densest list sets the number of
   // windows (about maxDf / 128); when that exceeds the rarest list's length the leapfrog, which
   // seeks once per rare posting, does less work (rare+common shapes, PERF.md).
-  std::uint64_t minDf = UINT64_MAX;
-  std::uint64_t maxDf = 0;
+  plan.minDf = UINT64_MAX;
   for (const auto& t : query.terms) {
-    minDf = std::min(minDf, t.df);
-    maxDf = std::max(maxDf, t.df);
+    plan.minDf = std::min(plan.minDf, t.df);
+    plan.maxDf = std::max(plan.maxDf, t.df);
   }
-  if (maxDf / kBlockPostings > minDf) {
-    return {Algorithm::Exhaustive,
-            fmt::format("auto: AND with skewed lists (max df {} / 128 > min df {}) -> exhaustive", maxDf, minDf)};
+  if (plan.maxDf / kBlockPostings > plan.minDf) return choose(Algorithm::Exhaustive, PlanRule::AndSkewed);
+  return options.bulkAnd ? choose(Algorithm::BulkAnd, PlanRule::AndBulk)
+                         : choose(Algorithm::BlockMaxAnd, PlanRule::AndBlockMax);
+}
+
+std::string planReason(const Plan& p) {
+  switch (p.rule) {
+    case PlanRule::Forced:
+      return "forced";
+    case PlanRule::OneTerm:
+      return "auto: one known term -> bulk-and (block-max top-k over one list)";
+    case PlanRule::OrFew:
+      return fmt::format("auto: OR with {} known terms -> bmm", p.clauses);
+    case PlanRule::OrMany:
+      return fmt::format("auto: OR with {} known terms -> maxscore", p.clauses);
+    case PlanRule::AndFewMatches:
+      return fmt::format("auto: AND with ~{:.0f} expected matches < {:.0f} (k x {}) -> exhaustive", p.matches, p.enough,
+                         kPruneMatchesPerK);
+    case PlanRule::AndSkewed:
+      return fmt::format("auto: AND with skewed lists (max df {} / 128 > min df {}) -> exhaustive", p.maxDf, p.minDf);
+    case PlanRule::AndBulk:
+      return fmt::format("auto: AND with {} clauses and ~{:.0f} expected matches -> bulk-and", p.clauses, p.matches);
+    case PlanRule::AndBlockMax:
+      return fmt::format("auto: AND with {} clauses and ~{:.0f} expected matches, bulk_and=off -> block-max-and",
+                         p.clauses, p.matches);
   }
-  if (options.bulkAnd) {
-    return {Algorithm::BulkAnd,
-            fmt::format("auto: AND with {} clauses and ~{:.0f} expected matches -> bulk-and", clauses, matches)};
-  }
-  return {Algorithm::BlockMaxAnd,
-          fmt::format("auto: AND with {} clauses and ~{:.0f} expected matches, bulk_and=off -> block-max-and", clauses,
-                      matches)};
+  return "unknown";
 }
 
 }  // namespace wandscope::engine

@@ -10,10 +10,32 @@
 
 namespace wandscope::engine {
 
+// Which rule of docs/ALGORITHMS.md chose the path, with the numbers it looked at. The words are
+// made by planReason() only when someone reads them: formatting costs about as much as a rare
+// query's whole evaluation (~0.5-1 us against 10 us), so the benchmark paths never ask.
+enum class PlanRule {
+  Forced,          // --algo named the path
+  OneTerm,         // one known term: bulk-and over one list
+  OrFew,           // OR with <= 3 known terms: bmm
+  OrMany,          // OR with more: maxscore
+  AndFewMatches,   // AND expecting < kPruneMatchesPerK x k matches: exhaustive
+  AndSkewed,       // AND with max df / 128 > min df: exhaustive
+  AndBulk,         // AND: bulk-and
+  AndBlockMax,     // AND with bulk_and=off: block-max-and
+};
+
 struct Plan {
   Algorithm algorithm = Algorithm::Exhaustive;
-  std::string reason;
+  PlanRule rule = PlanRule::Forced;
+  std::size_t clauses = 0;   // known terms
+  double matches = 0;        // AND: estimatedAndMatches
+  double enough = 0;         // AND: kPruneMatchesPerK x k
+  std::uint64_t minDf = 0;   // AND: shortest and longest list
+  std::uint64_t maxDf = 0;
 };
+
+// The plan in words ("auto: AND with ~812 expected matches < 160 (k x 16) -> exhaustive").
+std::string planReason(const Plan& plan);
 
 // An AND query prunes only when at least this many documents per result slot are expected to
 // match (measured on the seed query sets, docs/ALGORITHMS.md).

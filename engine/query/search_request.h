@@ -76,6 +76,9 @@ struct SearchRequest {
   Algorithm algorithm = Algorithm::Auto;
   SearchOptions options;
   bool explain = false;
+  // false leaves SearchResult::reason empty: the paths that only time queries (benchmarks, load
+  // targets) skip formatting it (engine/query/planner.h, planReason).
+  bool describePlan = true;
   TraceRecorder* trace = nullptr;  // optional, owned by the caller
 };
 

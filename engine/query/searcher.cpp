@@ -42,7 +42,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
 
   const Plan plan = planQuery(query, request.op, request.algorithm, request.options, index.docCount(), request.k);
   result.algorithm = plan.algorithm;
-  result.reason = plan.reason;
+  if (request.describePlan) result.reason = planReason(plan);
 
   // Never reserve more than the documents that exist, whatever k says.
   const std::size_t k = std::min<std::size_t>(request.k, index.docCount());
@@ -54,7 +54,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
     for (const auto& t : query.terms) {
       if (t.id) cursors.emplace_back(index, *t.id, result.counters);
     }
-  } else if (impossible) {
+  } else if (impossible && request.describePlan) {
     result.reason += "; an AND term is not in the index, nothing can match";
   }
   QueryContext ctx{cursors, topk, result.counters, request.options, request.trace};

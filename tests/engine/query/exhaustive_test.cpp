@@ -121,6 +121,25 @@ TEST(Exhaustive, EdgeCases) {
   EXPECT_THROW(run(index, "two", Operator::And, 10, Algorithm::Wand), engine::Error);
 }
 
+// Benchmarks skip the plan's words; the answer and the work are the same either way.
+TEST(Exhaustive, DescribePlanOffLeavesOnlyTheReasonOut) {
+  const auto t = buildTestIndex(corpusFromDsl("a: one two / b: two three / c: three three / d: one three"));
+  for (const auto op : {Operator::Or, Operator::And}) {
+    engine::SearchRequest r;
+    r.text = "one three nosuchword";
+    r.op = op;
+    r.k = 3;
+    const auto described = engine::search(*t->index, r);
+    r.describePlan = false;
+    const auto quiet = engine::search(*t->index, r);
+    EXPECT_FALSE(described.reason.empty());
+    EXPECT_TRUE(quiet.reason.empty()) << quiet.reason;
+    EXPECT_EQ(described.hits, quiet.hits);
+    EXPECT_EQ(described.algorithm, quiet.algorithm);
+    EXPECT_EQ(described.counters.fullScores, quiet.counters.fullScores);
+  }
+}
+
 TEST(Exhaustive, QueriesWithTooManyTermsAreRejected) {
   const auto t = buildTestIndex(corpusFromDsl("a: one"));
   std::string huge;

@@ -84,5 +84,27 @@ TEST(Planner, UnknownTermsExpectNoMatches) {
   EXPECT_EQ(engine::estimatedAndMatches(queryWithDfs({5}), 0), 0.0);
 }
 
+// The words are made on demand from the rule and its numbers (benchmarks never ask for them).
+TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
+  auto reason = [](const engine::ParsedQuery& q, Operator op, engine::SearchOptions o = {}) {
+    return engine::planReason(engine::planQuery(q, op, Algorithm::Auto, o, kDocs, 10));
+  };
+  EXPECT_EQ(engine::planReason(engine::planQuery(queryWithDfs({5, 6}), Operator::And, Algorithm::Wand, {}, kDocs, 10)),
+            "forced");
+  EXPECT_EQ(reason(queryWithDfs({5}), Operator::Or), "auto: one known term -> bulk-and (block-max top-k over one list)");
+  EXPECT_EQ(reason(queryWithDfs({5, 6}), Operator::Or), "auto: OR with 2 known terms -> bmm");
+  EXPECT_EQ(reason(queryWithDfs({5, 6, 7, 8}), Operator::Or), "auto: OR with 4 known terms -> maxscore");
+  EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And),
+            "auto: AND with ~1 expected matches < 160 (k x 16) -> exhaustive");
+  EXPECT_EQ(reason(queryWithDfs({500'000, 2'000}), Operator::And),
+            "auto: AND with skewed lists (max df 500000 / 128 > min df 2000) -> exhaustive");
+  EXPECT_EQ(reason(queryWithDfs({100'000, 100'000}), Operator::And),
+            "auto: AND with 2 clauses and ~10000 expected matches -> bulk-and");
+  engine::SearchOptions off;
+  off.bulkAnd = false;
+  EXPECT_EQ(reason(queryWithDfs({100'000, 100'000}), Operator::And, off),
+            "auto: AND with 2 clauses and ~10000 expected matches, bulk_and=off -> block-max-and");
+}
+
 }  // namespace
 }  // namespace wandscope::test
