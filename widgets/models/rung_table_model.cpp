@@ -122,6 +122,11 @@ QVariant RungTableModel::data(const QModelIndex& index, int role) const {
           .arg(*r.p99CiHighMs, 0, 'f', 3)
           .arg(metricDescription(u"p99_ms"));
     }
+    if (col == Verdict && r.mode == "open") {
+      // The cell is elided when narrow: the tooltip carries the whole verdict.
+      return QStringLiteral("%1\n\n%2").arg(data(index, Qt::DisplayRole).toString(),
+                                           metricDescription(QString::fromLatin1(kColumnKeys[col])));
+    }
     return metricDescription(QString::fromLatin1(kColumnKeys[col]));
   }
   if (role == Qt::ForegroundRole && col == Verdict && r.mode == "open") {

@@ -60,8 +60,20 @@ DistributionPlot::DistributionPlot(QWidget* parent) : QCustomPlot(parent) {
   m_title = new QCPTextElement(this, QString(), titleFont);
   plotLayout()->addElement(0, 0, m_title);
 
+  // The legend lives in its own row under the axis rect while shown (setLegendVisible), never
+  // inside it: inside, it covered the newest points of live plots.
+  axisRect()->insetLayout()->take(legend);
+  axisRect()->insetLayout()->simplify();
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  legend->setWrap(3);
+  legend->setRowSpacing(0);
+  legend->setColumnSpacing(8);
+  legend->setIconSize(18, 9);
+  legend->setMargins(QMargins(4, 0, 4, 2));
+  QFont legendFont = font();
+  legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+  legend->setFont(legendFont);
   legend->setVisible(false);
-  axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   setNoAntialiasingOnDrag(true);
 
@@ -101,6 +113,14 @@ void DistributionPlot::setLogarithmic(bool x, bool y) {
       axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
       axis->setNumberFormat(QStringLiteral("eb"));  // 10^n, "beautiful" powers
       axis->setNumberPrecision(0);
+    } else if (axis == xAxis && m_integerKeys) {
+      axis->setScaleType(QCPAxis::stLinear);
+      auto ticker = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
+      ticker->setTickStep(1.0);
+      ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);  // 1, 2, 5, 10 ... when crowded
+      axis->setTicker(ticker);
+      axis->setNumberFormat(QStringLiteral("f"));
+      axis->setNumberPrecision(0);
     } else {
       axis->setScaleType(QCPAxis::stLinear);
       axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
@@ -109,6 +129,11 @@ void DistributionPlot::setLogarithmic(bool x, bool y) {
     }
   }
   scheduleReplot();
+}
+
+void DistributionPlot::setIntegerKeys(bool integer) {
+  m_integerKeys = integer;
+  setLogarithmic(m_logX, m_logY);  // re-creates the tickers
 }
 
 void DistributionPlot::setEmptyText(const QString& text) {
@@ -120,10 +145,25 @@ int DistributionPlot::addSeries(const QString& name, Style style) {
   QCPGraph* g = addGraph();
   g->setName(name);
   m_styles.push_back(style);
-  legend->setVisible(graphCount() > 1);
+  setLegendVisible(graphCount() > 1);
   applyPalette();
   scheduleReplot();
   return graphCount() - 1;
+}
+
+void DistributionPlot::setLegendVisible(bool visible) {
+  const bool placed = legend->layout() == plotLayout();
+  if (visible && !placed) {
+    const int row = plotLayout()->rowCount();  // under the title and the axis rect
+    plotLayout()->insertRow(row);
+    plotLayout()->addElement(row, 0, legend);
+    plotLayout()->setRowStretchFactor(row, 0.001);
+  } else if (!visible && placed) {
+    plotLayout()->take(legend);
+    plotLayout()->simplify();
+  }
+  legend->setVisible(visible);
+  scheduleReplot();
 }
 
 void DistributionPlot::setSeriesData(int series, const QVector<double>& keys, const QVector<double>& values) {
@@ -220,8 +260,16 @@ void DistributionPlot::rescale() {
     return;
   }
   auto range = [](double lo, double hi, bool log) {
-    if (log) return QCPRange(lo / 1.6, hi * 1.6);
-    const double pad = hi > lo ? 0.05 * (hi - lo) : std::max(1.0, std::abs(hi) * 0.1);
+    // Log axes span whole decades at least: a narrower range gets sub-decade labels
+    // ("2·10^1" twice) that crowd a small plot.
+    if (log) {
+      return QCPRange(std::min(lo / 1.6, std::pow(10.0, std::floor(std::log10(lo)))),
+                      std::max(hi * 1.6, std::pow(10.0, std::ceil(std::log10(hi)))));
+    }
+    // At least 1 % of the value each side: a nearly flat series (RSS to the kB) must not get
+    // ticks like 154.599, 154.6, 154.601.
+    const double pad = hi > lo ? std::max(0.05 * (hi - lo), 0.01 * std::max(std::abs(lo), std::abs(hi)))
+                               : std::max(1.0, std::abs(hi) * 0.1);
     return QCPRange(lo - pad, hi + pad);
   };
   xAxis->setRange(range(kMin, kMax, m_logX));
@@ -238,7 +286,7 @@ void DistributionPlot::applyPalette() {
   m_title->setTextColor(p.color(QPalette::Text));
   m_emptyLabel->setColor(p.color(QPalette::Disabled, QPalette::Text));
   legend->setBrush(p.brush(QPalette::Base));
-  legend->setBorderPen(QPen(p.color(QPalette::Mid)));
+  legend->setBorderPen(Qt::NoPen);  // under the plot, not over it: no frame needed
   legend->setTextColor(p.color(QPalette::Text));
   for (int i = 0; i < graphCount(); ++i) {
     QCPGraph* g = graph(i);

@@ -25,6 +25,8 @@ class DistributionPlot : public QCustomPlot {
   void setTitle(const QString& title);
   void setAxisLabels(const QString& x, const QString& y);
   void setLogarithmic(bool x, bool y);
+  // Keys are whole numbers (rung indexes): a linear x axis ticks only at integers.
+  void setIntegerKeys(bool integer);
   // Shown in the middle of the plot while no series has data.
   void setEmptyText(const QString& text);
   // Adds a series; returns its index for setSeriesData.
@@ -36,6 +38,9 @@ class DistributionPlot : public QCustomPlot {
   // the same filtering and coalesced replot as setSeriesData.
   void appendSeriesData(int series, const QVector<double>& keys, const QVector<double>& values);
   void clearData();
+  // Shows the series legend in a row under the plot (never over the data); addSeries shows it
+  // once there are two series.
+  void setLegendVisible(bool visible);
   int seriesCount() const noexcept { return graphCount(); }
   int pointCount(int series) const;
 
@@ -74,6 +79,7 @@ class DistributionPlot : public QCustomPlot {
   int m_replots = 0;
   bool m_logX = true;
   bool m_logY = true;
+  bool m_integerKeys = false;
   QCPTextElement* m_title = nullptr;
   QCPItemText* m_emptyLabel = nullptr;
   QVector<Style> m_styles;

@@ -17,6 +17,7 @@ DistributionPlot* makePlot(QWidget* parent, const QString& title, const QString&
   p->setTitle(title);
   p->setAxisLabels(x, y);
   p->setLogarithmic(false, logY);
+  p->setIntegerKeys(x == QLatin1String("rung"));
   p->setEmptyText(kWaiting);
   p->setToolTip(tip + QStringLiteral(" Right-click to export (PNG, SVG, PDF)."));
   return p;
@@ -139,14 +140,14 @@ void LoadDashboard::clear() {
   for (auto* p : plots()) {
     p->clearData();
     p->setEmptyText(kWaiting);
-    p->legend->setVisible(p->seriesCount() > 1);
+    p->setLegendVisible(p->seriesCount() > 1);
   }
 }
 
 void LoadDashboard::setOverTimeEmptyText(const QString& text) {
   for (auto* p : {m_latencyTime, m_shedTime, m_rssTime}) {
     p->setEmptyText(text);
-    p->legend->setVisible(false);  // nothing to label; it would cover the text
+    p->setLegendVisible(false);  // nothing to label
   }
 }
 
