@@ -4,6 +4,7 @@
 #include "widgets/models/trace_narrative.h"
 
 #include <QLineF>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QVector>
 #include <QPainterPath>
@@ -59,6 +60,8 @@ void TraceLanesView::setRun(TraceSnapshotPtr snapshot, const TraceRun* run) {
   m_snapshot = std::move(snapshot);
   m_run = m_snapshot ? run : nullptr;
   m_step = 0;
+  m_span = 0;
+  m_manualFrom.reset();
   m_scoreScale = 0.0f;
   if (m_snapshot) {
     for (const auto& l : m_snapshot->lanes) m_scoreScale = std::max(m_scoreScale, l.listMax);
@@ -77,12 +80,76 @@ void TraceLanesView::setStep(std::size_t step) {
   step = std::min(step, m_run->events.size() - 1);
   if (step == m_step) return;
   m_step = step;
+  if (m_manualFrom) {
+    // A panned window stays while the step's document is in it; otherwise it re-centres there.
+    const auto [from, to] = viewRange();
+    const DocId focus = focusDoc();
+    if (focus < from || focus >= to) setManualFrom(static_cast<long long>(focus) - zoomSpan() / 2);
+  }
   update();
 }
 
+std::pair<DocId, DocId> TraceLanesView::extent() const {
+  const std::uint64_t docs = m_snapshot ? std::max<std::uint64_t>(m_snapshot->docs, 1) : 1;
+  std::uint64_t lo = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t hi = 0;
+  if (m_snapshot) {
+    for (const auto& lane : m_snapshot->lanes) {
+      if (!lane.known || lane.blockLast.empty()) continue;
+      lo = std::min<std::uint64_t>(lo, lane.postings.empty() ? lane.blockFirst(0) : lane.postings.front());
+      hi = std::max<std::uint64_t>(hi, std::uint64_t{lane.blockLast.back()} + 1);
+    }
+  }
+  if (lo >= hi) return {0, static_cast<DocId>(std::min<std::uint64_t>(docs, kNoMoreDocs))};
+  if (hi - lo < kMinSpan) {
+    hi = std::min<std::uint64_t>(std::max(hi, lo + kMinSpan), std::max<std::uint64_t>(docs, hi));
+    lo = hi > kMinSpan ? std::min(lo, hi - kMinSpan) : 0;
+  }
+  return {static_cast<DocId>(lo), static_cast<DocId>(hi)};
+}
+
+DocId TraceLanesView::zoomSpan() const {
+  const auto [lo, hi] = extent();
+  const DocId width = hi - lo;
+  if (m_span == 0) return width <= kFullViewDocs ? width : std::min(width, kDefaultSpan);
+  return std::clamp(m_span, std::min(kMinSpan, width), width);
+}
+
 void TraceLanesView::setZoomSpan(DocId span) {
-  m_span = std::max<DocId>(64, span);
+  const auto [lo, hi] = extent();
+  const auto [from, to] = viewRange();
+  const long long centre = (static_cast<long long>(from) + to) / 2;
+  m_span = std::clamp(span, std::min(kMinSpan, hi - lo), hi - lo);
+  if (m_manualFrom) setManualFrom(centre - zoomSpan() / 2);
   update();
+  emit viewChanged();
+}
+
+void TraceLanesView::zoomIn() { setZoomSpan(std::max<DocId>(zoomSpan() / 2, 1)); }
+
+void TraceLanesView::zoomOut() {
+  setZoomSpan(static_cast<DocId>(std::min<std::uint64_t>(std::uint64_t{zoomSpan()} * 2, kNoMoreDocs - 1)));
+}
+
+void TraceLanesView::setManualFrom(long long from) {
+  const auto [lo, hi] = extent();
+  const long long last = static_cast<long long>(hi) - zoomSpan();
+  m_manualFrom = static_cast<DocId>(std::clamp(from, static_cast<long long>(lo), std::max<long long>(lo, last)));
+}
+
+void TraceLanesView::panBy(long long docs) {
+  if (!m_snapshot) return;
+  if (m_span == 0) m_span = zoomSpan();  // panning leaves the fitted view at its span
+  setManualFrom(static_cast<long long>(viewRange().first) + docs);
+  update();
+  emit viewChanged();
+}
+
+void TraceLanesView::fit() {
+  m_span = 0;
+  m_manualFrom.reset();
+  update();
+  emit viewChanged();
 }
 
 DocId TraceLanesView::focusDoc() const {
@@ -95,14 +162,20 @@ DocId TraceLanesView::focusDoc() const {
 }
 
 std::pair<DocId, DocId> TraceLanesView::viewRange() const {
-  const std::uint64_t docs = m_snapshot ? std::max<std::uint64_t>(m_snapshot->docs, 1) : 1;
-  if (docs <= kFullViewDocs) return {0, static_cast<DocId>(docs)};
-  const std::uint64_t span = std::min<std::uint64_t>(m_span, docs);
-  const std::uint64_t focus = focusDoc();
-  std::uint64_t from = focus > span / 2 ? focus - span / 2 : 0;
-  // Snap to a quarter span so stepping through nearby documents does not scroll every frame.
-  from -= from % std::max<std::uint64_t>(span / 4, 1);
-  from = std::min(from, docs - span);
+  const auto [lo, hi] = extent();
+  const std::uint64_t span = zoomSpan();
+  std::uint64_t from = 0;
+  if (m_manualFrom) {
+    from = *m_manualFrom;
+  } else if (span >= std::uint64_t{hi} - lo) {
+    from = lo;
+  } else {
+    const std::uint64_t focus = std::clamp<std::uint64_t>(focusDoc(), lo, hi);
+    from = focus > lo + span / 2 ? focus - span / 2 : lo;
+    // Snap to a quarter span so stepping through nearby documents does not scroll every frame.
+    from -= (from - lo) % std::max<std::uint64_t>(span / 4, 1);
+  }
+  from = std::clamp<std::uint64_t>(from, lo, hi - span);
   return {static_cast<DocId>(from), static_cast<DocId>(from + span)};
 }
 
@@ -163,10 +236,50 @@ long TraceLanesView::latest(std::initializer_list<TraceEventKind> kinds) const {
 }
 
 void TraceLanesView::wheelEvent(QWheelEvent* event) {
-  if (!m_snapshot || m_snapshot->docs <= kFullViewDocs) return QWidget::wheelEvent(event);
   const int delta = event->angleDelta().y();
-  if (delta > 0) setZoomSpan(m_span / 2);
-  if (delta < 0) setZoomSpan(static_cast<DocId>(std::min<std::uint64_t>(std::uint64_t{m_span} * 2, m_snapshot->docs)));
+  if (!m_snapshot || delta == 0) return QWidget::wheelEvent(event);
+  // Zoom around the doc under the mouse: it stays under the mouse.
+  const Geometry g = geometry();
+  const auto [from, to] = viewRange();
+  const double frac = std::clamp((event->position().x() - g.left) / std::max(1, g.right - g.left), 0.0, 1.0);
+  const double anchor = from + frac * (to - from);
+  if (delta > 0) {
+    m_span = std::max<DocId>(zoomSpan() / 2, 1);
+  } else {
+    m_span = static_cast<DocId>(std::min<std::uint64_t>(std::uint64_t{zoomSpan()} * 2, kNoMoreDocs - 1));
+  }
+  const auto [lo, hi] = extent();
+  m_span = std::clamp(m_span, std::min(kMinSpan, hi - lo), hi - lo);
+  setManualFrom(std::llround(anchor - frac * zoomSpan()));
+  update();
+  emit viewChanged();
+  event->accept();
+}
+
+void TraceLanesView::mousePressEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton || !m_snapshot) return QWidget::mousePressEvent(event);
+  m_dragFrom = event->position().toPoint();
+  m_dragViewFrom = viewRange().first;
+  setCursor(Qt::ClosedHandCursor);
+  event->accept();
+}
+
+void TraceLanesView::mouseMoveEvent(QMouseEvent* event) {
+  if (!m_dragFrom) return QWidget::mouseMoveEvent(event);
+  const Geometry g = geometry();
+  const double docsPerPixel = static_cast<double>(zoomSpan()) / std::max(1, g.right - g.left);
+  const long long moved = std::llround((m_dragFrom->x() - event->position().x()) * docsPerPixel);
+  if (m_span == 0) m_span = zoomSpan();
+  setManualFrom(static_cast<long long>(m_dragViewFrom) + moved);
+  update();
+  emit viewChanged();
+  event->accept();
+}
+
+void TraceLanesView::mouseReleaseEvent(QMouseEvent* event) {
+  if (!m_dragFrom) return QWidget::mouseReleaseEvent(event);
+  m_dragFrom.reset();
+  unsetCursor();
   event->accept();
 }
 

@@ -3,8 +3,10 @@
 
 #include "widgets/models/trace_snapshot.h"
 
+#include <QPoint>
 #include <QWidget>
 
+#include <optional>
 #include <utility>
 
 namespace wandscope::widgets {
@@ -31,9 +33,15 @@ class TraceLanesView : public QWidget {
   std::size_t step() const noexcept { return m_step; }
   const TraceRun* run() const noexcept { return m_run; }
 
-  // The doc-id range drawn at this step: the whole index when it has at most kFullViewDocs
-  // documents, otherwise a window of zoomSpan() documents around focusDoc().
+  // The doc-id range drawn at this step, always inside extent(). Fitted (the default, and after
+  // fit()): the whole extent when it spans at most kFullViewDocs documents, otherwise a window of
+  // kDefaultSpan documents that follows focusDoc(). Zooming changes the span; panning fixes the
+  // window where the user put it until a step's focus leaves it (the window then re-centres).
   std::pair<engine::DocId, engine::DocId> viewRange() const;
+  // The doc-id range of the query's lists: first posting to last posting + 1 over every known
+  // lane, widened to kMinSpan documents when shorter ([0, docs) without lists). Zooming out stops
+  // here and panning stops at its ends.
+  std::pair<engine::DocId, engine::DocId> extent() const;
   // The document the current step is about (the event's doc, else the lowest cursor).
   engine::DocId focusDoc() const;
   // Pixel x of a doc id in the current view, or -1 when outside it.
@@ -44,17 +52,38 @@ class TraceLanesView : public QWidget {
   // MaxScore: whether term t is non-essential at this step (drawn hatched).
   bool nonEssential(std::size_t term) const;
 
+  // Zoom: the span is clamped to [kMinSpan, extent width] (a "handful of doc ids" at most zoom).
+  // The view's centre stays put (the focus, while the view follows it).
   void setZoomSpan(engine::DocId span);
-  engine::DocId zoomSpan() const noexcept { return m_span; }
+  // The span drawn now (viewRange's width).
+  engine::DocId zoomSpan() const;
+  void zoomIn();   // half the span
+  void zoomOut();  // twice the span
+  // Pans by `docs` (negative: left), stopping at the ends of extent().
+  void panBy(long long docs);
+  // Back to the fitted view (see viewRange).
+  void fit();
+  // Whether the view is the fitted one (no zoom or pan since setRun/fit).
+  bool isFitted() const noexcept { return m_span == 0 && !m_manualFrom; }
 
   QSize sizeHint() const override { return {900, 420}; }
   QSize minimumSizeHint() const override { return {400, 140}; }
 
   static constexpr engine::DocId kFullViewDocs = 10'000;
+  static constexpr engine::DocId kDefaultSpan = 4096;
+  static constexpr engine::DocId kMinSpan = 16;
+
+ signals:
+  // The view's range changed by zoom, pan or fit (not by stepping).
+  void viewChanged();
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  // Wheel: zoom around the doc under the mouse. Drag: pan.
   void wheelEvent(QWheelEvent* event) override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
 
  private:
   struct Geometry {
@@ -68,12 +97,17 @@ class TraceLanesView : public QWidget {
   double xOf(engine::DocId doc, const Geometry& g) const;
   // Index of the latest event at or before the step with one of the given kinds, or -1.
   long latest(std::initializer_list<engine::TraceEventKind> kinds) const;
+  // Fixes the window at `from` (clamped to the extent) with the current span.
+  void setManualFrom(long long from);
 
   TraceSnapshotPtr m_snapshot;
   const TraceRun* m_run = nullptr;
   QString m_title;
   std::size_t m_step = 0;
-  engine::DocId m_span = 4096;
+  engine::DocId m_span = 0;                   // 0: fitted
+  std::optional<engine::DocId> m_manualFrom;  // set by panning and mouse zoom
+  std::optional<QPoint> m_dragFrom;
+  engine::DocId m_dragViewFrom = 0;
   float m_scoreScale = 1.0f;  // largest list maximum (lane bar heights are relative to it)
 };
 
