@@ -20,6 +20,9 @@ struct QueryParams {
   engine::Algorithm algorithm = engine::Algorithm::Auto;
   engine::SearchOptions options;
   std::optional<engine::Algorithm> compare;
+  // The SIMD target to run on ("best", "avx2", ...; empty: leave the engine's as it is). The
+  // worker applies it before the search, between queries, so a switch never lands mid-query.
+  QString simd;
   friend bool operator==(const QueryParams&, const QueryParams&) = default;
 };
 

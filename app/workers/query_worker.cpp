@@ -2,6 +2,7 @@
 #include "app/workers/query_worker.h"
 
 #include "app/workers/snippet_builder.h"
+#include "engine/codec/simd/simd_target.h"
 #include "engine/core/error.h"
 #include "engine/core/log.h"
 #include "engine/query/searcher.h"
@@ -54,6 +55,17 @@ widgets::AlgorithmRun toRun(engine::Algorithm requested, Timed&& t) {
   return run;
 }
 
+// Puts the kernels on the requested SIMD target ("best" or a name; empty: as they are). Runs on
+// the query thread between searches, so no search of this worker ever sees a switch.
+void applySimd(const QString& requested) {
+  namespace simd = engine::simd;
+  if (requested.isEmpty()) return;
+  const std::string name = requested.toStdString();
+  const bool inForce = name == "best" ? !simd::targetForced()
+                                      : simd::targetForced() && name == simd::targetName(simd::currentTarget());
+  if (!inForce) simd::forceTarget(name);
+}
+
 }  // namespace
 
 QueryWorker::QueryWorker(std::shared_ptr<const std::atomic<quint64>> latest, QObject* parent)
@@ -102,6 +114,8 @@ widgets::SearchSnapshotPtr QueryWorker::execute(const QueryJob& job) {
   snapshot->bm25 = index.bm25().params();
   snapshot->docs = index.docCount();
 
+  applySimd(p.simd);
+  snapshot->simdTarget = QString::fromLatin1(engine::simd::targetName(engine::simd::currentTarget()));
   Timed primary = timedSearch(index, request);
   snapshot->query = primary.result.query;
   snapshot->primary = toRun(p.algorithm, std::move(primary));

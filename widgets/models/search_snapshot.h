@@ -54,6 +54,7 @@ struct SearchSnapshot {
   engine::ParsedQuery query;
   engine::Bm25Params bm25;
   std::uint64_t docs = 0;
+  QString simdTarget;        // the SIMD target the kernels ran on ("avx2")
   std::vector<HitRow> rows;  // the primary run's hits, in rank order
   AlgorithmRun primary;
   std::optional<AlgorithmRun> compare;  // the "compare with" path, when one is selected

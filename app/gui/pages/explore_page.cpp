@@ -3,6 +3,7 @@
 
 #include "app/controllers/index_controller.h"
 #include "app/controllers/query_controller.h"
+#include "app/gui/simd_selector.h"
 #include "widgets/metric_descriptions.h"
 #include "widgets/models/counter_table_model.h"
 #include "widgets/models/explain_table_model.h"
@@ -86,6 +87,8 @@ QLabel* metricLabel(const QString& key, QWidget* parent, bool header) {
     p.setColor(QPalette::WindowText, p.color(QPalette::Disabled, QPalette::WindowText));
     l->setPalette(p);
   } else {
+    // Always rich text: the cells are escaped HTML ("-&gt;" must show as "->", not literally).
+    l->setTextFormat(Qt::RichText);
     l->setTextInteractionFlags(Qt::TextSelectableByMouse);
   }
   return l;
@@ -210,6 +213,11 @@ void ExplorePage::buildControls() {
   });
   m_switches->setMenu(m_switchesMenu);
   row2->addWidget(m_switches);
+  row2->addSpacing(8);
+  m_simd = new SimdSelector(this);
+  addLabeled(QStringLiteral("SI&MD:"), m_simd);
+  // A new target re-runs the query, so its timing shows what the instruction set buys.
+  connect(m_simd, &SimdSelector::targetChanged, this, [this] { onControlsChanged(true); });
   row2->addStretch(1);
   m_searching = new QLabel(this);
   m_searching->setToolTip(QStringLiteral("A search is running on the query worker thread"));
@@ -389,6 +397,7 @@ QueryParams ExplorePage::currentParams() const {
     const QString spec = a->data().toString() + (a->isChecked() ? QStringLiteral("=on") : QStringLiteral("=off"));
     p.options.apply(spec.toStdString());
   }
+  p.simd = SimdSelector::requested();
   const int compare = m_compare->currentData().toInt();
   if (compare >= 0) p.compare = static_cast<engine::Algorithm>(compare);
   return p;
@@ -445,6 +454,7 @@ void ExplorePage::onDefaultDataset(const DefaultDatasetInfo& info) {
 }
 
 void ExplorePage::onSearching(bool searching) {
+  SimdSelector::setQueryInFlight(searching);
   m_searching->setText(searching ? QStringLiteral("<i>searching\u2026</i>") : QString());
 }
 
@@ -501,7 +511,8 @@ void ExplorePage::onCleared() {
 }
 
 void ExplorePage::updateSummary(const widgets::SearchSnapshotPtr& snapshot) {
-  auto fill = [](const QList<QLabel*>& labels, const widgets::AlgorithmRun* run) {
+  const QString simdTarget = snapshot ? snapshot->simdTarget : QString();
+  auto fill = [&simdTarget](const QList<QLabel*>& labels, const widgets::AlgorithmRun* run) {
     if (!run) {
       for (auto* l : labels) l->clear();
       return;
@@ -509,7 +520,7 @@ void ExplorePage::updateSummary(const widgets::SearchSnapshotPtr& snapshot) {
     const QLocale locale;
     labels[0]->setText(QStringLiteral("<b>%1</b>").arg(QString::fromLatin1(engine::algorithmName(run->taken))));
     labels[1]->setText(formatMs(run->wallMs));
-    labels[2]->setText(formatMs(run->cpuMs));
+    labels[2]->setText(formatMs(run->cpuMs) + QStringLiteral(" \u00b7 ") + simdTarget);
     labels[3]->setText(locale.toString(static_cast<qulonglong>(run->counters.postingsDecoded)));
     labels[4]->setText(locale.toString(static_cast<qulonglong>(run->hits.size())));
     labels[5]->setText(std::isnan(run->kthScore) ? QStringLiteral("\u2013")
@@ -519,6 +530,11 @@ void ExplorePage::updateSummary(const widgets::SearchSnapshotPtr& snapshot) {
     labels[6]->setToolTip(widgets::metricDescription(u"path") + QStringLiteral("\n\n") + run->reason);
   };
   fill(m_summaryA, snapshot ? &snapshot->primary : nullptr);
+  const QString cpuTip = widgets::metricDescription(u"cpu_ms") +
+                         QStringLiteral("\n\nThe SIMD target the kernels ran on: %1 (the SIMD selector).")
+                             .arg(simdTarget.isEmpty() ? QStringLiteral("\u2013") : simdTarget);
+  m_summaryA[2]->setToolTip(cpuTip);
+  m_summaryB[2]->setToolTip(cpuTip);
   const bool compared = snapshot && snapshot->compare;
   fill(m_summaryB, compared ? &*snapshot->compare : nullptr);
   m_rowLabelB->setVisible(compared);
@@ -585,8 +601,11 @@ void ExplorePage::onResultSelected() {
                                        widgets::metricDescription(u"contribution")));
 }
 
+QString ExplorePage::cpuSummaryText() const { return m_summaryA[2]->text(); }
+
 void ExplorePage::saveSettings(QSettings& s) const {
   const QueryParams p = currentParams();
+  SimdSelector::saveSettings(s);
   s.setValue(QStringLiteral("query"), p.text);
   s.setValue(QStringLiteral("operator"), QString::fromLatin1(engine::operatorName(p.op)));
   s.setValue(QStringLiteral("algorithm"), QString::fromLatin1(engine::algorithmName(p.algorithm)));
@@ -625,6 +644,7 @@ void ExplorePage::restoreSettings(QSettings& s) {
   m_vertical->restoreState(s.value(QStringLiteral("splitter")).toByteArray());
   m_bottom->restoreState(s.value(QStringLiteral("bottomSplitter")).toByteArray());
   m_query->setText(s.value(QStringLiteral("query")).toString());
+  SimdSelector::restoreSettings(s);  // process-wide; the Load page saves the same value
   m_updatingControls = false;
   onControlsChanged(true);
 }

@@ -30,6 +30,8 @@ class TermTableModel;
 
 namespace wandscope::app {
 
+class SimdSelector;
+
 // Search as you type: the query box, operator, algorithm, optimisation switches, k and a second
 // algorithm to compare with; the results (rank, doc, score, title, highlighted snippet); the
 // query's path, timing and counters; its terms' statistics; and the explain of the selected
@@ -64,6 +66,9 @@ class ExplorePage : public Page {
   widgets::ExplainTableModel* explainModel() const noexcept { return m_explainModel; }
   widgets::NoticeBar* notice() const noexcept { return m_notice; }
   QLabel* identityLabel() const noexcept { return m_identity; }
+  SimdSelector* simdSelector() const noexcept { return m_simd; }
+  // The summary's "CPU time" cell of the primary path (time and SIMD target).
+  QString cpuSummaryText() const;
 
  private:
   void buildControls();
@@ -93,6 +98,7 @@ class ExplorePage : public Page {
   QMenu* m_switchesMenu = nullptr;
   QSpinBox* m_k = nullptr;
   QComboBox* m_compare = nullptr;
+  SimdSelector* m_simd = nullptr;
   widgets::NoticeBar* m_notice = nullptr;
 
   QGridLayout* m_summaryGrid = nullptr;

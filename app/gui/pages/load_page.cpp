@@ -4,6 +4,7 @@
 #include "app/controllers/history_controller.h"
 #include "app/controllers/index_controller.h"
 #include "app/controllers/load_controller.h"
+#include "app/gui/simd_selector.h"
 #include "app/workers/report_bundle.h"
 #include "engine/core/log.h"
 #include "widgets/metric_descriptions.h"
@@ -107,6 +108,12 @@ LoadPage::LoadPage(const WorkbenchContext& context, QWidget* parent)
   bar->addSpacing(8);
   bar->addWidget(targetsLabel);
   bar->addWidget(m_targets, 1);
+  bar->addSpacing(8);
+  auto* simdLabel = new QLabel(QStringLiteral("SI&MD:"), this);
+  m_simd = new SimdSelector(this);
+  simdLabel->setBuddy(m_simd);
+  bar->addWidget(simdLabel);
+  bar->addWidget(m_simd);
   bar->addSpacing(8);
   bar->addWidget(actionButton(m_startAction, this));
   bar->addWidget(actionButton(m_stopAction, this));
@@ -301,6 +308,9 @@ void LoadPage::startRun() {
     }
     return;
   }
+  // The run measures the target the selector shows (a switch waiting for an Explore query to end
+  // is applied now); the selectors stay locked until the run ends.
+  SimdSelector::applyPending();
   m_context.load->start(std::move(*profile));
 }
 
@@ -317,7 +327,7 @@ void LoadPage::onRunStarted(quint64, const QString& profile) {
                                       "small cost and are labelled as such. For clean numbers run the same "
                                       "profile with wandscope-cli bench.")
                            .arg(profile));
-  m_status->setText(QStringLiteral("Starting %1\u2026").arg(profile));
+  m_status->setText(QStringLiteral("Starting %1 on SIMD target %2\u2026").arg(profile, SimdSelector::inUse()));
   m_runTimer.start();
   m_elapsedTimer.start();
 }
@@ -335,9 +345,18 @@ void LoadPage::onBatch(const widgets::LiveBatchPtr& batch) {
 
 void LoadPage::onRung(const engine::RungResult& rung) {
   m_rungs->addRung(rung);
-  m_rungView->resizeColumnsToContents();
+  fitRungColumns();
   m_dashboard->addRung(rung);
   m_rungView->scrollToBottom();
+}
+
+void LoadPage::fitRungColumns() {
+  // The numbers fit their contents; the verdict (last) takes the width they leave, elided, with
+  // the whole text in its tooltip: sized to its contents it pushed itself, header included, out
+  // of view.
+  static_assert(widgets::RungTableModel::Verdict == widgets::RungTableModel::ColumnCount - 1,
+                "the verdict is the stretched last section");
+  for (int c = 0; c < widgets::RungTableModel::Verdict; ++c) m_rungView->resizeColumnToContents(c);
 }
 
 void LoadPage::onFinished(const RunReportPtr& report) {
@@ -345,7 +364,7 @@ void LoadPage::onFinished(const RunReportPtr& report) {
   m_report = report;
   // The report is what the store holds; show exactly its rungs.
   if (m_rungs->rowCount() != static_cast<int>(report->rungs.size())) m_rungs->setRungs(report->rungs);
-  m_rungView->resizeColumnsToContents();
+  fitRungColumns();
   QStringList verdicts;
   for (const auto& [target, c] : report->capacity) {
     verdicts << QStringLiteral("<b>%1</b>: sustainable rate in [%2, %3]")
@@ -353,10 +372,11 @@ void LoadPage::onFinished(const RunReportPtr& report) {
                          rateText(c.firstFail, "above the last rung"));
   }
   m_verdict->setText(verdicts.isEmpty() ? QString() : verdicts.join(QStringLiteral(" \u00b7 ")));
-  const QString what = QStringLiteral("Run %1: %2 rungs%3.")
+  const QString what = QStringLiteral("Run %1: %2 rungs on SIMD target %3%4.")
                            .arg(QString::fromStdString(report->header.runId))
                            .arg(report->rungs.size())
-                           .arg(report->partial ? QStringLiteral(", stopped early (partial)") : QString());
+                           .arg(QString::fromStdString(report->header.environment.simdTarget),
+                                report->partial ? QStringLiteral(", stopped early (partial)") : QString());
   m_status->setText(what + (m_context.load->storePath().isEmpty() ? QString()
                                                                  : QStringLiteral(" Recorded in the run store (History).")));
   m_notice->showNotice(report->partial ? widgets::NoticeBar::Kind::Warning : widgets::NoticeBar::Kind::Positive,
@@ -382,6 +402,7 @@ void LoadPage::onFailed(const QString& message) {
 }
 
 void LoadPage::onRunningChanged(bool running) {
+  SimdSelector::setRunInFlight(running);
   m_startAction->setEnabled(!running);
   m_stopAction->setEnabled(running);
   m_profile->setEnabled(!running);
@@ -418,6 +439,7 @@ void LoadPage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("profile"), m_profile->currentData().toString());
   settings.setValue(QStringLiteral("targets"), m_targets->text());
   settings.setValue(QStringLiteral("splitter"), m_splitter->saveState());
+  SimdSelector::saveSettings(settings);
 }
 
 void LoadPage::restoreSettings(QSettings& settings) {
@@ -425,6 +447,7 @@ void LoadPage::restoreSettings(QSettings& settings) {
   if (!profile.isEmpty() && profile != kEmbedded && QFileInfo::exists(profile)) selectProfileFile(profile);
   m_targets->setText(settings.value(QStringLiteral("targets")).toString());
   m_splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
+  SimdSelector::restoreSettings(settings);
 }
 
 void LoadPage::prepareScreenshot() {

@@ -27,6 +27,8 @@ class RungTableModel;
 
 namespace wandscope::app {
 
+class SimdSelector;
+
 // Load: pick a benchmark profile (the embedded quick ladder on the default dataset, one of
 // benchprofiles/*.json, or any file), its targets, then start and stop. The run goes to the
 // LoadController's worker thread; live ticks arrive in coalesced batches and feed the plots
@@ -59,6 +61,7 @@ class LoadPage : public Page {
   widgets::LoadDashboard* dashboard() const noexcept { return m_dashboard; }
   const RunReportPtr& report() const noexcept { return m_report; }
   int liveBatchesShown() const noexcept { return m_batches; }
+  SimdSelector* simdSelector() const noexcept { return m_simd; }
 
   // The quick ladder's profile JSON for `docs` documents (the embedded default).
   static QString quickLadderJson(quint64 docs);
@@ -82,6 +85,7 @@ class LoadPage : public Page {
   void onRunningChanged(bool running);
   void chooseProfileFile();
   void updateElapsed();
+  void fitRungColumns();
 
   WorkbenchContext m_context;
   quint64 m_defaultDocs;
@@ -97,6 +101,7 @@ class LoadPage : public Page {
   QAction* m_openProfileAction = nullptr;
   QComboBox* m_profile = nullptr;
   QLineEdit* m_targets = nullptr;
+  SimdSelector* m_simd = nullptr;
   QLabel* m_description = nullptr;
   QLabel* m_status = nullptr;
   QLabel* m_verdict = nullptr;
