@@ -1,17 +1,63 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // wandscope: the desktop workbench.
 #include "app/controllers/index_controller.h"
+#include "app/controllers/load_controller.h"
 #include "app/gui/main_window.h"
+#include "app/gui/pages/load_page.h"
 #include "app/gui/screenshot_runner.h"
+#include "app/gui/simd_selector.h"
 #include "app/gui/theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
+
+namespace {
+
+// `--run-profile FILE --out DIR`: the Load page runs the profile exactly as its Start button does,
+// with the window and its live plots shown, then writes the report bundle into DIR and exits 0
+// (1 when the run fails or the bundle cannot be written). What scripts/gui-cost.sh measures.
+int runProfile(wandscope::app::MainWindow& window, const QString& profile, const QString& out) {
+  using namespace wandscope::app;
+  auto* page = qobject_cast<LoadPage*>(window.page(QStringLiteral("load")));
+  if (!page) {
+    std::fprintf(stderr, "wandscope: no Load page\n");
+    return 1;
+  }
+  window.show();
+  window.showPage(QStringLiteral("load"));
+  page->selectProfileFile(profile);
+  QString error;
+  if (!page->currentProfile(&error)) {
+    std::fprintf(stderr, "wandscope: %s: %s\n", qPrintable(profile), qPrintable(error));
+    return 1;
+  }
+  LoadController* load = window.context().load;
+  // Connected after the page's own slots, so the page has the report when these run.
+  QObject::connect(load, &LoadController::runFinished, &window, [page, out] {
+    QString why;
+    if (!page->exportReportTo(out, &why)) {
+      std::fprintf(stderr, "wandscope: cannot write the report bundle: %s\n", qPrintable(why));
+      QCoreApplication::exit(1);
+      return;
+    }
+    std::printf("wandscope: wrote the report bundle to %s\n", qPrintable(out));
+    QCoreApplication::exit(0);
+  });
+  QObject::connect(load, &LoadController::runFailed, &window, [](const QString& message) {
+    std::fprintf(stderr, "wandscope: the run failed: %s\n", qPrintable(message));
+    QCoreApplication::exit(1);
+  });
+  QTimer::singleShot(0, page, &LoadPage::startRun);
+  return QApplication::exec();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace wandscope::app;
@@ -50,13 +96,40 @@ int main(int argc, char** argv) {
                                     QStringLiteral("Run store of the Load and History pages (default "
                                                    "$XDG_DATA_HOME/wandscope/runs.sqlite)."),
                                     QStringLiteral("FILE"));
+  const QCommandLineOption runProfileOption(
+      QStringLiteral("run-profile"),
+      QStringLiteral("Run this benchmark profile on the Load page as its Start button does (window and live "
+                     "plots shown), write the report bundle into --out DIR and exit: 0 on success, 1 when the "
+                     "run fails. Settings are not touched; the run goes to --db or a scratch run store."),
+      QStringLiteral("FILE"));
+  const QCommandLineOption outOption(QStringLiteral("out"),
+                                     QStringLiteral("With --run-profile: the report bundle directory."),
+                                     QStringLiteral("DIR"));
+  const QCommandLineOption simdOption(
+      QStringLiteral("simd"),
+      QStringLiteral("SIMD target of the kernels: scalar, sse4, avx2, avx3 or best (default: the saved "
+                     "choice, else best; the SIMD selector on the Explore and Load pages changes it)."),
+      QStringLiteral("TARGET"));
   parser.addOptions({indexOption, screenshotOption, pageOption, themeOption, darkOption, docsOption, settingsOption,
-                     dbOption});
+                     dbOption, runProfileOption, outOption, simdOption});
   parser.process(app);
 
   const bool screenshot = parser.isSet(screenshotOption);
   if (parser.isSet(pageOption) && !screenshot) {
     std::fprintf(stderr, "wandscope: --page only applies with --screenshot\n");
+    return 2;
+  }
+  const bool runProfileMode = parser.isSet(runProfileOption);
+  if (runProfileMode && (screenshot || !parser.isSet(outOption))) {
+    std::fprintf(stderr, "wandscope: --run-profile needs --out DIR and does not combine with --screenshot\n");
+    return 2;
+  }
+  if (parser.isSet(outOption) && !runProfileMode) {
+    std::fprintf(stderr, "wandscope: --out only applies with --run-profile\n");
+    return 2;
+  }
+  if (runProfileMode && !QFileInfo(parser.value(runProfileOption)).isFile()) {
+    std::fprintf(stderr, "wandscope: no such profile: %s\n", qPrintable(parser.value(runProfileOption)));
     return 2;
   }
   const QString themeArg = parser.isSet(darkOption) ? QStringLiteral("dark") : parser.value(themeOption);
@@ -74,9 +147,9 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  // Screenshots never touch the user's settings.
+  // Screenshots and scripted runs never touch the user's settings.
   QTemporaryDir scratch;
-  if (screenshot) {
+  if (screenshot || runProfileMode) {
     options.settingsFile = scratch.filePath(QStringLiteral("settings.ini"));
     options.persistSettings = false;
     // Nor the user's run store: the screenshot's small ladder goes to a scratch one.
@@ -88,6 +161,14 @@ int main(int argc, char** argv) {
 
   MainWindow window(options);
   if (!themeArg.isEmpty()) window.setTheme(parseTheme(themeArg));
+  if (parser.isSet(simdOption)) {
+    QString error;
+    if (!SimdSelector::request(parser.value(simdOption), &error)) {
+      std::fprintf(stderr, "wandscope: --simd: %s\n", qPrintable(error));
+      return 2;
+    }
+  }
+  if (runProfileMode) return runProfile(window, parser.value(runProfileOption), parser.value(outOption));
 
   if (screenshot) {
     window.resize(1280, 800);
