@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "widgets/plots/compare_plot.h"
+
+#include "widgets/plot_export.h"
+
+#include <QContextMenuEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QHelpEvent>
+#include <QMenu>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace wandscope::widgets {
+namespace {
+
+bool isDark(const QPalette& p) { return p.color(QPalette::Base).lightness() < 128; }
+
+QColor seriesColor(int i, bool dark) {
+  if (i == 0) return dark ? QColor(0x6c, 0xb4, 0xf0) : QColor(0x1f, 0x77, 0xb4);
+  return dark ? QColor(0xff, 0xa6, 0x4d) : QColor(0xe6, 0x6a, 0x00);
+}
+
+void styleAxis(QCPAxis* axis, const QPalette& p) {
+  const QColor text = p.color(QPalette::Text);
+  QColor grid = text;
+  grid.setAlpha(40);
+  axis->setBasePen(QPen(text, 1));
+  axis->setTickPen(QPen(text, 1));
+  axis->setSubTickPen(QPen(text, 1));
+  axis->setTickLabelColor(text);
+  axis->setLabelColor(text);
+  axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+  axis->grid()->setZeroLinePen(Qt::NoPen);
+}
+
+}  // namespace
+
+ComparePlot::ComparePlot(QWidget* parent) : QCustomPlot(parent) {
+  setMinimumSize(260, 200);
+  plotLayout()->insertRow(0);
+  QFont titleFont = font();
+  titleFont.setBold(true);
+  m_title = new QCPTextElement(this, QStringLiteral("CPU ms/query per query set"), titleFont);
+  plotLayout()->addElement(0, 0, m_title);
+
+  // The legend in its own row between the title and the axis rect: it never covers a point.
+  plotLayout()->insertRow(1);
+  plotLayout()->addElement(1, 0, legend);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  legend->setWrap(2);
+  legend->setMargins(QMargins(4, 0, 4, 0));
+  plotLayout()->setRowStretchFactor(0, 0.001);
+  plotLayout()->setRowStretchFactor(1, 0.001);
+  plotLayout()->setRowSpacing(0);
+  legend->setVisible(true);
+
+  for (int i = 0; i < 2; ++i) {
+    QCPGraph* g = addGraph();
+    g->setName(i == 0 ? QStringLiteral("A") : QStringLiteral("B"));
+  }
+  m_ticker.reset(new QCPAxisTickerText);
+  xAxis->setTicker(m_ticker);
+  xAxis->setTickLabelRotation(0);
+  xAxis->setLabel(QStringLiteral("query set"));
+  yAxis->setLabel(QStringLiteral("CPU ms/query"));
+  xAxis->grid()->setVisible(false);
+  setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  axisRect()->setRangeZoom(Qt::Vertical);
+  axisRect()->setRangeDrag(Qt::Vertical);
+
+  m_emptyLabel = new QCPItemText(this);
+  m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+  m_emptyLabel->position->setCoords(0.5, 0.5);
+  m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
+  m_emptyLabel->setClipToAxisRect(false);
+  m_emptyLabel->setText(QStringLiteral("No query set finished yet"));
+
+  m_timer.setSingleShot(true);
+  m_timer.setInterval(kReplotIntervalMs);
+  connect(&m_timer, &QTimer::timeout, this, &ComparePlot::flush);
+  applyPalette();
+  rescale();
+}
+
+void ComparePlot::setTitle(const QString& title) {
+  m_title->setText(title);
+  scheduleReplot();
+}
+
+void ComparePlot::setValueLabel(const QString& label) {
+  yAxis->setLabel(label);
+  scheduleReplot();
+}
+
+void ComparePlot::setTargets(const QString& a, const QString& b) {
+  graph(0)->setName(QStringLiteral("A: %1").arg(a));
+  graph(1)->setName(QStringLiteral("B: %1").arg(b));
+  scheduleReplot();
+}
+
+void ComparePlot::addSet(const QString& querySet, double a, double b) {
+  const double key = static_cast<double>(m_sets.size());
+  m_sets << querySet;
+  m_ticker->addTick(key, querySet);
+  for (auto [g, v] : {std::pair{graph(0), a}, std::pair{graph(1), b}}) {
+    if (std::isfinite(v) && v > 0) g->addData(key, v);
+  }
+  scheduleReplot();
+}
+
+void ComparePlot::clearData() {
+  m_sets.clear();
+  m_ticker->clear();
+  for (int i = 0; i < graphCount(); ++i) graph(i)->data()->clear();
+  scheduleReplot();
+}
+
+void ComparePlot::setEmptyText(const QString& text) {
+  m_emptyLabel->setText(text);
+  scheduleReplot();
+}
+
+int ComparePlot::pointCount(int series) const {
+  return series >= 0 && series < graphCount() ? graph(series)->dataCount() : 0;
+}
+
+double ComparePlot::value(int series, int set) const {
+  if (series < 0 || series >= graphCount()) return std::numeric_limits<double>::quiet_NaN();
+  for (const auto& p : *graph(series)->data()) {
+    if (p.key == static_cast<double>(set)) return p.value;
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+bool ComparePlot::exportTo(const QString& path, QString* error) {
+  if (m_dirty) {
+    rescale();
+    m_dirty = false;
+  }
+  QString message;
+  const bool ok = exportPlot(*this, path, &message);
+  if (ok) {
+    emit exported(path);
+  } else {
+    emit exportFailed(message);
+  }
+  if (error) *error = message;
+  return ok;
+}
+
+void ComparePlot::scheduleReplot() {
+  m_dirty = true;
+  if (!m_timer.isActive()) m_timer.start();
+}
+
+void ComparePlot::flush() {
+  if (!m_dirty || !isVisible()) return;  // showEvent schedules it again
+  rescale();
+  replot(QCustomPlot::rpQueuedReplot);
+  m_dirty = false;
+}
+
+void ComparePlot::rescale() {
+  double hi = 0;
+  bool any = false;
+  for (int i = 0; i < graphCount(); ++i) {
+    for (const auto& p : *graph(i)->data()) {
+      hi = std::max(hi, p.value);
+      any = true;
+    }
+  }
+  m_emptyLabel->setVisible(!any);
+  // Many sets: slanted names, so neighbours do not hide each other.
+  xAxis->setTickLabelRotation(m_sets.size() > 4 ? -25 : 0);
+  // Sets at 0, 1, ...: half a step of room on each side; values from 0 so heights compare.
+  xAxis->setRange(-0.5, std::max(0.5, static_cast<double>(m_sets.size()) - 0.5));
+  yAxis->setRange(0, any ? hi * 1.15 : 1);
+}
+
+void ComparePlot::applyPalette() {
+  const QPalette p = palette();
+  const bool dark = isDark(p);
+  setBackground(p.brush(QPalette::Base));
+  axisRect()->setBackground(p.brush(QPalette::Base));
+  styleAxis(xAxis, p);
+  styleAxis(yAxis, p);
+  m_title->setTextColor(p.color(QPalette::Text));
+  m_emptyLabel->setColor(p.color(QPalette::Disabled, QPalette::Text));
+  legend->setBrush(p.brush(QPalette::Base));
+  legend->setBorderPen(Qt::NoPen);
+  legend->setTextColor(p.color(QPalette::Text));
+  for (int i = 0; i < graphCount(); ++i) {
+    const QColor c = seriesColor(i, dark);
+    QCPGraph* g = graph(i);
+    g->setPen(QPen(c, 2));
+    g->setLineStyle(QCPGraph::lsLine);
+    // Different marker shapes too, so the series stay apart without colour.
+    g->setScatterStyle(QCPScatterStyle(i == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssSquare, c, c, 8));
+  }
+}
+
+bool ComparePlot::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QPointF pos = help->pos();
+    double best = 10.0;  // pixels
+    QString text;
+    for (int i = 0; i < graphCount(); ++i) {
+      const QCPGraph* g = graph(i);
+      for (const auto& p : *g->data()) {
+        const QPointF px = g->coordsToPixels(p.key, p.value);
+        const double d = std::hypot(px.x() - pos.x(), px.y() - pos.y());
+        const int set = static_cast<int>(p.key);
+        if (d < best && set >= 0 && set < m_sets.size()) {
+          best = d;
+          text = QStringLiteral("<b>%1</b><br>%2: %3 %4")
+                     .arg(g->name().toHtmlEscaped(), m_sets[set].toHtmlEscaped())
+                     .arg(p.value, 0, 'g', 4)
+                     .arg(yAxis->label().toHtmlEscaped());
+        }
+      }
+    }
+    if (text.isEmpty()) {
+      QToolTip::hideText();
+    } else {
+      QToolTip::showText(help->globalPos(), text, this);
+    }
+    return true;
+  }
+  return QCustomPlot::event(event);
+}
+
+void ComparePlot::changeEvent(QEvent* event) {
+  QCustomPlot::changeEvent(event);
+  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
+    applyPalette();
+    scheduleReplot();
+  }
+}
+
+void ComparePlot::showEvent(QShowEvent* event) {
+  QCustomPlot::showEvent(event);
+  if (m_dirty) m_timer.start();
+}
+
+void ComparePlot::contextMenuEvent(QContextMenuEvent* event) {
+  QMenu menu(this);
+  menu.addAction(QStringLiteral("Export as PNG, SVG or PDF\u2026"), this, &ComparePlot::chooseExportFile);
+  menu.addAction(QStringLiteral("Reset zoom"), this, [this] {
+    rescale();
+    replot(QCustomPlot::rpQueuedReplot);
+  });
+  menu.exec(event->globalPos());
+}
+
+void ComparePlot::chooseExportFile() {
+  const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export plot"),
+                                                    QDir::home().filePath(QStringLiteral("compare.png")),
+                                                    plotExportFilter());
+  if (!path.isEmpty()) exportTo(path);
+}
+
+}  // namespace wandscope::widgets

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "widgets/plots/qcustomplot_include.h"
+
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+
+namespace wandscope::widgets {
+
+// Two targets overlaid per query set: one series per target (A, B) over a categorical axis of
+// query sets, a point per set as the comparison finishes it (CPU ms/query by default). The legend
+// sits in its own row above the axes, outside the data. Updates only mark the plot dirty; a short
+// timer replots (rpQueuedReplot) when dirty and visible, as the other live plots do. Colours
+// follow the palette; the context menu exports PNG/SVG/PDF; hovering a point shows its value.
+class ComparePlot : public QCustomPlot {
+  Q_OBJECT
+ public:
+  explicit ComparePlot(QWidget* parent = nullptr);
+
+  void setTitle(const QString& title);
+  void setValueLabel(const QString& label);
+  // Names the two series ("A: builtin", "B: builtin:bulk_and=off"); keeps the data.
+  void setTargets(const QString& a, const QString& b);
+  // Appends a query set's figures for A and B (a value <= 0 or NaN leaves that series' point out).
+  void addSet(const QString& querySet, double a, double b);
+  void clearData();
+  void setEmptyText(const QString& text);
+
+  QStringList querySets() const { return m_sets; }
+  int pointCount(int series) const;
+  double value(int series, int set) const;  // NaN when absent
+  bool replotPending() const noexcept { return m_dirty; }
+  bool exportTo(const QString& path, QString* error = nullptr);
+
+  static constexpr int kReplotIntervalMs = 80;
+
+ signals:
+  void exported(const QString& path);
+  void exportFailed(const QString& message);
+
+ protected:
+  bool event(QEvent* event) override;
+  void changeEvent(QEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+  void contextMenuEvent(QContextMenuEvent* event) override;
+
+ private:
+  void scheduleReplot();
+  void flush();
+  void rescale();
+  void applyPalette();
+  void chooseExportFile();
+
+  QTimer m_timer;
+  bool m_dirty = false;
+  QStringList m_sets;
+  QCPTextElement* m_title = nullptr;
+  QCPItemText* m_emptyLabel = nullptr;
+  QSharedPointer<QCPAxisTickerText> m_ticker;
+};
+
+}  // namespace wandscope::widgets
