@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/main_window.h"
 
+#include "app/controllers/compare_controller.h"
 #include "app/controllers/history_controller.h"
 #include "app/controllers/index_controller.h"
 #include "app/controllers/load_controller.h"
 #include "app/controllers/query_controller.h"
+#include "app/gui/pages/compare_page.h"
 #include "app/gui/pages/explore_page.h"
 #include "app/gui/pages/history_page.h"
 #include "app/gui/pages/index_page.h"
@@ -105,8 +107,23 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
   auto* loadPage = new LoadPage(m_context, this);
   loadPage->setDefaultDocs(m_options.defaultDocs > 0 ? m_options.defaultDocs : IndexController::kDefaultDocs);
   addPage(loadPage);
-  addPage(new HistoryPage(m_context, this));
+  auto* historyPage = new HistoryPage(m_context, this);
+  addPage(historyPage);
   addPage(new TracePage(m_context, this));
+  m_compare = new CompareController(this);
+  m_compare->setCacheRoot(m_options.defaultCacheRoot);
+  auto* comparePage = new ComparePage(m_context, m_compare, this);
+  comparePage->setDefaultDocs(m_options.defaultDocs > 0 ? m_options.defaultDocs : IndexController::kDefaultDocs);
+  addPage(comparePage);
+  // History's "Compare..." shows two recorded runs side by side on the Compare page.
+  connect(historyPage, &HistoryPage::compareRequested, comparePage, &ComparePage::showRecordedComparison);
+  connect(m_compare, &CompareController::runningChanged, this, [this](bool running) {
+    if (running) {
+      m_jobStatus->setText(QStringLiteral("Comparison\u2026"));
+    } else {
+      m_jobStatus->clear();
+    }
+  });
 
   resize(1280, 800);
   restoreWindowSettings();
@@ -278,6 +295,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
   saveSettings();
   m_context.index->cancel();
   m_context.load->stop();
+  m_compare->stop();
   event->accept();
 }
 

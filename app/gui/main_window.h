@@ -21,6 +21,7 @@ class LogView;
 
 namespace wandscope::app {
 
+class CompareController;
 class IndexController;
 class LogBridge;
 class Page;
@@ -65,6 +66,7 @@ class MainWindow : public QMainWindow {
   const WorkbenchContext& context() const noexcept { return m_context; }
   IndexController* indexController() const noexcept { return m_context.index; }
   QueryController* queryController() const noexcept { return m_context.query; }
+  CompareController* compareController() const noexcept { return m_compare; }
   widgets::LogView* logView() const noexcept { return m_log; }
 
   void saveSettings();
@@ -81,6 +83,7 @@ class MainWindow : public QMainWindow {
   MainWindowOptions m_options;
   std::unique_ptr<QSettings> m_settings;
   WorkbenchContext m_context;
+  CompareController* m_compare = nullptr;  // the Compare page's runs (not in the context: one page uses it)
   LogBridge* m_logBridge = nullptr;
   std::shared_ptr<QtLogSink> m_logSink;
   QTabWidget* m_tabs = nullptr;

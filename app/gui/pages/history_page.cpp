@@ -27,6 +27,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace wandscope::app {
 namespace {
 
@@ -79,6 +81,22 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   connect(m_deleteAction, &QAction::triggered, this, &HistoryPage::confirmDelete);
   connect(m_exportAction, &QAction::triggered, this, &HistoryPage::exportRun);
   connect(m_storeAction, &QAction::triggered, this, &HistoryPage::chooseStore);
+  m_compareAction = new QAction(QStringLiteral("&Compare runs\u2026"), this);
+  m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+  m_compareAction->setToolTip(QStringLiteral("Show the two selected runs' figures side by side with their ratio on the "
+                                             "Compare page (Ctrl+Shift+D); select two runs with Ctrl+click"));
+  m_compareAction->setEnabled(false);
+  connect(m_compareAction, &QAction::triggered, this, [this] {
+    QStringList ids = selectedRunIds();
+    if (ids.size() != 2) return;
+    // The older run is A (the baseline), the newer B: "Benefit vs A" then reads as progress.
+    auto started = [this](const QString& id) {
+      const int row = m_runs->rowOf(id);
+      return row >= 0 ? m_runs->runs()[static_cast<std::size_t>(row)].startedUtc : std::string();
+    };
+    if (started(ids[1]) < started(ids[0])) ids.swapItemsAt(0, 1);
+    compareRuns(ids[0], ids[1]);
+  });
   addAction(m_deleteAction);
 
   auto* layout = new QVBoxLayout(this);
@@ -93,6 +111,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   bar->addWidget(actionButton(m_refreshAction, this));
   bar->addWidget(actionButton(m_deleteAction, this));
   bar->addWidget(actionButton(m_exportAction, this));
+  bar->addWidget(actionButton(m_compareAction, this));
   bar->addWidget(actionButton(m_storeAction, this));
   m_storeLabel = new QLabel(this);
   m_storeLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -115,6 +134,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_runView = makeTable(m_proxy, m_top);
   m_runView->setObjectName(QStringLiteral("runs"));
   m_runView->setSortingEnabled(true);
+  m_runView->setSelectionMode(QAbstractItemView::ExtendedSelection);  // two runs for Compare...
   m_runView->sortByColumn(widgets::RunListModel::Started, Qt::DescendingOrder);
   m_top->addWidget(m_runView);
 
@@ -155,6 +175,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   });
   connect(m_search, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
   connect(m_runView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &HistoryPage::onCurrentRowChanged);
+  connect(m_runView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &HistoryPage::onSelectionChanged);
   connect(m_context.history, &HistoryController::changed, this, &HistoryPage::refresh);
   connect(m_context.history, &HistoryController::storePathChanged, this, &HistoryPage::showStorePath);
 
@@ -166,7 +187,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
 }
 
 QList<QAction*> HistoryPage::menuActions() const {
-  return {m_findAction, m_refreshAction, m_deleteAction, m_exportAction, m_storeAction};
+  return {m_findAction, m_refreshAction, m_deleteAction, m_exportAction, m_compareAction, m_storeAction};
 }
 
 void HistoryPage::showStorePath() {
@@ -181,6 +202,29 @@ QString HistoryPage::selectedRunId() const {
   const QModelIndex current = m_runView->currentIndex();
   if (!current.isValid()) return {};
   return current.data(widgets::RunListModel::RunIdRole).toString();
+}
+
+QStringList HistoryPage::selectedRunIds() const {
+  QModelIndexList rows = m_runView->selectionModel()->selectedRows();
+  std::sort(rows.begin(), rows.end(), [](const QModelIndex& x, const QModelIndex& y) { return x.row() < y.row(); });
+  QStringList ids;
+  for (const QModelIndex& r : rows) ids << r.data(widgets::RunListModel::RunIdRole).toString();
+  return ids;
+}
+
+void HistoryPage::onSelectionChanged() { m_compareAction->setEnabled(selectedRunIds().size() == 2); }
+
+bool HistoryPage::compareRuns(const QString& runA, const QString& runB) {
+  QString error;
+  auto a = m_context.history->load(runA, &error);
+  auto b = a ? m_context.history->load(runB, &error) : RunReportPtr();
+  if (!a || !b) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+    return false;
+  }
+  emit compareRequested(a, b);
+  return true;
 }
 
 void HistoryPage::refresh() {

@@ -49,12 +49,22 @@ class HistoryPage : public Page {
   // Deletes without asking (the Delete action asks first).
   bool deleteRun(const QString& runId);
   bool exportRunTo(const QString& dir, QString* error = nullptr);
+  // The run ids selected in the list (Ctrl/Shift-click selects several), in list order.
+  QStringList selectedRunIds() const;
+  // Loads two runs and emits compareRequested (the Compare... action: two runs selected, the
+  // older one as A); false when either cannot be loaded.
+  bool compareRuns(const QString& runA, const QString& runB);
+
+ signals:
+  // Two recorded runs to show side by side (the main window hands them to the Compare page).
+  void compareRequested(const wandscope::app::RunReportPtr& a, const wandscope::app::RunReportPtr& b);
 
  public slots:
   void refresh();
 
  private:
   void onCurrentRowChanged();
+  void onSelectionChanged();
   void confirmDelete();
   void exportRun();
   void chooseStore();
@@ -69,6 +79,7 @@ class HistoryPage : public Page {
   QAction* m_deleteAction = nullptr;
   QAction* m_exportAction = nullptr;
   QAction* m_storeAction = nullptr;
+  QAction* m_compareAction = nullptr;
   QLineEdit* m_search = nullptr;
   QLabel* m_storeLabel = nullptr;
   QLabel* m_runHeader = nullptr;

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "app/workers/compare_job.h"
+#include "widgets/models/query_diff_snapshot.h"
+
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <memory>
+#include <stop_token>
+
+class QThread;
+
+namespace wandscope::app {
+
+class CompareWorker;
+
+// Runs Compare page comparisons on its own worker thread (STYLE.md, "one worker per run"):
+// start() hands the job to the CompareWorker, stop() triggers its std::stop_token (the runner
+// stops between blocks; the partial report still arrives through compareFinished). One comparison
+// at a time. Finished query sets arrive one by one (their message line and table rows), the
+// report at the end, then the queries of the diff session; requestQueryDiff() asks for one query
+// answered by both targets. Everything is stamped with the comparison's generation and anything
+// from an older one is dropped. The GUI thread never waits on the worker, except for a bounded
+// wait at shutdown after asking it to stop.
+class CompareController : public QObject {
+  Q_OBJECT
+ public:
+  explicit CompareController(QObject* parent = nullptr);
+  ~CompareController() override;
+
+  // The default dataset cache (empty: the user cache directory), shared with the Index page.
+  void setCacheRoot(const QString& root) { m_cacheRoot = root; }
+  const QString& cacheRoot() const noexcept { return m_cacheRoot; }
+
+  // Starts a comparison (the job's generation, cache and stop token are set here); false (and
+  // compareFailed) when one is already running.
+  bool start(CompareJob job);
+  void stop();
+  bool isRunning() const noexcept { return m_running; }
+  quint64 generation() const noexcept { return m_generation; }
+  const CompareReportPtr& lastReport() const noexcept { return m_last; }
+  const CompareQuerySetsPtr& querySets() const noexcept { return m_sets; }
+
+  // Asks for query `query` of set `set` (indexes into querySets()) of the latest comparison;
+  // answered by queryDiffReady or queryDiffFailed. Earlier requests still queued are superseded.
+  void requestQueryDiff(int set, int query);
+
+  static constexpr unsigned long kShutdownWaitMs = 30'000;
+
+ signals:
+  void compareStarted(quint64 generation, const QString& a, const QString& b);
+  void message(const QString& text);
+  void setFinished(const wandscope::app::CompareSetRowsPtr& rows);
+  void compareFinished(const wandscope::app::CompareReportPtr& report);
+  void compareFailed(const QString& message);
+  void runningChanged(bool running);
+  void queriesReady(const wandscope::app::CompareQuerySetsPtr& sets);
+  void queryDiffReady(const wandscope::widgets::QueryDiffSnapshotPtr& snapshot);
+  void queryDiffFailed(const QString& message);
+
+ private:
+  void setRunning(bool running);
+
+  QThread* m_thread = nullptr;
+  CompareWorker* m_worker = nullptr;
+  QString m_cacheRoot;
+  std::stop_source m_stop;
+  quint64 m_generation = 0;
+  // The newest requestQueryDiff: requests still queued behind a newer one are skipped.
+  std::shared_ptr<std::atomic<quint64>> m_latestDiff;
+  bool m_running = false;
+  CompareReportPtr m_last;
+  CompareQuerySetsPtr m_sets;
+};
+
+}  // namespace wandscope::app

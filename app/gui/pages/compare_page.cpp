@@ -1,0 +1,786 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "app/gui/pages/compare_page.h"
+
+#include "app/controllers/compare_controller.h"
+#include "app/controllers/index_controller.h"
+#include "app/gui/pages/load_page.h"
+#include "app/workers/compare_recorded_runs.h"
+#include "engine/bench/compare_report_writer.h"
+#include "engine/bench/compare_stats.h"
+#include "engine/core/error.h"
+#include "engine/loadgen/target_spec.h"
+#include "widgets/models/ratio_table_model.h"
+#include "widgets/plots/compare_plot.h"
+#include "widgets/views/notice_bar.h"
+#include "widgets/views/result_diff_view.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QColor>
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPlainTextEdit>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <exception>
+#include <map>
+#include <set>
+
+namespace wandscope::app {
+namespace {
+
+const QString kEmbedded = QStringLiteral(":embedded");
+
+QToolButton* actionButton(QAction* action, QWidget* parent) {
+  auto* b = new QToolButton(parent);
+  b->setDefaultAction(action);
+  b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  return b;
+}
+
+QString targetTip(const QString& spec) {
+  if (spec == QLatin1String("builtin")) return QStringLiteral("The engine in this binary with its default switches");
+  if (spec.startsWith(QLatin1String("builtin:"))) {
+    return QStringLiteral("The engine in this binary with these search switches (SearchOptions; algo=, op=, k= too)");
+  }
+  if (spec == QLatin1String("xapian")) {
+    return QStringLiteral("Xapian (BM25Weight) fed our analyzer's tokens; results compared by overlap, docs/PEERS.md");
+  }
+  if (spec == QLatin1String("sqlite-fts5")) {
+    return QStringLiteral("SQLite FTS5 with bm25() fed our analyzer's tokens; results compared by overlap, docs/PEERS.md");
+  }
+  return {};
+}
+
+QComboBox* targetCombo(const QString& initial, QWidget* parent) {
+  auto* c = new QComboBox(parent);
+  c->setEditable(true);
+  c->setInsertPolicy(QComboBox::NoInsert);
+  c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  c->setMinimumContentsLength(18);
+  for (const QString& t : ComparePage::builtinTargetChoices()) {
+    c->addItem(t);
+    c->setItemData(c->count() - 1, targetTip(t), Qt::ToolTipRole);
+  }
+  c->setCurrentText(initial);
+  c->setToolTip(QStringLiteral(
+      "builtin[:opt=v,...] (search switches, algo=, op=, k=), plugin:PATH[:opts] (an engine build, docs/PLUGIN_ABI.md; "
+      "choose the file with Plugin\u2026), xapian or sqlite-fts5 (peers)"));
+  return c;
+}
+
+}  // namespace
+
+ComparePage::ComparePage(const WorkbenchContext& context, CompareController* controller, QWidget* parent)
+    : Page(parent), m_context(context), m_controller(controller), m_defaultDocs(IndexController::kDefaultDocs) {
+  m_startAction = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), QStringLiteral("&Start comparison"), this);
+  m_startAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+  m_startAction->setToolTip(QStringLiteral("Run A and B interleaved on the profile's query sets (Ctrl+Shift+C), as "
+                                           "wandscope-cli compare does"));
+  m_stopAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), QStringLiteral("S&top comparison"), this);
+  m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+  m_stopAction->setToolTip(QStringLiteral("Stop after the current block (Ctrl+Shift+T): the finished query sets are "
+                                          "kept as a partial report"));
+  m_stopAction->setEnabled(false);
+  m_exportAction = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), QStringLiteral("E&xport comparison\u2026"), this);
+  m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+  m_exportAction->setToolTip(QStringLiteral("Write report.md and report.json into a directory, as wandscope-cli "
+                                            "compare --out does (Ctrl+Shift+M)"));
+  m_exportAction->setEnabled(false);
+  m_openProfileAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), QStringLiteral("Open &profile\u2026"), this);
+  m_openProfileAction->setToolTip(QStringLiteral("Compare on a benchmark profile file's dataset and query sets (JSON)"));
+  connect(m_startAction, &QAction::triggered, this, &ComparePage::startComparison);
+  connect(m_stopAction, &QAction::triggered, this, &ComparePage::stopComparison);
+  connect(m_exportAction, &QAction::triggered, this, &ComparePage::exportReport);
+  connect(m_openProfileAction, &QAction::triggered, this, &ComparePage::chooseProfileFile);
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(8, 8, 8, 8);
+  layout->setSpacing(6);
+
+  // Targets on one row, what to run them on and how on the next.
+  auto* grid = new QGridLayout;
+  grid->setHorizontalSpacing(6);
+  grid->setVerticalSpacing(4);
+  m_targetA = targetCombo(QStringLiteral("builtin"), this);
+  m_targetB = targetCombo(QStringLiteral("builtin:bulk_and=off"), this);
+  auto* labelA = new QLabel(QStringLiteral("Target &A:"), this);
+  auto* labelB = new QLabel(QStringLiteral("Target &B:"), this);
+  labelA->setBuddy(m_targetA);
+  labelB->setBuddy(m_targetB);
+  auto pluginButton = [this](QComboBox* combo, const QString& letter) {
+    auto* b = new QToolButton(this);
+    b->setText(QStringLiteral("Plugin\u2026"));
+    b->setToolTip(QStringLiteral("Choose an engine build (a plugin .so, docs/PLUGIN_ABI.md) as target %1. Plugins are "
+                                 "loaded only from files chosen here or typed in.")
+                      .arg(letter));
+    connect(b, &QToolButton::clicked, this, [this, combo] { choosePlugin(combo); });
+    return b;
+  };
+  auto* targets = new QHBoxLayout;
+  targets->addWidget(labelA);
+  targets->addWidget(m_targetA, 1);
+  targets->addWidget(pluginButton(m_targetA, QStringLiteral("A")));
+  targets->addSpacing(12);
+  targets->addWidget(labelB);
+  targets->addWidget(m_targetB, 1);
+  targets->addWidget(pluginButton(m_targetB, QStringLiteral("B")));
+  grid->addLayout(targets, 0, 0);
+
+  auto* run = new QHBoxLayout;
+  auto* profileLabel = new QLabel(QStringLiteral("&Profile:"), this);
+  m_profile = new QComboBox(this);
+  m_profile->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_profile->setMinimumContentsLength(22);
+  m_profile->setToolTip(QStringLiteral("The dataset, query sets, operator, k, algorithm and seed to compare on; the "
+                                       "profile's own targets are replaced by A and B"));
+  profileLabel->setBuddy(m_profile);
+  m_profile->addItem(QStringLiteral("Quick compare (embedded default)"), kEmbedded);
+  const QString profiles = LoadPage::profileDirectory();
+  if (!profiles.isEmpty()) {
+    for (const QFileInfo& f : QDir(profiles).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+      m_profile->addItem(f.fileName(), f.absoluteFilePath());
+      m_profile->setItemData(m_profile->count() - 1, f.absoluteFilePath(), Qt::ToolTipRole);
+    }
+  }
+  auto* repLabel = new QLabel(QStringLiteral("&Repetitions:"), this);
+  m_repetitions = new QSpinBox(this);
+  m_repetitions->setRange(1, 100);
+  m_repetitions->setValue(3);
+  m_repetitions->setToolTip(QStringLiteral("ABBA quartets of blocks per query set (ABBA, BAAB, ...): more give narrower "
+                                           "intervals and take longer"));
+  repLabel->setBuddy(m_repetitions);
+  m_aa = new QCheckBox(QStringLiteral("A/A &calibration"), this);
+  m_aa->setToolTip(QStringLiteral("Also run A against a second instance of A per query set and raise the noise floor to "
+                                  "what that shows: differences smaller than the machine's own noise are then "
+                                  "\u201cno-difference\u201d. Doubles the time."));
+  run->addWidget(profileLabel);
+  run->addWidget(m_profile, 1);
+  run->addWidget(actionButton(m_openProfileAction, this));
+  run->addSpacing(12);
+  run->addWidget(repLabel);
+  run->addWidget(m_repetitions);
+  run->addWidget(m_aa);
+  run->addSpacing(12);
+  run->addWidget(actionButton(m_startAction, this));
+  run->addWidget(actionButton(m_stopAction, this));
+  run->addWidget(actionButton(m_exportAction, this));
+  grid->addLayout(run, 1, 0);
+  layout->addLayout(grid);
+
+  m_description = new QLabel(this);
+  m_description->setWordWrap(true);
+  m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(m_description);
+  m_notice = new widgets::NoticeBar(this);
+  layout->addWidget(m_notice);
+  m_status = new QLabel(this);
+  m_status->setTextFormat(Qt::PlainText);
+  m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  layout->addWidget(m_status);
+
+  m_vertical = new QSplitter(Qt::Vertical, this);
+  m_top = new QSplitter(Qt::Horizontal, m_vertical);
+  auto* left = new QWidget(m_top);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->setSpacing(4);
+  m_plot = new widgets::ComparePlot(left);
+  m_plot->setObjectName(QStringLiteral("comparePlot"));
+  m_plot->setToolTip(QStringLiteral("Each target's CPU ms/query per query set (mean over its blocks), a point per set as "
+                                    "it finishes"));
+  m_progress = new QPlainTextEdit(left);
+  m_progress->setReadOnly(true);
+  m_progress->setObjectName(QStringLiteral("compareProgress"));
+  m_progress->setLineWrapMode(QPlainTextEdit::NoWrap);
+  m_progress->setMaximumBlockCount(500);
+  m_progress->setFixedHeight(m_progress->fontMetrics().lineSpacing() * 3 + 12);
+  m_progress->setPlaceholderText(QStringLiteral("One line per finished query set"));
+  m_progress->setToolTip(QStringLiteral("The runner's line per finished query set: A's and B's CPU ms/query, the speedup "
+                                        "with its interval and verdict, p50, and whether the results were identical"));
+  leftLayout->addWidget(m_plot, 1);
+  leftLayout->addWidget(m_progress);
+  m_top->addWidget(left);
+  m_ratios = new widgets::RatioTableModel(this);
+  m_ratioView = new QTableView(m_top);
+  m_ratioView->setObjectName(QStringLiteral("ratios"));
+  m_ratioView->setModel(m_ratios);
+  m_ratioView->verticalHeader()->setVisible(false);
+  m_ratioView->verticalHeader()->setDefaultSectionSize(m_ratioView->fontMetrics().height() + 6);
+  m_ratioView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+  m_ratioView->horizontalHeader()->setStretchLastSection(true);
+  m_ratioView->horizontalHeader()->setHighlightSections(false);
+  m_ratioView->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_ratioView->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_ratioView->setWordWrap(false);
+  m_top->addWidget(m_ratioView);
+  m_top->setStretchFactor(0, 2);
+  m_top->setStretchFactor(1, 3);
+
+  m_bottom = new QSplitter(Qt::Horizontal, m_vertical);
+  auto* picker = new QWidget(m_bottom);
+  auto* pickerLayout = new QVBoxLayout(picker);
+  pickerLayout->setContentsMargins(0, 0, 0, 0);
+  pickerLayout->setSpacing(4);
+  auto* setsLabel = new QLabel(QStringLiteral("<b>Result diff</b> \u00b7 query set:"), picker);
+  m_setList = new QComboBox(picker);
+  m_setList->setObjectName(QStringLiteral("querySets"));
+  m_setList->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  m_setList->setMinimumContentsLength(16);
+  m_setList->setToolTip(QStringLiteral("The comparison's query sets and how many of their queries A and B answered "
+                                       "differently (doc ids or f32 score bits)"));
+  m_identical = new QCheckBox(QStringLiteral("&Identical queries too"), picker);
+  m_identical->setToolTip(QStringLiteral("List every query of the set, not only those whose results differ"));
+  m_queryList = new QListWidget(picker);
+  m_queryList->setObjectName(QStringLiteral("queries"));
+  m_queryHint = new QLabel(picker);
+  m_queryHint->setWordWrap(true);
+  pickerLayout->addWidget(setsLabel);
+  pickerLayout->addWidget(m_setList);
+  pickerLayout->addWidget(m_identical);
+  pickerLayout->addWidget(m_queryList, 1);
+  pickerLayout->addWidget(m_queryHint);
+  m_bottom->addWidget(picker);
+  m_diffView = new widgets::ResultDiffView(m_bottom);
+  m_bottom->addWidget(m_diffView);
+  m_bottom->setStretchFactor(0, 2);
+  m_bottom->setStretchFactor(1, 5);
+  m_vertical->addWidget(m_top);
+  m_vertical->addWidget(m_bottom);
+  m_vertical->setStretchFactor(0, 2);
+  m_vertical->setStretchFactor(1, 3);
+  layout->addWidget(m_vertical, 1);
+  // First-launch proportions (restoreSettings replaces them): the table wide enough for its
+  // columns, the result diff tall enough for a top-10.
+  m_top->setSizes({420, 860});
+  m_bottom->setSizes({300, 980});
+  m_vertical->setSizes({400, 500});
+
+  connect(m_plot, &widgets::ComparePlot::exported, this,
+          [this](const QString& path) { emit statusMessage(QStringLiteral("Exported the plot to %1").arg(path)); });
+  connect(m_plot, &widgets::ComparePlot::exportFailed, this, [this](const QString& message) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, message);
+    emit errorOccurred(message);
+  });
+  connect(m_profile, &QComboBox::currentIndexChanged, this, &ComparePage::onProfileChanged);
+  connect(m_ratioView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::onRatioRowChanged);
+  connect(m_setList, &QComboBox::currentIndexChanged, this, &ComparePage::fillQueries);
+  connect(m_identical, &QCheckBox::toggled, this, &ComparePage::fillQueries);
+  connect(m_queryList, &QListWidget::currentRowChanged, this, &ComparePage::onQueryChanged);
+  connect(m_controller, &CompareController::compareStarted, this, &ComparePage::onStarted);
+  connect(m_controller, &CompareController::message, this, &ComparePage::appendProgress);
+  connect(m_controller, &CompareController::setFinished, this, &ComparePage::onSetFinished);
+  connect(m_controller, &CompareController::compareFinished, this, &ComparePage::onFinished);
+  connect(m_controller, &CompareController::compareFailed, this, &ComparePage::onFailed);
+  connect(m_controller, &CompareController::runningChanged, this, &ComparePage::onRunningChanged);
+  connect(m_controller, &CompareController::queriesReady, this, &ComparePage::onQueriesReady);
+  connect(m_controller, &CompareController::queryDiffReady, this, &ComparePage::onQueryDiff);
+  connect(m_controller, &CompareController::queryDiffFailed, this, [this](const QString& message) {
+    m_diffView->setPlaceholder(QStringLiteral("<i>%1</i>").arg(message.toHtmlEscaped()));
+    if (m_screenshotPending) finishScreenshot();
+  });
+
+  onProfileChanged();
+  m_status->setText(QStringLiteral("Pick targets A and B and a profile, then Start. A and B run interleaved (ABBA) in "
+                                   "this process on the same queries."));
+  m_diffView->setPlaceholder(QStringLiteral("<i>After a comparison, choose a query set and a query to see both "
+                                            "targets' results side by side.</i>"));
+}
+
+QStringList ComparePage::builtinTargetChoices() {
+  return {QStringLiteral("builtin"),
+          QStringLiteral("builtin:bulk_and=off"),
+          QStringLiteral("builtin:algo=exhaustive"),
+          QStringLiteral("builtin:freq_prune=off,candidate_prune=off,lazy_freq=off,window_jump=off,slice_resume=off,"
+                         "simd_merge=off"),
+          QStringLiteral("xapian"),
+          QStringLiteral("sqlite-fts5")};
+}
+
+QString ComparePage::quickCompareJson(quint64 docs) {
+  // Six of the default dataset's query sets (AND, k=10) with a short warm-up: with 3 repetitions a
+  // comparison of two builtin builds takes seconds once the dataset is cached.
+  return QStringLiteral(R"({
+  "format_version": 1,
+  "name": "quick-compare",
+  "description": "Six query sets of the embedded default (%1 documents), AND, k=10: seconds, to see a comparison work. Numbers to publish: wandscope-cli compare on a quiet machine.",
+  "dataset": {"default": {"docs": %1}},
+  "query_sets": ["mid-df-1", "mid-df-2", "mid-df-3", "sequential-2", "rare-2", "rare+common-3"],
+  "query": {"op": "and", "k": 10, "algorithm": "auto"},
+  "targets": ["builtin"],
+  "seed": 42,
+  "mode": "closed",
+  "closed": {"concurrency": [1], "warmup_s": 0.2, "measure_s": 1, "passes": 1}
+})")
+      .arg(docs);
+}
+
+void ComparePage::setDefaultDocs(quint64 docs) {
+  m_defaultDocs = docs;
+  onProfileChanged();
+}
+
+QList<QAction*> ComparePage::menuActions() const {
+  return {m_startAction, m_stopAction, m_exportAction, m_openProfileAction};
+}
+
+void ComparePage::setTargets(const QString& a, const QString& b) {
+  m_targetA->setCurrentText(a);
+  m_targetB->setCurrentText(b);
+}
+
+void ComparePage::selectProfileFile(const QString& path) {
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  int i = m_profile->findData(absolute);
+  if (i < 0) {
+    m_profile->addItem(QFileInfo(path).fileName(), absolute);
+    i = m_profile->count() - 1;
+    m_profile->setItemData(i, absolute, Qt::ToolTipRole);
+  }
+  m_profile->setCurrentIndex(i);
+}
+
+void ComparePage::setRepetitions(int repetitions) { m_repetitions->setValue(repetitions); }
+void ComparePage::setAa(bool aa) { m_aa->setChecked(aa); }
+
+std::optional<CompareJob> ComparePage::currentJob(QString* error) const {
+  try {
+    const QString source = m_profile->currentData().toString();
+    CompareJob job;
+    if (source == kEmbedded) {
+      job.profile = engine::parseBenchProfile(quickCompareJson(m_defaultDocs).toStdString(), "quick-compare", {});
+    } else {
+      job.profile = engine::loadBenchProfile(std::filesystem::path(source.toStdString()));
+    }
+    job.a = m_targetA->currentText().trimmed().toStdString();
+    job.b = m_targetB->currentText().trimmed().toStdString();
+    if (job.a.empty() || job.b.empty()) engine::throwUsage("choose both targets, A and B");
+    engine::BenchOverrides overrides;
+    overrides.targets = {job.a, job.b};
+    engine::applyOverrides(job.profile, overrides);  // validates the specs, as the CLI does
+    job.repetitions = static_cast<unsigned>(m_repetitions->value());
+    job.aa = m_aa->isChecked();
+    return job;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return std::nullopt;
+  }
+}
+
+void ComparePage::onProfileChanged() {
+  QString error;
+  const auto job = currentJob(&error);
+  if (!job) {
+    m_description->setText(QStringLiteral("<i>Cannot compare:</i> %1").arg(error.toHtmlEscaped()));
+    return;
+  }
+  m_description->setText(QString::fromStdString(job->profile.description).toHtmlEscaped());
+  m_description->setToolTip(QString::fromStdString(engine::benchProfileJson(job->profile)));
+}
+
+void ComparePage::choosePlugin(QComboBox* combo) {
+  const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Choose an engine build (plugin)"), QDir::homePath(),
+                                                    QStringLiteral("Engine plugins (*.so);;All files (*)"));
+  if (path.isEmpty()) return;
+  combo->setCurrentText(QStringLiteral("plugin:") + QFileInfo(path).absoluteFilePath());
+}
+
+void ComparePage::chooseProfileFile() {
+  const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open a benchmark profile"),
+                                                    LoadPage::profileDirectory(), QStringLiteral("Benchmark profiles (*.json)"));
+  if (!path.isEmpty()) selectProfileFile(path);
+}
+
+void ComparePage::startComparison() {
+  if (m_controller->isRunning()) return;
+  QString error;
+  auto job = currentJob(&error);
+  if (!job) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+    if (m_screenshotPending) finishScreenshot();
+    return;
+  }
+  m_controller->start(std::move(*job));
+}
+
+void ComparePage::stopComparison() { m_controller->stop(); }
+
+void ComparePage::onStarted(quint64, const QString& a, const QString& b) {
+  m_recorded = false;
+  m_report.reset();
+  m_sets.reset();
+  m_ratios->clear();
+  m_plot->clearData();
+  m_plot->setTitle(QStringLiteral("CPU ms/query per query set"));
+  m_plot->setValueLabel(QStringLiteral("CPU ms/query"));
+  m_plot->setTargets(a, b);
+  m_plot->setEmptyText(QStringLiteral("Waiting for the first query set\u2026"));
+  m_progress->clear();
+  m_setList->clear();
+  m_queryList->clear();
+  m_queryHint->clear();
+  m_diffView->setPlaceholder(QStringLiteral("<i>The result diff opens when the comparison has finished.</i>"));
+  m_notice->showNotice(widgets::NoticeBar::Kind::Information,
+                       QStringLiteral("Comparing A = %1 with B = %2 with the GUI attached. For numbers to publish run "
+                                      "wandscope-cli compare on a quiet machine.")
+                           .arg(a, b));
+  m_status->setText(QStringLiteral("Preparing the dataset and both targets\u2026"));
+  m_runTimer.start();
+}
+
+void ComparePage::appendProgress(const QString& line) {
+  m_progress->appendPlainText(line);
+  m_status->setText(line);
+}
+
+void ComparePage::onSetFinished(const CompareSetRowsPtr& rows) {
+  if (!rows || rows->rows.empty()) return;
+  m_ratios->addScenarios(rows->rows, rows->aaRows);
+  m_ratioView->resizeColumnsToContents();
+  const auto& cpu = rows->rows.front();
+  m_plot->addSet(QString::fromStdString(cpu.querySet), cpu.a, cpu.b);
+}
+
+void ComparePage::onFinished(const CompareReportPtr& report) {
+  m_report = report;
+  m_ratios->setReport(*report);
+  m_ratioView->resizeColumnsToContents();
+  // The plot shows exactly the report's sets (a late or dropped live update cannot linger). A
+  // comparison without CPU rows (an open-loop profile's ladders) plots its first metric instead.
+  std::string metric = "cpu_ms_per_query";
+  if (!report->scenarios.empty() &&
+      std::none_of(report->scenarios.begin(), report->scenarios.end(), [](const auto& s) { return s.metric == "cpu_ms_per_query"; })) {
+    metric = report->scenarios.front().metric;
+  }
+  QStringList sets;
+  for (const auto& s : report->scenarios) {
+    if (s.metric == metric) sets << QString::fromStdString(s.querySet);
+  }
+  if (m_plot->querySets() != sets) {
+    m_plot->clearData();
+    const QString title = widgets::RatioTableModel::metricTitle(metric);
+    m_plot->setValueLabel(title == QLatin1String("CPU ms/query") ? title : title + QStringLiteral(" (ms)"));
+    m_plot->setTitle(QStringLiteral("%1 per %2").arg(title, metric == "cpu_ms_per_query" ? QStringLiteral("query set")
+                                                                                          : QStringLiteral("scenario")));
+    for (const auto& s : report->scenarios) {
+      if (s.metric == metric) m_plot->addSet(QString::fromStdString(s.querySet), s.a, s.b);
+    }
+  }
+  std::map<std::string, int> verdicts;
+  std::uint64_t differing = 0;
+  for (const auto& s : report->scenarios) {
+    if (s.metric == metric) {
+      ++verdicts[s.estimate.verdict];
+      differing += s.diff.rowSetDiff + s.diff.scoreBitDiff + s.diff.failed;
+    }
+  }
+  QStringList counts;
+  for (const auto& [verdict, n] : verdicts) counts << QStringLiteral("%1 %2").arg(n).arg(QString::fromStdString(verdict));
+  const QString what =
+      QStringLiteral("%1 query sets in %2 s (CPU ms/query: %3); results %4%5.")
+          .arg(sets.size())
+          .arg(static_cast<double>(m_runTimer.elapsed()) / 1000.0, 0, 'f', 1)
+          .arg(counts.join(QStringLiteral(", ")),
+               differing == 0 ? QStringLiteral("identical in every set (row_set_diff=0, score_bit_diff=0)")
+                              : QStringLiteral("DIFFER in %1 queries: see the result diff below").arg(differing),
+               report->partial ? QStringLiteral(", stopped early (partial)") : QString());
+  m_status->setText(what);
+  // The summary is the status line; the notice bar only for what needs attention.
+  QStringList attention;
+  if (differing > 0) attention << QStringLiteral("A and B returned different results: the speed figures compare different work.");
+  if (report->partial) attention << QStringLiteral("Stopped early: only the finished query sets are shown.");
+  for (const auto& w : report->warnings) attention << QStringLiteral("Warning: %1.").arg(QString::fromStdString(w));
+  if (attention.isEmpty()) {
+    m_notice->hideNotice();
+  } else {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Warning, attention.join(QLatin1Char(' ')));
+  }
+  m_exportAction->setEnabled(true);
+  m_diffView->setPlaceholder(QStringLiteral("<i>Preparing both targets again to answer queries side by side\u2026</i>"));
+  emit statusMessage(what);
+  if (m_screenshotPending && report->scenarios.empty()) finishScreenshot();
+}
+
+void ComparePage::onFailed(const QString& message) {
+  m_notice->showNotice(widgets::NoticeBar::Kind::Error, message);
+  m_status->setText(QStringLiteral("The comparison failed."));
+  emit errorOccurred(message);
+  if (m_screenshotPending) finishScreenshot();
+}
+
+void ComparePage::onRunningChanged(bool running) {
+  m_startAction->setEnabled(!running);
+  m_stopAction->setEnabled(running);
+  for (QWidget* w : std::initializer_list<QWidget*>{m_targetA, m_targetB, m_profile, m_repetitions, m_aa}) {
+    w->setEnabled(!running);
+  }
+  m_openProfileAction->setEnabled(!running);
+  if (running) m_exportAction->setEnabled(false);
+}
+
+const engine::ResultDiff* ComparePage::diffOf(const QString& querySet) const {
+  if (!m_report) return nullptr;
+  const std::string set = querySet.toStdString();
+  for (const auto& s : m_report->scenarios) {
+    if (s.querySet == set) return &s.diff;
+  }
+  return nullptr;
+}
+
+void ComparePage::onQueriesReady(const CompareQuerySetsPtr& sets) {
+  m_sets = sets;
+  fillQuerySets();
+}
+
+void ComparePage::fillQuerySets() {
+  const QSignalBlocker block(m_setList);
+  m_setList->clear();
+  int firstDiffering = -1;
+  if (m_sets) {
+    for (const auto& set : *m_sets) {
+      const engine::ResultDiff* d = diffOf(set.name);
+      const std::size_t n = d ? d->differingQueries.size() : 0;
+      m_setList->addItem(n > 0 ? QStringLiteral("%1 \u2014 %2 of %3 differ").arg(set.name).arg(n).arg(set.ids.size())
+                               : QStringLiteral("%1 \u2014 identical (%2 queries)").arg(set.name).arg(set.ids.size()),
+                         set.name);
+      const int i = m_setList->count() - 1;
+      if (n > 0) {
+        m_setList->setItemData(i, QColor(0xd6, 0x27, 0x28), Qt::ForegroundRole);
+        if (firstDiffering < 0) firstDiffering = i;
+      }
+      if (!d) m_setList->setItemData(i, QStringLiteral("Not measured (the comparison stopped before this set)"), Qt::ToolTipRole);
+    }
+  }
+  if (m_setList->count() > 0) m_setList->setCurrentIndex(firstDiffering >= 0 ? firstDiffering : 0);
+  fillQueries();
+}
+
+void ComparePage::fillQueries() {
+  const QSignalBlocker block(m_queryList);
+  m_queryList->clear();
+  const int row = m_setList->currentIndex();
+  if (!m_sets || row < 0 || row >= static_cast<int>(m_sets->size())) {
+    m_queryHint->clear();
+    return;
+  }
+  const CompareQuerySet& set = (*m_sets)[static_cast<std::size_t>(row)];
+  const engine::ResultDiff* d = diffOf(set.name);
+  std::set<QString> differing;
+  if (d) {
+    for (const auto& id : d->differingQueries) differing.insert(QString::fromStdString(id));
+  }
+  auto add = [this, &set](std::size_t i, bool differs) {
+    auto* item = new QListWidgetItem(
+        QStringLiteral("%1%2  %3").arg(differs ? QStringLiteral("\u2260 ") : QString(), set.ids[i], set.texts[i]), m_queryList);
+    item->setData(Qt::UserRole, static_cast<int>(i));
+    item->setToolTip(differs ? QStringLiteral("A and B answered this query differently") : QStringLiteral("Identical answers"));
+    if (differs) item->setForeground(QColor(0xd6, 0x27, 0x28));
+  };
+  for (std::size_t i = 0; i < set.ids.size(); ++i) {
+    if (differing.count(set.ids[i]) > 0) add(i, true);
+  }
+  if (m_identical->isChecked()) {
+    for (std::size_t i = 0; i < set.ids.size(); ++i) {
+      if (differing.count(set.ids[i]) == 0) add(i, false);
+    }
+  }
+  if (differing.empty()) {
+    m_queryHint->setText(m_identical->isChecked()
+                             ? QStringLiteral("No query of this set differs; any of them can still be inspected.")
+                             : QStringLiteral("No query of this set differs. Tick \u201cIdentical queries too\u201d to "
+                                              "inspect any of them."));
+  } else {
+    m_queryHint->setText(QStringLiteral("%1 differing queries first (\u2260).").arg(differing.size()));
+  }
+  if (m_queryList->count() > 0) {
+    m_queryList->setCurrentRow(0);
+    onQueryChanged();
+  } else {
+    m_diffView->setPlaceholder(QStringLiteral("<i>No query chosen.</i>"));
+  }
+}
+
+void ComparePage::onQueryChanged() {
+  const int setRow = m_setList->currentIndex();
+  QListWidgetItem* item = m_queryList->currentItem();
+  if (!m_sets || setRow < 0 || !item) return;
+  m_diffView->setPlaceholder(QStringLiteral("<i>Asking both targets\u2026</i>"));
+  m_controller->requestQueryDiff(setRow, item->data(Qt::UserRole).toInt());
+}
+
+void ComparePage::onQueryDiff(const widgets::QueryDiffSnapshotPtr& snapshot) {
+  m_diffView->setSnapshot(snapshot);
+  if (m_screenshotPending) finishScreenshot();
+}
+
+void ComparePage::onRatioRowChanged() {
+  const QModelIndex current = m_ratioView->currentIndex();
+  if (!current.isValid()) return;
+  const QString set = current.data(widgets::RatioTableModel::QuerySetRole).toString();
+  if (!m_recorded) selectQuerySet(set);
+}
+
+bool ComparePage::selectQuerySet(const QString& name) {
+  const int i = m_setList->findData(name);
+  if (i < 0) return false;
+  if (m_setList->currentIndex() != i) m_setList->setCurrentIndex(i);
+  return true;
+}
+
+bool ComparePage::selectQuery(int row) {
+  if (row < 0 || row >= m_queryList->count()) return false;
+  if (m_queryList->currentRow() == row) {
+    onQueryChanged();
+  } else {
+    m_queryList->setCurrentRow(row);
+  }
+  return true;
+}
+
+void ComparePage::setShowIdentical(bool show) { m_identical->setChecked(show); }
+
+QString ComparePage::progressText() const { return m_progress->toPlainText(); }
+
+void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportPtr& b) {
+  if (!a || !b) return;
+  if (m_controller->isRunning()) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
+                         QStringLiteral("A comparison is running; stop it before showing recorded runs."));
+    return;
+  }
+  auto report = std::make_shared<const engine::CompareReport>(compareRecordedRuns(*a, *b));
+  m_recorded = true;
+  m_report = report;
+  m_sets.reset();
+  m_ratios->setReport(*report);
+  m_ratioView->resizeColumnsToContents();
+  m_plot->clearData();
+  m_plot->setTitle(QStringLiteral("Recorded CPU ms/query per rung"));
+  m_plot->setValueLabel(QStringLiteral("CPU ms/query"));
+  m_plot->setTargets(QString::fromStdString(a->header.runId), QString::fromStdString(b->header.runId));
+  m_plot->setEmptyText(QStringLiteral("The runs have no rungs in common"));
+  m_progress->clear();
+  for (const auto& s : report->scenarios) {
+    if (s.metric != "cpu_ms_per_query") continue;
+    m_plot->addSet(QString::fromStdString(s.querySet), s.a, s.b);
+    m_progress->appendPlainText(QStringLiteral("%1: CPU A %2 ms, B %3 ms/query: %4")
+                                    .arg(QString::fromStdString(s.querySet))
+                                    .arg(s.a, 0, 'g', 4)
+                                    .arg(s.b, 0, 'g', 4)
+                                    .arg(s.estimate.ratio > 0 ? QString::fromStdString(engine::speedupText(s.estimate.ratio))
+                                                              : QStringLiteral("\u2014")));
+  }
+  m_setList->clear();
+  m_queryList->clear();
+  m_queryHint->clear();
+  m_diffView->setPlaceholder(QStringLiteral("<i>Recorded runs keep no per-query results, so there is nothing to put "
+                                            "side by side. Start an interleaved comparison of their targets to see "
+                                            "result differences.</i>"));
+  // Offer the runs' targets for an interleaved re-run.
+  if (a->header.targets.size() == 1 && b->header.targets.size() == 1) {
+    setTargets(QString::fromStdString(a->header.targets[0]), QString::fromStdString(b->header.targets[0]));
+  }
+  const QString what = QStringLiteral("Recorded runs A = %1 and B = %2 side by side: %3 rows, figures as stored, no "
+                                      "re-run (no interval, no verdict).")
+                           .arg(QString::fromStdString(a->header.runId), QString::fromStdString(b->header.runId))
+                           .arg(report->scenarios.size());
+  QString notice = what;
+  for (const auto& w : report->warnings) notice += QStringLiteral(" Note: %1.").arg(QString::fromStdString(w));
+  m_notice->showNotice(report->warnings.empty() ? widgets::NoticeBar::Kind::Information : widgets::NoticeBar::Kind::Warning,
+                       notice);
+  m_status->setText(what);
+  m_exportAction->setEnabled(true);
+  emit pageRequested(pageId());
+}
+
+bool ComparePage::exportReportTo(const QString& dir, QString* error) {
+  if (!m_report) {
+    if (error) *error = QStringLiteral("No finished comparison to export");
+    return false;
+  }
+  try {
+    engine::writeCompareReportFiles(std::filesystem::path(dir.toStdString()), *m_report);
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+void ComparePage::exportReport() {
+  if (!m_report) return;
+  const QString dir = QFileDialog::getExistingDirectory(this, QStringLiteral("Export the comparison into"),
+                                                        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+  if (dir.isEmpty()) return;
+  const QString target = QDir(dir).filePath(QStringLiteral("compare-%1").arg(QString::fromStdString(m_report->runId)));
+  QString error;
+  if (exportReportTo(target, &error)) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Positive,
+                         QStringLiteral("Wrote report.md and report.json to %1").arg(target));
+  } else {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+  }
+}
+
+void ComparePage::saveSettings(QSettings& settings) const {
+  settings.setValue(QStringLiteral("targetA"), m_targetA->currentText());
+  settings.setValue(QStringLiteral("targetB"), m_targetB->currentText());
+  settings.setValue(QStringLiteral("profile"), m_profile->currentData().toString());
+  settings.setValue(QStringLiteral("repetitions"), m_repetitions->value());
+  settings.setValue(QStringLiteral("aa"), m_aa->isChecked());
+  settings.setValue(QStringLiteral("splitter"), m_vertical->saveState());
+  settings.setValue(QStringLiteral("topSplitter"), m_top->saveState());
+  settings.setValue(QStringLiteral("bottomSplitter"), m_bottom->saveState());
+}
+
+void ComparePage::restoreSettings(QSettings& settings) {
+  const QString a = settings.value(QStringLiteral("targetA")).toString();
+  const QString b = settings.value(QStringLiteral("targetB")).toString();
+  if (!a.isEmpty() && !b.isEmpty()) setTargets(a, b);
+  const QString profile = settings.value(QStringLiteral("profile")).toString();
+  if (!profile.isEmpty() && profile != kEmbedded && QFileInfo::exists(profile)) selectProfileFile(profile);
+  m_repetitions->setValue(settings.value(QStringLiteral("repetitions"), 3).toInt());
+  m_aa->setChecked(settings.value(QStringLiteral("aa"), false).toBool());
+  m_vertical->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
+  m_top->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
+  m_bottom->restoreState(settings.value(QStringLiteral("bottomSplitter")).toByteArray());
+}
+
+void ComparePage::prepareScreenshot() {
+  // builtin against builtin:bulk_and=off on the quick comparison, then one query side by side.
+  m_profile->setCurrentIndex(0);
+  setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
+  m_repetitions->setValue(2);
+  m_aa->setChecked(false);
+  m_identical->setChecked(true);
+  m_screenshotPending = true;
+  startComparison();
+}
+
+void ComparePage::finishScreenshot() {
+  if (!m_screenshotPending) return;
+  m_screenshotPending = false;
+  QTimer::singleShot(3 * widgets::ComparePlot::kReplotIntervalMs + 200, this, &Page::screenshotReady);
+}
+
+}  // namespace wandscope::app

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "app/gui/pages/page.h"
+#include "app/gui/workbench_context.h"
+#include "app/workers/compare_job.h"
+#include "app/workers/load_job.h"
+#include "widgets/models/query_diff_snapshot.h"
+
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <optional>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QPlainTextEdit;
+class QSpinBox;
+class QSplitter;
+class QTableView;
+
+namespace wandscope::widgets {
+class ComparePlot;
+class NoticeBar;
+class RatioTableModel;
+class ResultDiffView;
+}  // namespace wandscope::widgets
+
+namespace wandscope::app {
+
+class CompareController;
+
+// Compare: two engine builds (or switches, or peers) on the same queries, interleaved in one
+// process as `wandscope-cli compare` runs them (docs/COMPARE.md). Pick targets A and B (built-in
+// choices, any `builtin:opt=v` text, a plugin file the user chose, a peer), a profile and the
+// repetitions, with or without the A/A calibration; Start runs it on the CompareController's
+// worker thread. Each finished query set adds a progress line, a point per target to the plot and
+// its rows to the ratio table (benefit, 95 % interval, verdict, result equality). Afterwards the
+// result-diff panel answers any query of the comparison by both targets side by side, differing
+// queries first, with explain where the target provides it. Export writes report.md and
+// report.json as the CLI does.
+//
+// History's "Compare..." shows two recorded runs here instead (showRecordedComparison): their
+// figures side by side with the ratio, without a re-run, interval or result diff.
+class ComparePage : public Page {
+  Q_OBJECT
+ public:
+  ComparePage(const WorkbenchContext& context, CompareController* controller, QWidget* parent = nullptr);
+
+  QString pageId() const override { return QStringLiteral("compare"); }
+  QString title() const override { return QStringLiteral("Compare"); }
+  QList<QAction*> menuActions() const override;
+  void saveSettings(QSettings& settings) const override;
+  void restoreSettings(QSettings& settings) override;
+  void prepareScreenshot() override;
+
+  // Documents of the embedded default dataset the quick comparison runs on.
+  void setDefaultDocs(quint64 docs);
+  void setTargets(const QString& a, const QString& b);
+  void selectProfileFile(const QString& path);
+  void setRepetitions(int repetitions);
+  void setAa(bool aa);
+  // The comparison the controls describe (profile loaded, targets validated); nullopt and `error`
+  // set when it cannot run.
+  std::optional<CompareJob> currentJob(QString* error = nullptr) const;
+
+  // Two recorded runs side by side (History's Compare...).
+  void showRecordedComparison(const RunReportPtr& a, const RunReportPtr& b);
+  bool exportReportTo(const QString& dir, QString* error = nullptr);
+
+  // Result-diff panel: choose a query set (by name) and a query (row of the query list).
+  bool selectQuerySet(const QString& name);
+  bool selectQuery(int row);
+  void setShowIdentical(bool show);
+
+  widgets::RatioTableModel* ratioModel() const noexcept { return m_ratios; }
+  widgets::ComparePlot* plot() const noexcept { return m_plot; }
+  widgets::ResultDiffView* diffView() const noexcept { return m_diffView; }
+  QComboBox* querySetList() const noexcept { return m_setList; }
+  QListWidget* queryList() const noexcept { return m_queryList; }
+  QString progressText() const;
+  const CompareReportPtr& report() const noexcept { return m_report; }
+  bool isRecordedComparison() const noexcept { return m_recorded; }
+
+  // The quick comparison's profile JSON for `docs` documents (the embedded default).
+  static QString quickCompareJson(quint64 docs);
+  // The built-in choices of the target combos.
+  static QStringList builtinTargetChoices();
+
+ public slots:
+  void startComparison();
+  void stopComparison();
+  void exportReport();
+
+ private:
+  void onStarted(quint64 generation, const QString& a, const QString& b);
+  void onSetFinished(const CompareSetRowsPtr& rows);
+  void onFinished(const CompareReportPtr& report);
+  void onFailed(const QString& message);
+  void onRunningChanged(bool running);
+  void onQueriesReady(const CompareQuerySetsPtr& sets);
+  void onQueryDiff(const widgets::QueryDiffSnapshotPtr& snapshot);
+  void onProfileChanged();
+  void onRatioRowChanged();
+  void fillQuerySets();
+  void fillQueries();
+  void onQueryChanged();
+  void choosePlugin(QComboBox* combo);
+  void chooseProfileFile();
+  void appendProgress(const QString& line);
+  void finishScreenshot();
+  const engine::ResultDiff* diffOf(const QString& querySet) const;
+
+  WorkbenchContext m_context;
+  CompareController* m_controller;
+  quint64 m_defaultDocs;
+  bool m_screenshotPending = false;
+  bool m_recorded = false;
+  CompareReportPtr m_report;
+  CompareQuerySetsPtr m_sets;
+  QElapsedTimer m_runTimer;
+
+  QAction* m_startAction = nullptr;
+  QAction* m_stopAction = nullptr;
+  QAction* m_exportAction = nullptr;
+  QAction* m_openProfileAction = nullptr;
+  QComboBox* m_targetA = nullptr;
+  QComboBox* m_targetB = nullptr;
+  QComboBox* m_profile = nullptr;
+  QCheckBox* m_aa = nullptr;
+  QSpinBox* m_repetitions = nullptr;
+  QLabel* m_description = nullptr;
+  QLabel* m_status = nullptr;
+  widgets::NoticeBar* m_notice = nullptr;
+  QSplitter* m_vertical = nullptr;
+  QSplitter* m_top = nullptr;
+  QSplitter* m_bottom = nullptr;
+  widgets::ComparePlot* m_plot = nullptr;
+  QPlainTextEdit* m_progress = nullptr;
+  widgets::RatioTableModel* m_ratios = nullptr;
+  QTableView* m_ratioView = nullptr;
+  QComboBox* m_setList = nullptr;
+  QListWidget* m_queryList = nullptr;
+  QCheckBox* m_identical = nullptr;
+  QLabel* m_queryHint = nullptr;
+  widgets::ResultDiffView* m_diffView = nullptr;
+};
+
+}  // namespace wandscope::app
