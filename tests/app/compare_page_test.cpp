@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Compare page's controller, worker and page on a real comparison: builtin against
+// builtin:bulk_and=off on a 2,000-document default dataset, checked against engine::CompareRunner
+// run directly on the same profile; the result diff of a query against a direct engine::search;
+// the export; and History's Compare... with two stored runs.
+#include "app/controllers/compare_controller.h"
+#include "app/controllers/history_controller.h"
+#include "app/gui/pages/compare_page.h"
+#include "app/gui/pages/history_page.h"
+#include "engine/bench/compare_runner.h"
+#include "engine/bench/default_dataset.h"
+#include "engine/index/index.h"
+#include "engine/query/searcher.h"
+#include "engine/store/store_run_observer.h"
+#include "tests/support/temp_dir.h"
+#include "widgets/models/explain_table_model.h"
+#include "widgets/models/ratio_table_model.h"
+#include "widgets/models/result_diff_model.h"
+#include "widgets/plots/compare_plot.h"
+#include "widgets/views/result_diff_view.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <fstream>
+
+namespace wandscope::test {
+namespace {
+
+constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
+constexpr int kTimeoutMs = 300'000;
+
+QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+
+const char* const kProfile = R"({
+  "format_version": 1,
+  "name": "compare-test",
+  "description": "Compare page test: two query sets of a tiny default dataset.",
+  "dataset": {"default": {"docs": 2000}},
+  "query_sets": ["mid-df-1", "mid-df-2"],
+  "query": {"op": "and", "k": 10, "algorithm": "auto"},
+  "targets": ["builtin"],
+  "seed": 42,
+  "mode": "closed",
+  "closed": {"concurrency": [1], "warmup_s": 0.05, "measure_s": 0.5, "passes": 1}
+})";
+
+bool isVerdict(const std::string& v) {
+  return v == "faster" || v == "slower" || v == "no-difference" || v == "inconclusive";
+}
+
+TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
+  TempDir dir;
+  const auto profilePath = dir.write("compare-test.json", kProfile);
+  const auto cache = dir / "cache";
+
+  app::CompareController controller;
+  controller.setCacheRoot(qpath(cache));
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  QAbstractItemModelTester t1(page.ratioModel(), kFatal);
+  QAbstractItemModelTester t2(page.diffView()->model(), kFatal);
+  QAbstractItemModelTester t3(page.diffView()->explainModelA(), kFatal);
+  QAbstractItemModelTester t4(page.diffView()->explainModelB(), kFatal);
+  page.resize(1280, 800);
+  page.show();
+  page.selectProfileFile(qpath(profilePath));
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
+  page.setRepetitions(1);
+  QString error;
+  ASSERT_TRUE(page.currentJob(&error)) << error.toStdString();
+
+  // A target of no known kind is refused before anything runs, naming it.
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("nosuchengine"));
+  EXPECT_FALSE(page.currentJob(&error));
+  EXPECT_TRUE(error.contains(QStringLiteral("nosuchengine"))) << error.toStdString();
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
+
+  QSignalSpy started(&controller, &app::CompareController::compareStarted);
+  QSignalSpy sets(&controller, &app::CompareController::setFinished);
+  QSignalSpy finished(&controller, &app::CompareController::compareFinished);
+  QSignalSpy failed(&controller, &app::CompareController::compareFailed);
+  QSignalSpy queries(&controller, &app::CompareController::queriesReady);
+  page.startComparison();
+  ASSERT_EQ(started.count(), 1);
+  EXPECT_TRUE(controller.isRunning());
+  EXPECT_FALSE(controller.start(*page.currentJob()));  // one comparison at a time
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 1; }, kTimeoutMs));
+  ASSERT_EQ(finished.count(), 1) << failed.at(failed.count() - 1).at(0).toString().toStdString();
+  EXPECT_FALSE(controller.isRunning());
+  const auto report = page.report();
+  ASSERT_TRUE(report);
+  EXPECT_FALSE(report->partial);
+
+  // Live: one row batch and one progress line per query set, as they finished.
+  EXPECT_EQ(sets.count(), 2);
+  const QStringList lines = page.progressText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+  ASSERT_EQ(lines.size(), 2) << page.progressText().toStdString();
+  EXPECT_TRUE(lines[0].startsWith(QStringLiteral("mid-df-1: CPU A "))) << lines[0].toStdString();
+  EXPECT_TRUE(lines[1].contains(QStringLiteral("identical")));
+  // The plot: one point per set per target, the report's figures.
+  auto* plot = page.plot();
+  EXPECT_EQ(plot->querySets(), (QStringList{QStringLiteral("mid-df-1"), QStringLiteral("mid-df-2")}));
+  EXPECT_EQ(plot->pointCount(0), 2);
+  EXPECT_EQ(plot->pointCount(1), 2);
+  EXPECT_DOUBLE_EQ(plot->value(0, 1), report->scenarios[2].a);
+  EXPECT_DOUBLE_EQ(plot->value(1, 1), report->scenarios[2].b);
+
+  // The same comparison run by the engine directly, on the same (now cached) dataset.
+  auto profile = engine::loadBenchProfile(profilePath);
+  engine::CompareOptions options;
+  options.repetitions = 1;
+  options.warmupSeconds = 0.05;
+  options.bootstrapSamples = 200;
+  options.cacheDir = cache;
+  const auto direct = engine::CompareRunner(profile, "builtin", "builtin:bulk_and=off", options).run();
+
+  // The table: the report's rows, in the runner's order, with valid verdicts and the runner's
+  // result equality - bulk AND on or off returns the same documents with the same score bits.
+  const auto* model = page.ratioModel();
+  ASSERT_EQ(model->rowCount(), static_cast<int>(direct.scenarios.size()));
+  ASSERT_EQ(direct.scenarios.size(), 4u);
+  for (int r = 0; r < model->rowCount(); ++r) {
+    const auto& d = direct.scenarios[static_cast<std::size_t>(r)];
+    const auto* s = model->scenario(r);
+    SCOPED_TRACE(d.name);
+    EXPECT_EQ(s->querySet, d.querySet);
+    EXPECT_EQ(s->metric, d.metric);
+    EXPECT_TRUE(isVerdict(s->estimate.verdict)) << s->estimate.verdict;
+    EXPECT_EQ(model->data(model->index(r, widgets::RatioTableModel::Verdict)).toString(),
+              QString::fromStdString(s->estimate.verdict));
+    EXPECT_LE(s->estimate.ciLow, s->estimate.ratio);
+    EXPECT_GE(s->estimate.ciHigh, s->estimate.ratio);
+    EXPECT_EQ(s->diff.queries, d.diff.queries);
+    EXPECT_GT(s->diff.queries, 0u);
+    EXPECT_EQ(d.diff.rowSetDiff, 0u);
+    EXPECT_EQ(d.diff.scoreBitDiff, 0u);
+    EXPECT_EQ(s->diff.rowSetDiff, d.diff.rowSetDiff);
+    EXPECT_EQ(s->diff.scoreBitDiff, d.diff.scoreBitDiff);
+    EXPECT_EQ(s->diff.firstDivergingRank, d.diff.firstDivergingRank);
+    EXPECT_EQ(model->data(model->index(r, widgets::RatioTableModel::Results)).toString(), QStringLiteral("identical"));
+  }
+  EXPECT_EQ(report->a.spec, direct.a.spec);
+  EXPECT_EQ(report->b.spec, direct.b.spec);
+
+  // The result diff: the sets and their queries, then a query answered by both targets.
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0; }, kTimeoutMs));
+  ASSERT_EQ(page.querySetList()->count(), 2);
+  EXPECT_TRUE(page.querySetList()->itemText(0).contains(QStringLiteral("identical")));
+  EXPECT_EQ(page.queryList()->count(), 0);  // nothing differs, and identical queries are not listed yet
+  page.setShowIdentical(true);
+  ASSERT_TRUE(page.selectQuerySet(QStringLiteral("mid-df-2")));
+  const auto* querySets = controller.querySets().get();
+  ASSERT_EQ(querySets->size(), 2u);
+  const auto& set = (*querySets)[1];
+  ASSERT_EQ(page.queryList()->count(), static_cast<int>(set.ids.size()));
+  // The engine's own answer (the default dataset's index, the same request) for the first query
+  // of the set that has results.
+  const auto index = engine::Index::open(engine::defaultDatasetSpec(cache, 2000).index);
+  engine::SearchResult expected;
+  int row = -1;
+  for (int r = 0; r < page.queryList()->count() && row < 0; ++r) {
+    const int q = page.queryList()->item(r)->data(Qt::UserRole).toInt();
+    engine::SearchRequest request;
+    request.text = set.texts[static_cast<std::size_t>(q)].toStdString();
+    request.op = engine::Operator::And;
+    request.k = 10;
+    expected = engine::search(*index, request);
+    if (!expected.hits.empty()) row = r;
+  }
+  ASSERT_GE(row, 0) << "no query of mid-df-2 has results";
+  const QString id = set.ids[static_cast<std::size_t>(page.queryList()->item(row)->data(Qt::UserRole).toInt())];
+  ASSERT_TRUE(page.selectQuery(row));
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] {
+        const auto& s = page.diffView()->model()->snapshot();
+        return s && s->queryId == id;
+      },
+      kTimeoutMs));
+  const auto snap = page.diffView()->model()->snapshot();
+  EXPECT_FALSE(snap->diff.any());
+  EXPECT_EQ(snap->a.hits.size(), snap->b.hits.size());
+  EXPECT_TRUE(page.diffView()->headerText().contains(QStringLiteral("identical")));
+  ASSERT_EQ(snap->a.hits.size(), expected.hits.size());
+  for (std::size_t i = 0; i < expected.hits.size(); ++i) {
+    EXPECT_EQ(snap->a.hits[i].doc, expected.hits[i].doc);
+    EXPECT_EQ(widgets::scoreBits(snap->a.hits[i].score), widgets::scoreBits(expected.hits[i].score));
+  }
+  // The built-in engine explains its scores: the explain sums to the score's bits.
+  ASSERT_TRUE(snap->a.explain);
+  ASSERT_TRUE(snap->b.explain);
+  EXPECT_GT(page.diffView()->explainModelA()->rowCount(), 1);
+  EXPECT_TRUE(page.diffView()->explainModelA()->sumMatchesScore());
+
+  // Export: report.md and report.json as the CLI writes them.
+  const auto out = dir / "export";
+  ASSERT_TRUE(page.exportReportTo(qpath(out), &error)) << error.toStdString();
+  std::ifstream in(out / "report.json");
+  const auto json = nlohmann::json::parse(in);
+  ASSERT_EQ(json.at("scenarios").size(), 4u);
+  EXPECT_EQ(json.at("scenarios")[0].at("row_set_diff"), 0);
+  EXPECT_EQ(json.at("scenarios")[0].at("score_bit_diff"), 0);
+  EXPECT_TRUE(std::filesystem::exists(out / "report.md"));
+
+  // A switch the engine does not have fails when the targets are built, as a message naming it.
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:no_such_switch=on"));
+  ASSERT_TRUE(page.currentJob(&error)) << error.toStdString();
+  failed.clear();
+  page.startComparison();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kTimeoutMs));
+  EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("no_such_switch")))
+      << failed.at(0).at(0).toString().toStdString();
+  EXPECT_FALSE(controller.isRunning());
+}
+
+TEST(ComparePage, StopEndsTheComparisonPartial) {
+  TempDir dir;
+  std::string text = kProfile;
+  const auto profilePath = dir.write("compare-test.json", text);
+  app::CompareController controller;
+  controller.setCacheRoot(qpath(dir / "cache"));
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  page.selectProfileFile(qpath(profilePath));
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
+  page.setRepetitions(100);  // far longer than the test waits
+  QSignalSpy sets(&controller, &app::CompareController::setFinished);
+  QSignalSpy finished(&controller, &app::CompareController::compareFinished);
+  QSignalSpy failed(&controller, &app::CompareController::compareFailed);
+  page.startComparison();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return sets.count() > 0 || finished.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  page.stopComparison();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+  ASSERT_TRUE(page.report());
+  EXPECT_TRUE(page.report()->partial);
+  EXPECT_LT(page.report()->scenarios.size(), 4u);
+  EXPECT_FALSE(controller.isRunning());
+}
+
+engine::RunReport storedRun(const std::string& id, const std::string& target, double cpu) {
+  engine::RunReport r;
+  r.header.runId = id;
+  r.header.profileName = "smoke";
+  r.header.profileJson = "{}";
+  r.header.targets = {target};
+  r.header.environment.startedUtc = id.substr(0, 16);
+  r.header.environment.hostname = "host";
+  for (unsigned c : {1u, 2u}) {
+    engine::RungResult g;
+    g.index = c - 1;
+    g.target = target;
+    g.mode = "closed";
+    g.querySet = "mid-df-2";
+    g.concurrency = c;
+    g.completed = 1000;
+    g.cpuMsPerQuery = cpu;
+    g.p50Ms = cpu * 2;
+    g.verdict = "pass";
+    r.rungs.push_back(g);
+  }
+  return r;
+}
+
+void record(const std::filesystem::path& db, const engine::RunReport& report) {
+  engine::StoreRunObserver observer(db);
+  observer.onRunStarted(report.header);
+  for (const auto& rung : report.rungs) observer.onRungFinished(report.header, rung);
+  observer.onRunFinished(report);
+}
+
+TEST(HistoryPage, CompareShowsTwoStoredRunsSideBySide) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  record(db, storedRun("20250101T000000Z-aaaaaa", "builtin:bulk_and=off", 0.3));
+  record(db, storedRun("20250102T000000Z-bbbbbb", "builtin", 0.1));
+
+  app::HistoryController history;
+  history.setStorePath(qpath(db));
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage historyPage(context);
+  app::CompareController controller;
+  app::ComparePage comparePage(context, &controller);
+  QAbstractItemModelTester tester(comparePage.ratioModel(), kFatal);
+  QObject::connect(&historyPage, &app::HistoryPage::compareRequested, &comparePage,
+                   &app::ComparePage::showRecordedComparison);
+  historyPage.resize(1200, 700);
+  historyPage.show();
+
+  // The action needs exactly two selected runs.
+  QAction* compare = nullptr;
+  for (QAction* a : historyPage.menuActions()) {
+    if (a->text().startsWith(QStringLiteral("&Compare"))) compare = a;
+  }
+  ASSERT_TRUE(compare);
+  EXPECT_FALSE(compare->isEnabled());
+  auto* view = historyPage.findChild<QTableView*>(QStringLiteral("runs"));
+  ASSERT_TRUE(view);
+  ASSERT_EQ(view->model()->rowCount(), 2);
+  view->selectAll();
+  EXPECT_EQ(historyPage.selectedRunIds().size(), 2);
+  EXPECT_TRUE(compare->isEnabled());
+
+  QSignalSpy requested(&historyPage, &app::HistoryPage::compareRequested);
+  QSignalSpy pageRequested(&comparePage, &app::Page::pageRequested);
+  compare->trigger();
+  ASSERT_EQ(requested.count(), 1);
+  // The older run is A.
+  const auto a = requested.at(0).at(0).value<app::RunReportPtr>();
+  EXPECT_EQ(a->header.runId, "20250101T000000Z-aaaaaa");
+  ASSERT_EQ(pageRequested.count(), 1);
+  EXPECT_EQ(pageRequested.at(0).at(0).toString(), QStringLiteral("compare"));
+
+  ASSERT_TRUE(comparePage.isRecordedComparison());
+  const auto* model = comparePage.ratioModel();
+  ASSERT_EQ(model->rowCount(), 4);  // two closed rungs x (CPU ms/query, p50)
+  const auto* s = model->scenario(0);
+  EXPECT_EQ(s->metric, "cpu_ms_per_query");
+  EXPECT_DOUBLE_EQ(s->a, 0.3);
+  EXPECT_DOUBLE_EQ(s->b, 0.1);
+  EXPECT_NEAR(s->estimate.ratio, 3.0, 1e-12);
+  EXPECT_EQ(model->data(model->index(0, widgets::RatioTableModel::Verdict)).toString(), QStringLiteral("not interleaved"));
+  EXPECT_EQ(comparePage.plot()->pointCount(0), 2);
+  // The runs' targets are offered for an interleaved re-run.
+  QString error;
+  const auto job = comparePage.currentJob(&error);
+  ASSERT_TRUE(job) << error.toStdString();
+  EXPECT_EQ(job->a, "builtin:bulk_and=off");
+  EXPECT_EQ(job->b, "builtin");
+  // And it exports like a comparison.
+  ASSERT_TRUE(comparePage.exportReportTo(qpath(dir / "out"), &error)) << error.toStdString();
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "report.json"));
+
+  // A run that cannot be loaded is an error on the History page, not a comparison.
+  EXPECT_FALSE(historyPage.compareRuns(QStringLiteral("20250101T000000Z-aaaaaa"), QStringLiteral("nope")));
+  EXPECT_EQ(requested.count(), 1);
+}
+
+}  // namespace
+}  // namespace wandscope::test
