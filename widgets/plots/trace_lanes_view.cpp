@@ -173,7 +173,7 @@ std::pair<DocId, DocId> TraceLanesView::viewRange() const {
     const std::uint64_t focus = std::clamp<std::uint64_t>(focusDoc(), lo, hi);
     from = focus > lo + span / 2 ? focus - span / 2 : lo;
     // Snap to a quarter span so stepping through nearby documents does not scroll every frame.
-    from -= (from - lo) % std::max<std::uint64_t>(span / 4, 1);
+    from -= from % std::max<std::uint64_t>(span / 4, 1);
   }
   from = std::clamp<std::uint64_t>(from, lo, hi - span);
   return {static_cast<DocId>(from), static_cast<DocId>(from + span)};
