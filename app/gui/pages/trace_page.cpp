@@ -114,8 +114,8 @@ void TracePage::buildControls() {
   m_lesson = new QComboBox(this);
   m_lesson->addItem(QStringLiteral("(free query)"), QString());
   for (const Lesson& l : m_catalog.lessons()) m_lesson->addItem(l.title, l.id);
-  m_lesson->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-  m_lesson->setMinimumContentsLength(22);
+  // Wide enough for the longest lesson title: a cut title is a lesson a new user cannot find.
+  m_lesson->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_lesson->setToolTip(QStringLiteral("A lesson of docs/teaching: a query on the built-in teaching corpus chosen "
                                       "so one pruning idea shows, with the steps to watch"));
   addLabeled(QStringLiteral("&Lesson:"), m_lesson);
@@ -212,13 +212,15 @@ void TracePage::buildControls() {
     if (ok) setStep(static_cast<std::size_t>(step));
   });
   // In a scroll area: a long lesson text must not push the page past the window's height.
-  auto* lessonScroll = new QScrollArea(this);
-  lessonScroll->setWidget(m_lessonText);
-  lessonScroll->setWidgetResizable(true);
-  lessonScroll->setFrameShape(QFrame::NoFrame);
-  lessonScroll->setMaximumHeight(m_lessonText->fontMetrics().height() * 5 + 16);
-  lessonScroll->setMinimumHeight(m_lessonText->fontMetrics().height() * 2 + 16);
-  layout->addWidget(lessonScroll);
+  // Its height follows the text (fitLessonText), up to kLessonLines lines; longer ones scroll.
+  m_lessonScroll = new QScrollArea(this);
+  m_lessonScroll->setWidget(m_lessonText);
+  m_lessonScroll->setWidgetResizable(true);
+  m_lessonScroll->setFrameShape(QFrame::NoFrame);
+  m_lessonScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  m_lessonScroll->setMaximumHeight(m_lessonText->fontMetrics().lineSpacing() * kLessonLines + 16);
+  m_lessonScroll->setMinimumHeight(m_lessonText->fontMetrics().lineSpacing() * 2 + 16);
+  layout->addWidget(m_lessonScroll);
 
   m_notice = new widgets::NoticeBar(this);
   layout->addWidget(m_notice);
@@ -245,10 +247,19 @@ void TracePage::buildControls() {
   m_slider->setRange(0, 0);
   m_stepLabel = new QLabel(this);
   m_stepLabel->setMinimumWidth(120);
+  m_zoomOut = toolButton(QStringLiteral("\u2212"), QStringLiteral("Zoom out (-): twice the doc ids, up to the lists' "
+                                                                  "whole range"), this);
+  m_zoomIn = toolButton(QStringLiteral("+"), QStringLiteral("Zoom in (+): half the doc ids, down to %1. The wheel "
+                                                          "zooms around the mouse; drag or Shift+Left/Right pans.")
+                                                .arg(widgets::TraceLanesView::kMinSpan), this);
+  m_fit = toolButton(QStringLiteral("Fit"), QStringLiteral("Fit the view (F): the lists' whole doc-id range, or a "
+                                                          "window that follows the step on long lists"), this);
   for (QWidget* w : std::initializer_list<QWidget*>{m_first, m_back, m_forward, m_last, m_nextSkip, m_nextInsert,
                                                     m_nextKind, m_nextKindButton, m_play, m_speed}) {
     transport->addWidget(w);
   }
+  transport->addSpacing(6);
+  for (QWidget* w : std::initializer_list<QWidget*>{m_zoomOut, m_zoomIn, m_fit}) transport->addWidget(w);
   transport->addWidget(m_slider, 1);
   transport->addWidget(m_stepLabel);
   layout->addLayout(transport);
@@ -263,6 +274,9 @@ void TracePage::buildControls() {
     nextOfKind({static_cast<TraceEventKind>(m_nextKind->currentData().toInt())});
   });
   connect(m_play, &QToolButton::toggled, this, [this](bool on) { setPlaying(on); });
+  connect(m_zoomIn, &QToolButton::clicked, this, [this] { zoomView(1); });
+  connect(m_zoomOut, &QToolButton::clicked, this, [this] { zoomView(-1); });
+  connect(m_fit, &QToolButton::clicked, this, &TracePage::fitView);
   connect(m_speed, &QComboBox::currentIndexChanged, this, [this] { setPlaySpeed(m_speed->currentData().toInt()); });
   connect(m_slider, &QSlider::valueChanged, this, [this](int v) {
     if (!m_syncing) setStep(static_cast<std::size_t>(std::max(0, v)));
@@ -295,6 +309,30 @@ void TracePage::buildControls() {
   addAction(QStringLiteral("Next &skip"), QKeySequence(Qt::Key_S), [this] { nextSkip(); });
   addAction(QStringLiteral("Next &heap insert"), QKeySequence(Qt::Key_H), [this] { nextHeapInsert(); });
   addAction(QStringLiteral("&Play / pause"), QKeySequence(Qt::Key_Space), [this] { setPlaying(!isPlaying()); });
+  addAction(QStringLiteral("Zoom &in"), QKeySequence(Qt::Key_Plus), [this] { zoomView(1); });
+  addAction(QStringLiteral("Zoom &out"), QKeySequence(Qt::Key_Minus), [this] { zoomView(-1); });
+  addAction(QStringLiteral("Pan left"), QKeySequence(Qt::SHIFT | Qt::Key_Left), [this] { panView(-1); });
+  addAction(QStringLiteral("Pan right"), QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { panView(1); });
+  addAction(QStringLiteral("&Fit the view"), QKeySequence(Qt::Key_F), [this] { fitView(); });
+  // "=" is "+" without Shift on most layouts.
+  auto* zoomInAlt = new QAction(this);
+  zoomInAlt->setShortcut(QKeySequence(Qt::Key_Equal));
+  zoomInAlt->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(zoomInAlt, &QAction::triggered, this, [this] { zoomView(1); });
+  QWidget::addAction(zoomInAlt);
+}
+
+void TracePage::zoomView(int direction) {
+  for (auto* view : {m_lanes, m_lanesB}) direction > 0 ? view->zoomIn() : view->zoomOut();
+}
+
+void TracePage::panView(int direction) {
+  // A quarter of the view per press.
+  for (auto* view : {m_lanes, m_lanesB}) view->panBy(direction * static_cast<long long>(view->zoomSpan() / 4));
+}
+
+void TracePage::fitView() {
+  for (auto* view : {m_lanes, m_lanesB}) view->fit();
 }
 
 void TracePage::buildPanels() {
@@ -329,7 +367,8 @@ void TracePage::buildPanels() {
   m_counters->verticalHeader()->setVisible(false);
   m_counters->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_counters->verticalHeader()->setDefaultSectionSize(m_counters->fontMetrics().height() + 6);
-  side->setMinimumWidth(280);
+  // Room for the counter names and both runs' columns without a horizontal scroll bar.
+  side->setMinimumWidth(380);
   m_heap->setMinimumHeight(60);
   m_counters->setMinimumHeight(60);
   sideLayout->addWidget(m_counters, 1);
@@ -654,8 +693,9 @@ void TracePage::updateLessonText() {
     m_lessonText->setText(QStringLiteral("<b>Trace</b>: replay a query's evaluation one engine decision at a time. "
                                          "Pick a lesson to start (%1 lessons on a built-in corpus), or type your own "
                                          "query. Step with \u2190/\u2192, S = next skip, H = next heap insert, "
-                                         "Space = play.")
+                                         "Space = play; zoom with +/\u2212 or the wheel, pan by dragging, F fits.")
                               .arg(m_catalog.lessons().size()));
+    fitLessonText();
     return;
   }
   QString html = QStringLiteral("<b>%1</b> &mdash; <i>%2</i> (%3, k = %4)<br>%5")
@@ -672,6 +712,20 @@ void TracePage::updateLessonText() {
   }
   if (!steps.isEmpty()) html += QStringLiteral("<br><b>Watch:</b> ") + steps.join(QStringLiteral(" &middot; "));
   m_lessonText->setText(html);
+  fitLessonText();
+}
+
+void TracePage::fitLessonText() {
+  const int width = m_lessonScroll->viewport()->width();
+  if (width <= 0) return;
+  const int wanted = m_lessonText->heightForWidth(width);
+  m_lessonScroll->setFixedHeight(std::clamp(wanted + 2, m_lessonText->fontMetrics().lineSpacing() * 2 + 16,
+                                            m_lessonText->fontMetrics().lineSpacing() * kLessonLines + 16));
+}
+
+void TracePage::resizeEvent(QResizeEvent* event) {
+  Page::resizeEvent(event);
+  fitLessonText();
 }
 
 bool TracePage::exportJson(const QString& path, QString* error) const {

@@ -16,6 +16,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSlider;
 class QSpinBox;
 class QTableView;
@@ -77,6 +78,12 @@ class TracePage : public Page {
   bool isPlaying() const noexcept { return m_playTimer.isActive(); }
   // Events per second while playing.
   void setPlaySpeed(int eventsPerSecond);
+  // The lanes' doc-id view (both pictures in comparison mode): zoom in (direction > 0) or out by
+  // a factor of two, pan by a quarter view (direction < 0: left), back to the fitted view. Limits
+  // are the lanes view's (TraceLanesView::extent(), kMinSpan).
+  void zoomView(int direction);
+  void panView(int direction);
+  void fitView();
 
   // Exports. JSON: the engine's trace (what `search --trace` writes). Images: one PNG per step
   // from the current one (at most `maxSteps`). PDF: one page per step likewise. Return false and
@@ -99,6 +106,10 @@ class TracePage : public Page {
 
   static constexpr int kMaxExportSteps = 200;
   static constexpr std::size_t kHeapRows = 50;
+  static constexpr int kLessonLines = 6;
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
 
  signals:
   void stepChanged(std::size_t step);
@@ -113,6 +124,8 @@ class TracePage : public Page {
   void onTraceFailed(quint64 generation, const QString& message);
   void onEventActivated();
   void updateLessonText();
+  // Sizes the lesson text's box to the text (at most kLessonLines lines; it scrolls beyond).
+  void fitLessonText();
   void updateHeap();
   std::size_t compareStepFor(std::size_t step) const;
   QImage renderStep(std::size_t step, const QSize& size) const;
@@ -139,6 +152,7 @@ class TracePage : public Page {
   QPushButton* m_traceButton = nullptr;
   QToolButton* m_exportButton = nullptr;
   QLabel* m_lessonText = nullptr;
+  QScrollArea* m_lessonScroll = nullptr;
   widgets::NoticeBar* m_notice = nullptr;
 
   QToolButton* m_first = nullptr;
@@ -150,6 +164,9 @@ class TracePage : public Page {
   QComboBox* m_nextKind = nullptr;
   QToolButton* m_nextKindButton = nullptr;
   QToolButton* m_play = nullptr;
+  QToolButton* m_zoomOut = nullptr;
+  QToolButton* m_zoomIn = nullptr;
+  QToolButton* m_fit = nullptr;
   QComboBox* m_speed = nullptr;
   QSlider* m_slider = nullptr;
   QLabel* m_stepLabel = nullptr;
