@@ -358,7 +358,11 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
     const int x = mx + static_cast<int>(mw * std::clamp(static_cast<double>(floor) / total, 0.0, 1.0));
     p.setPen(QPen(kThreshold, 2));
     p.drawLine(x, my - 3, x, my + 2 * mh + 7);
-    p.drawText(QRect(x + 4, my + 2 * mh + 4, 200, 14), Qt::AlignLeft | Qt::AlignTop, QStringLiteral("threshold"));
+    // Right of the line, or left of it when that would run off the widget.
+    const QString label = QStringLiteral("threshold");
+    const int tw = p.fontMetrics().horizontalAdvance(label);
+    const int tx = x + 4 + tw > width() - 4 ? x - 4 - tw : x + 4;
+    p.drawText(QRect(tx, my + 2 * mh + 4, tw, 14), Qt::AlignLeft | Qt::AlignTop, label);
   }
 }
 
