@@ -28,6 +28,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cstdlib>
 #include <fstream>
 
 namespace wandscope::test {
@@ -242,6 +243,85 @@ TEST(ComparePage, StopEndsTheComparisonPartial) {
   EXPECT_TRUE(page.report()->partial);
   EXPECT_LT(page.report()->scenarios.size(), 4u);
   EXPECT_FALSE(controller.isRunning());
+}
+
+// A peer answers side by side but has no explain here: the panel says so instead of showing one.
+TEST(ComparePage, APeerSaysItHasNoExplain) {
+  TempDir dir;
+  std::string text = kProfile;
+  text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
+  const auto profilePath = dir.write("compare-test.json", text);
+  app::CompareController controller;
+  controller.setCacheRoot(qpath(dir / "cache"));
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  QAbstractItemModelTester tester(page.diffView()->model(), kFatal);
+  page.selectProfileFile(qpath(profilePath));
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("sqlite-fts5"));
+  page.setRepetitions(1);
+  page.setShowIdentical(true);
+  QSignalSpy failed(&controller, &app::CompareController::compareFailed);
+  QSignalSpy queries(&controller, &app::CompareController::queriesReady);
+  page.startComparison();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+  EXPECT_EQ(page.report()->b.spec, "sqlite-fts5");
+  ASSERT_GT(page.queryList()->count(), 0);
+  QSignalSpy diffs(&controller, &app::CompareController::queryDiffReady);
+  ASSERT_TRUE(page.selectQuery(0));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return diffs.count() > 0; }, kTimeoutMs));
+  const auto snap = diffs.at(0).at(0).value<widgets::QueryDiffSnapshotPtr>();
+  EXPECT_TRUE(snap->a.explain);
+  EXPECT_FALSE(snap->b.explain);
+  EXPECT_TRUE(snap->b.explainNote.contains(QStringLiteral("does not explain"))) << snap->b.explainNote.toStdString();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return page.diffView()->model()->snapshot() == snap; }, kTimeoutMs));
+  EXPECT_TRUE(page.diffView()->explainNoteB().contains(QStringLiteral("does not explain")));
+  EXPECT_EQ(page.diffView()->explainModelB()->rowCount(), 0);
+}
+
+// Opt-in (a plugin build is not part of this test binary's build): WANDSCOPE_TEST_ENGINE_PLUGIN=
+// path of a libwandscope_engine_plugin.so built from this source. The result diff then explains
+// the plugin side through the ABI's explain JSON, and its explain re-adds to its scores' bits.
+TEST(ComparePage, ExplainsAPluginBuildThroughTheAbi) {
+  const char* plugin = std::getenv("WANDSCOPE_TEST_ENGINE_PLUGIN");
+  if (plugin == nullptr || *plugin == 0) GTEST_SKIP() << "set WANDSCOPE_TEST_ENGINE_PLUGIN to an engine plugin .so";
+  TempDir dir;
+  std::string text = kProfile;
+  text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
+  const auto profilePath = dir.write("compare-test.json", text);
+  app::CompareController controller;
+  controller.setCacheRoot(qpath(dir / "cache"));
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  page.selectProfileFile(qpath(profilePath));
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("plugin:") + QString::fromUtf8(plugin));
+  page.setRepetitions(1);
+  page.setShowIdentical(true);
+  QSignalSpy finished(&controller, &app::CompareController::compareFinished);
+  QSignalSpy failed(&controller, &app::CompareController::compareFailed);
+  QSignalSpy queries(&controller, &app::CompareController::queriesReady);
+  page.startComparison();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+  ASSERT_EQ(finished.count(), 1);
+  EXPECT_EQ(page.report()->scenarios[0].diff.rowSetDiff, 0u);
+  EXPECT_EQ(page.report()->scenarios[0].diff.scoreBitDiff, 0u);
+  // Walk the queries until one has results, and look at its explain on both sides.
+  bool explained = false;
+  for (int row = 0; row < page.queryList()->count() && !explained; ++row) {
+    QSignalSpy diffs(&controller, &app::CompareController::queryDiffReady);
+    ASSERT_TRUE(page.selectQuery(row));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return diffs.count() > 0; }, kTimeoutMs));
+    const auto snap = diffs.at(0).at(0).value<widgets::QueryDiffSnapshotPtr>();
+    if (snap->b.hits.empty()) continue;
+    ASSERT_TRUE(snap->b.explain) << snap->b.explainNote.toStdString();
+    EXPECT_FALSE(snap->diff.any());
+    ASSERT_TRUE(QTest::qWaitFor([&] { return page.diffView()->model()->snapshot() == snap; }, kTimeoutMs));
+    EXPECT_GT(page.diffView()->explainModelB()->rowCount(), 1);
+    EXPECT_TRUE(page.diffView()->explainModelB()->sumMatchesScore());
+    explained = true;
+  }
+  EXPECT_TRUE(explained) << "no query with results";
 }
 
 engine::RunReport storedRun(const std::string& id, const std::string& target, double cpu) {
