@@ -1,43 +1,113 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds and runs the test suites under sanitizers, in their own trees (no Qt needed):
-#   asan  build/asan  g++ Debug, -fsanitize=address,undefined: every engine_tests and cli_tests test
-#                     and the fuzz corpus replay (fuzz.replay.*)
-#   tsan  build/tsan  clang Debug, -fsanitize=thread: the threaded parts (loadgen drivers, bench
-#                     runner, run store) of engine_tests
+# Builds and runs the test suites under sanitizers, each in its own tree (docs/RELIABILITY.md,
+# "Sanitizers"):
+#   asan  build/asan  g++, -O1 -g, -fsanitize=address,undefined: the WHOLE ctest suite (every
+#                     label: engine, simd, cli, app, widgets, plugin, peers, teaching, fuzz
+#                     replay, unit), GUI tests offscreen. Qt itself is not instrumented.
+#   tsan  build/tsan  clang, -O1 -g, -fsanitize=thread: the instrument (loadgen drivers, bench
+#                     runner, histograms, run store) in engine_tests, and the workbench's worker
+#                     threads (index, query, load and trace workers behind their controllers) in
+#                     app_tests and trace_view_tests.
 # Usage: scripts/sanitize.sh [asan|tsan|all] (default all). Environment: JOBS build parallelism
-# (default 1: the machine is shared), TEST_JOBS ctest parallelism (default 2).
-# Findings are fixed, not suppressed: no suppression files exist and -fno-sanitize-recover=all
-# makes the first report fail the test.
+# (default 2), TEST_JOBS ctest parallelism (default 2), CTEST_ARGS extra ctest arguments.
+# Benchmarks and libFuzzer executables are not built in these trees (fuzz_replay is, and
+# replays every checked-in fuzz input). Findings are fixed, not suppressed: no suppression file
+# exists and -fno-sanitize-recover=all / halt_on_error=1 make the first report fail the test.
+# Prints build and test wall time per sanitizer (the figures docs/RELIABILITY.md records).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
-jobs=${JOBS:-1}
+jobs=${JOBS:-2}
 test_jobs=${TEST_JOBS:-2}
-common=(-G Ninja -DCMAKE_BUILD_TYPE=Debug -DWANDSCOPE_BUILD_APP=OFF -DWANDSCOPE_BUILD_BENCH=OFF)
+# -O1: Debug builds (-O0) under ASan ran the suite several times slower for a similar build time;
+# -O1 keeps frames and line numbers good enough for reports. Assertions stay on (no NDEBUG).
+common=(-G Ninja -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_C_FLAGS_DEBUG=-O1 -g" "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g"
+        -DWANDSCOPE_BUILD_APP=ON -DWANDSCOPE_BUILD_BENCH=OFF -DWANDSCOPE_FUZZ=OFF)
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export TSAN_OPTIONS=${TSAN_OPTIONS:-halt_on_error=1:second_deadlock_stack=1}
+export QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen}
+
+summary=()
+now() { date +%s; }
+
+# configure <dir> <cc> <cxx> <sanitizers>: a tree configured before with another compiler or
+# sanitizer is started afresh. (Changing the compiler of an existing cache makes CMake delete it
+# and re-run with the compiler alone: the tree silently becomes a Release build without
+# sanitizers. That happened to build/asan once.)
+configure() {
+  local dir=$1 cc=$2 cxx=$3 san=$4 cache=$1/CMakeCache.txt
+  if [[ -f $cache ]] && ! { grep -qx "WANDSCOPE_SANITIZE:STRING=$san" "$cache" &&
+      [[ $(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$cache") == "$(command -v "$cxx")" ]]; }; then
+    rm -rf "$cache" "$dir/CMakeFiles"
+  fi
+  cmake -S . -B "$dir" "${common[@]}" -DCMAKE_C_COMPILER="$cc" -DCMAKE_CXX_COMPILER="$cxx" \
+    -DWANDSCOPE_SANITIZE="$san" >"$dir.configure.log" 2>&1 || { cat "$dir.configure.log" >&2; exit 1; }
+  grep -qx "WANDSCOPE_SANITIZE:STRING=$san" "$cache" && grep -qx "CMAKE_BUILD_TYPE:STRING=Debug" "$cache" ||
+    { echo "sanitize.sh: $dir is not configured as asked (see $cache)" >&2; exit 1; }
+}
+
+# build <dir> <label> <targets...>: configure already done; logs to <dir>/build.log.
+build() {
+  local dir=$1 label=$2
+  shift 2
+  local t0
+  t0=$(now)
+  echo "sanitize.sh: building $dir ($label) with $jobs jobs (log: $dir/build.log)" >&2
+  if ! cmake --build "$dir" -j "$jobs" "$@" >"$dir/build.log" 2>&1; then
+    tail -40 "$dir/build.log" >&2
+    echo "sanitize.sh: $label build failed (log: $dir/build.log)" >&2
+    exit 1
+  fi
+  summary+=("$(printf '%-5s build %5ss' "$label" $(($(now) - t0)))")
+}
+
+# run_tests <dir> <label> <ctest args...>
+run_tests() {
+  local dir=$1 label=$2
+  shift 2
+  local t0 rc
+  t0=$(now)
+  set +e
+  # shellcheck disable=SC2086
+  (cd "$dir" && ctest --output-on-failure -j "$test_jobs" --timeout 1800 "$@" ${CTEST_ARGS:-}) \
+    | tee "$dir/test.log" | grep -vE '^ *[0-9]+/[0-9]+ Test +#[0-9]+: .* Passed'
+  rc=${PIPESTATUS[0]}
+  set -e
+  local ran
+  ran=$(grep -oE '[0-9]+ tests failed out of [0-9]+' "$dir/test.log" | tail -1)
+  summary+=("$(printf '%-5s tests %5ss  %s  %s' "$label" $(($(now) - t0)) "${ran:-?}" \
+    "$([[ $rc -eq 0 ]] && echo ok || echo "FAILED (log $dir/test.log)")")")
+  return $rc
+}
 
 run_asan() {
-  cmake -S . -B build/asan "${common[@]}" -DWANDSCOPE_SANITIZE=address,undefined >/dev/null
-  cmake --build build/asan -j "$jobs" --target engine_tests cli_tests wandscope-cli fuzz_replay
-  (cd build/asan && ctest --output-on-failure -j "$test_jobs" --timeout 1800 -L 'engine|cli|fuzz')
+  configure build/asan gcc g++ address,undefined
+  build build/asan asan
+  run_tests build/asan asan
 }
+
+# The threaded parts of the engine: the instrument (drivers, runner, histograms, the A/B compare
+# runner of plugin_tests), the run store, and the parallel index build, commit and corpus generator.
+tsan_engine='^(ArrivalSchedule|BenchProfile|BenchRunner|BuiltinTarget|ClosedLoopDriver|HistogramRecorder|LatencyHistogram|OpenLoopDriver|Quantile|ReportWriter|RequestLogWriter|RunCodec|RunStore|RunStoreCrash|RunStoreListing|RungSummary|SaturationRule|SchemaMigrations|SyntheticTarget|TargetSpec|Workload|Compare|IndexBuild|IndexBuildFault|IndexWriter|CorpusGenerator|CorpusGeneratorLargeVocabulary|CorpusGeneratorZipf)\.'
+# The workbench's workers on QThreads, driven through their controllers and pages.
+tsan_app='^(IndexController|QueryControllerTest|LoadPage|Pages|QtLogSink|TracePage)\.'
 
 run_tsan() {
-  cmake -S . -B build/tsan "${common[@]}" -DWANDSCOPE_SANITIZE=thread \
-    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ >/dev/null
-  cmake --build build/tsan -j "$jobs" --target engine_tests
-  # The instrument (loadgen drivers, bench runner, histograms) and the run store own the threads.
-  (cd build/tsan && ctest --output-on-failure -j "$test_jobs" --timeout 1800 -L engine \
-    -R '^(ArrivalSchedule|BenchProfile|BenchRunner|BuiltinTarget|ClosedLoopDriver|HistogramRecorder|LatencyHistogram|OpenLoopDriver|Quantile|ReportWriter|RequestLogWriter|RunCodec|RunStore|RunStoreCrash|RunStoreListing|RungSummary|SaturationRule|SchemaMigrations|SyntheticTarget|TargetSpec|Workload)\.')
+  configure build/tsan clang clang++ thread
+  build build/tsan tsan --target engine_tests plugin_tests app_tests trace_view_tests
+  run_tests build/tsan tsan -R "$tsan_engine|$tsan_app"
 }
 
+status=0
 case "$what" in
-  asan) run_asan ;;
-  tsan) run_tsan ;;
-  all) run_asan; run_tsan ;;
+  asan) run_asan || status=1 ;;
+  tsan) run_tsan || status=1 ;;
+  all) run_asan || status=1; run_tsan || status=1 ;;
   *) echo "usage: $0 [asan|tsan|all]" >&2; exit 2 ;;
 esac
+echo "sanitize.sh summary (load average now: $(cut -d' ' -f1-3 /proc/loadavg)):"
+printf '  %s\n' "${summary[@]}"
+exit $status
