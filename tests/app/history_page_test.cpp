@@ -15,9 +15,11 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QCoreApplication>
 #include <QFile>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTableView>
 
 namespace wandscope::test {
 namespace {
@@ -92,6 +94,12 @@ TEST(HistoryPage, ListsOpensExportsAndDeletesRuns) {
   EXPECT_EQ(page.rungModel()->index(0, widgets::RungTableModel::P99).data().toString(), QStringLiteral("\u2014"));
   EXPECT_EQ(page.dashboard()->latencyPerRung()->pointCount(0), 3);
   EXPECT_EQ(page.dashboard()->latencyPerRung()->pointCount(1), 2);  // the thin p99 is not drawn
+  // The verdict column is inside the visible table (as the model's last column, after the
+  // numbers sized to their contents, it started off screen in this narrow pane).
+  auto* rungView = page.findChild<QTableView*>(QStringLiteral("rungs"));
+  ASSERT_NE(rungView, nullptr);
+  QCoreApplication::processEvents();
+  EXPECT_LT(rungView->columnViewportPosition(widgets::RungTableModel::Verdict) + 40, rungView->viewport()->width());
   EXPECT_FALSE(page.openRun(QStringLiteral("no-such-run")));
 
   // Export: the bundle, every text HTML-escaped.

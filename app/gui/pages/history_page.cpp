@@ -29,6 +29,8 @@
 
 #include <algorithm>
 
+#include <algorithm>
+
 namespace wandscope::app {
 namespace {
 
@@ -152,6 +154,9 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   rungProxy->setSortRole(widgets::RungTableModel::SortRole);
   m_rungView = makeTable(rungProxy, detail);
   m_rungView->setObjectName(QStringLiteral("rungs"));
+  m_rungView->horizontalHeader()->moveSection(widgets::RungTableModel::Verdict, widgets::RungTableModel::Mode);
+  m_rungView->horizontalHeader()->setStretchLastSection(false);
+  m_rungView->setTextElideMode(Qt::ElideRight);
   m_rungView->setSortingEnabled(true);
   m_rungView->sortByColumn(widgets::RungTableModel::Index, Qt::AscendingOrder);
   detailLayout->addWidget(m_runHeader);
@@ -273,7 +278,14 @@ bool HistoryPage::openRun(const QString& runId) {
   }
   m_report = report;
   m_rungs->setRungs(report->rungs);
+  // The columns fit their contents, but this pane shares the window with the run list: the
+  // verdict, the model's last column, would start beyond the visible width. It is shown right
+  // after the target instead (moved in the view only), at most kVerdictWidth wide, elided with its
+  // whole text in the tooltip.
+  constexpr int kVerdictWidth = 240;
   m_rungView->resizeColumnsToContents();
+  m_rungView->setColumnWidth(widgets::RungTableModel::Verdict,
+                             std::min(m_rungView->columnWidth(widgets::RungTableModel::Verdict), kVerdictWidth));
   m_dashboard->setRungs(report->rungs);
   const auto& h = report->header;
   QStringList targets;
