@@ -19,3 +19,12 @@ if(WANDSCOPE_FUZZ)
     -fno-sanitize-recover=all)
   add_link_options(-fsanitize=address,undefined)
 endif()
+
+# clang links a sanitizer runtime into executables only: a shared object compiled with -fsanitize
+# leaves the runtime's symbols (__tsan_*, __asan_*) for the executable to provide, so
+# -Wl,--no-undefined cannot hold there (g++ links libasan.so into the shared object and can).
+# Modules that want the check link with ${WANDSCOPE_LINK_NO_UNDEFINED}.
+set(WANDSCOPE_LINK_NO_UNDEFINED -Wl,--no-undefined)
+if((WANDSCOPE_SANITIZE OR WANDSCOPE_FUZZ) AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  set(WANDSCOPE_LINK_NO_UNDEFINED "")
+endif()

@@ -90,8 +90,9 @@ run_asan() {
 }
 
 # The threaded parts of the engine: the instrument (drivers, runner, histograms, the A/B compare
-# runner of plugin_tests), the run store, and the parallel index build, commit and corpus generator.
-tsan_engine='^(ArrivalSchedule|BenchProfile|BenchRunner|BuiltinTarget|ClosedLoopDriver|HistogramRecorder|LatencyHistogram|OpenLoopDriver|Quantile|ReportWriter|RequestLogWriter|RunCodec|RunStore|RunStoreCrash|RunStoreListing|RungSummary|SaturationRule|SchemaMigrations|SyntheticTarget|TargetSpec|Workload|Compare|IndexBuild|IndexBuildFault|IndexWriter|CorpusGenerator|CorpusGeneratorLargeVocabulary|CorpusGeneratorZipf)\.'
+# runners, open and closed loop, with engine builds loaded as plugins), the run store, and the
+# parallel index build, commit and corpus generator.
+tsan_engine='^(ArrivalSchedule|BenchProfile|BenchRunner|BuiltinTarget|ClosedLoopDriver|HistogramRecorder|LatencyHistogram|OpenLoopDriver|Quantile|ReportWriter|RequestLogWriter|RunCodec|RunStore|RunStoreCrash|RunStoreListing|RungSummary|SaturationRule|SchemaMigrations|SyntheticTarget|TargetSpec|Workload|Compare|OpenCompare|PluginEngine|PluginTarget|IndexBuild|IndexBuildFault|IndexWriter|CorpusGenerator|CorpusGeneratorLargeVocabulary|CorpusGeneratorZipf)\.'
 # The workbench's workers on QThreads, driven through their controllers and pages.
 tsan_app='^(IndexController|QueryControllerTest|LoadPage|Pages|QtLogSink|TracePage)\.'
 
