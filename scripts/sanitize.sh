@@ -9,7 +9,9 @@
 #                     runner, histograms, run store) in engine_tests, and the workbench's worker
 #                     threads (index, query, load and trace workers behind their controllers) in
 #                     app_tests and trace_view_tests.
-# Usage: scripts/sanitize.sh [asan|tsan|all] (default all). Environment: JOBS build parallelism
+#   tsan-engine       the engine half of tsan only (engine_tests, plugin_tests): what CI runs
+#                     until the whole-suite asan and the GUI half of tsan have passed here once.
+# Usage: scripts/sanitize.sh [asan|tsan|tsan-engine|all] (default all). Environment: JOBS build parallelism
 # (default 2), TEST_JOBS ctest parallelism (default 2), CTEST_ARGS extra ctest arguments.
 # Benchmarks and libFuzzer executables are not built in these trees (fuzz_replay is, and
 # replays every checked-in fuzz input). Findings are fixed, not suppressed: no suppression file
@@ -102,12 +104,18 @@ run_tsan() {
   run_tests build/tsan tsan -R "$tsan_engine|$tsan_app"
 }
 
+run_tsan_engine() {
+  configure build/tsan clang clang++ thread
+  build build/tsan tsan --target engine_tests plugin_tests
+  run_tests build/tsan tsan -R "$tsan_engine"
+}
 status=0
 case "$what" in
   asan) run_asan || status=1 ;;
   tsan) run_tsan || status=1 ;;
+  tsan-engine) run_tsan_engine || status=1 ;;
   all) run_asan || status=1; run_tsan || status=1 ;;
-  *) echo "usage: $0 [asan|tsan|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [asan|tsan|tsan-engine|all]" >&2; exit 2 ;;
 esac
 echo "sanitize.sh summary (load average now: $(cut -d' ' -f1-3 /proc/loadavg)):"
 printf '  %s\n' "${summary[@]}"
