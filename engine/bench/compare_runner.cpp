@@ -250,14 +250,7 @@ CompareReport CompareRunner::run() {
     SetMeasurement m(ws, m_options);
 
     // Results first (untimed): they decide whether the speed headline means anything.
-    ResultDiff diff;
-    std::vector<TargetHit> ha, hb;
-    for (std::uint64_t s = 0; s < ws.size(); ++s) {
-      const WorkItem item = ws.item(s);
-      const bool okA = targets[0]->hits(item, ha);
-      const bool okB = targets[1]->hits(item, hb);
-      addQueryDiff(diff, qs.ids[item.query], okA && okB, diffHits(ha, hb));
-    }
+    const ResultDiff diff = diffQuerySet(*targets[0], *targets[1], ws, qs.ids);
 
     std::vector<CompareScenario> aaRows;
     if (m_options.aa) {

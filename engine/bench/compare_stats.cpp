@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/bench/compare_stats.h"
 
+#include "engine/bench/quantile.h"
 #include "engine/core/error.h"
 
 #include <fmt/format.h>
@@ -82,8 +83,7 @@ RatioEstimate bootstrapQuantileRatio(std::span<const double> a, std::span<const 
   if (a.empty() || b.empty()) throwInternal("bootstrapQuantileRatio: needs values on both sides");
   static constexpr double kFloor = 1e-6;
   auto quantileOf = [q](std::vector<double>& v) {
-    auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(v.size())));
-    rank = std::clamp<std::size_t>(rank, 1, v.size());
+    const std::size_t rank = nearestRank(v.size(), q);
     std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(rank - 1), v.end());
     return std::max(v[rank - 1], kFloor);
   };

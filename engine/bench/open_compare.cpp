@@ -136,16 +136,8 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
   if (targets.size() < 2) throwInternal("open comparison: needs A and B ladders");
 
   // Results first (untimed), per query set: targets[0] is A, targets[1] is B (ABBA order).
-  std::vector<TargetHit> ha, hb;
   for (std::size_t set = 0; set < workload.sets().size() && !options.stop.stop_requested(); ++set) {
-    const Workload ws = workload.restrictedTo(set);
-    ResultDiff diff;
-    for (std::uint64_t s = 0; s < ws.size(); ++s) {
-      const WorkItem item = ws.item(s);
-      const bool okA = targets[0]->hits(item, ha);
-      const bool okB = targets[1]->hits(item, hb);
-      addQueryDiff(diff, workload.sets()[set].ids[item.query], okA && okB, diffHits(ha, hb));
-    }
+    ResultDiff diff = diffQuerySet(*targets[0], *targets[1], workload.restrictedTo(set), workload.sets()[set].ids);
     say(fmt::format("{}: results {}", workload.sets()[set].name,
                     diff.differs() ? fmt::format("DIFFER (row_set_diff={}, score_bit_diff={})", diff.rowSetDiff,
                                                  diff.scoreBitDiff)

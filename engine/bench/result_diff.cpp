@@ -50,4 +50,16 @@ void addQueryDiff(ResultDiff& total, const std::string& queryId, bool ok, const 
   if (diff.any()) total.differingQueries.push_back(queryId);
 }
 
+ResultDiff diffQuerySet(Target& a, Target& b, const Workload& set, const std::vector<std::string>& ids) {
+  ResultDiff diff;
+  std::vector<TargetHit> ha, hb;
+  for (std::uint64_t s = 0; s < set.size(); ++s) {
+    const WorkItem item = set.item(s);
+    const bool okA = a.hits(item, ha);
+    const bool okB = b.hits(item, hb);
+    addQueryDiff(diff, ids[item.query], okA && okB, diffHits(ha, hb));
+  }
+  return diff;
+}
+
 }  // namespace wandscope::engine

@@ -3,6 +3,7 @@
 
 #include "engine/bench/compare_types.h"
 #include "engine/loadgen/target.h"
+#include "engine/loadgen/workload.h"
 
 #include <optional>
 #include <string>
@@ -25,5 +26,9 @@ QueryDiff diffHits(const std::vector<TargetHit>& a, const std::vector<TargetHit>
 
 // Accumulates QueryDiffs over a query set into a ResultDiff. `ok` is false when either side failed.
 void addQueryDiff(ResultDiff& total, const std::string& queryId, bool ok, const QueryDiff& diff);
+
+// Both targets' answers to every query of `set` (a workload restricted to one set) compared
+// query by query; `ids` are that set's query ids. Untimed: the compare paths run it first.
+ResultDiff diffQuerySet(Target& a, Target& b, const Workload& set, const std::vector<std::string>& ids);
 
 }  // namespace wandscope::engine

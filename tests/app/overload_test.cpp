@@ -10,6 +10,7 @@
 #include "app/controllers/load_controller.h"
 #include "app/gui/pages/load_page.h"
 #include "engine/bench/process_stats.h"
+#include "engine/bench/quantile.h"
 #include "tests/support/temp_dir.h"
 
 #include <fmt/format.h>
@@ -21,7 +22,6 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <string>
@@ -69,11 +69,7 @@ class EventLoopProbe {
   std::vector<double> m_lateMs;
 };
 
-double nearestRank(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  auto rank = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size())));
-  return sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1];
-}
+double atRank(const std::vector<double>& sorted, double q) { return sorted[engine::nearestRank(sorted.size(), q) - 1]; }
 
 TEST(Overload, TenTimesCapacityKeepsTheCapMemoryAndTheGuiResponsive) {
   const double seconds = overloadSeconds();
@@ -132,7 +128,7 @@ TEST(Overload, TenTimesCapacityKeepsTheCapMemoryAndTheGuiResponsive) {
       "RSS {:.1f} -> peak {:.1f} MiB; GUI event loop ({} ticks of {} ms): lateness p50 {:.2f} ms, p99 {:.2f} ms, "
       "max {:.2f} ms; live batches shown {}",
       seconds, rung.offeredRate, rung.completed, rung.shed, rung.inFlightHighWater, rssBefore, rung.rssPeakMib,
-      late.size(), EventLoopProbe::kIntervalMs, nearestRank(late, 0.5), nearestRank(late, 0.99), late.back(),
+      late.size(), EventLoopProbe::kIntervalMs, atRank(late, 0.5), atRank(late, 0.99), late.back(),
       page.liveBatchesShown());
   std::cout << figures << std::endl;
   RecordProperty("figures", figures);
