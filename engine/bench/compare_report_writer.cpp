@@ -6,9 +6,16 @@
 #include "engine/bench/compare_stats.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/text_escape.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace wandscope::engine {
 namespace {
@@ -25,10 +32,20 @@ json diffJson(const ResultDiff& d) {
               {"results_differ", d.differs()}};
 }
 
+// The fields of a scenario object, in report.json's and report.csv's column order: report.csv's
+// columns are these names, read from scenarioJson(), so the two cannot drift apart.
+constexpr const char* kScenarioFields[] = {
+    "name",       "query_set",      "metric",         "offered_rate", "a",
+    "b",          "a_geomean",      "b_geomean",      "ratio",        "ci_low",
+    "ci_high",    "noise_floor",    "verdict",        "queries",      "samples_per_query",
+    "row_set_diff", "score_bit_diff", "order_diff",   "failed_queries", "first_diverging_rank",
+    "differing_queries", "results_differ"};
+
 json scenarioJson(const CompareScenario& s) {
   json j{{"name", s.name},
          {"query_set", s.querySet},
          {"metric", s.metric},
+         {"offered_rate", s.offeredRate ? json(*s.offeredRate) : json(nullptr)},
          {"a", s.a},
          {"b", s.b},
          {"a_geomean", s.aGeomean},
@@ -48,25 +65,214 @@ json sideJson(const CompareSide& s) { return json{{"spec", s.spec}, {"build_id",
 
 std::string ms(double v) { return fmt::format("{:.4g} ms", v); }
 
-void ratioTable(std::string& md, const CompareReport& r, const std::vector<CompareScenario>& rows,
-                const std::string& metric, const std::string& title, const std::string& aName,
-                const std::string& bName) {
-  bool any = false;
-  for (const auto& s : rows) any = any || s.metric == metric;
-  if (!any) return;
-  md += fmt::format("### {}\n\n", title);
-  md += fmt::format("| Scenario / metric | {} | {} | Benefit vs A | 95 % CI | Verdict |\n", aName, bName);
-  md += "|---|---:|---:|---:|---|---|\n";
+// One table of the report, rendered as Markdown (report.md) or HTML (report.html) from the same
+// cells, so the two show the same figures. Cells are plain text; the renderers escape.
+struct Table {
+  int level = 3;                  // heading level of the title
+  std::string title;
+  std::string intro;              // a bold line between title and table ("" for none)
+  std::vector<std::string> header;
+  std::vector<bool> right;        // [column] numbers, right-aligned
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> rowClass;  // [row] HTML class ("" for none)
+};
+
+std::optional<Table> ratioTable(const CompareReport& r, const std::vector<CompareScenario>& rows,
+                                const std::string& metric, const std::string& title, const std::string& aName,
+                                const std::string& bName) {
+  Table t;
+  t.title = title;
+  t.header = {"Scenario / metric", aName, bName, "Benefit vs A", "95 % CI", "Verdict"};
+  t.right = {false, true, true, true, false, false};
   for (const auto& s : rows) {
     if (s.metric != metric) continue;
     const auto& e = s.estimate;
-    md += fmt::format("| {}{} | {} | {} | {} ({}) | [{:.3f}x, {:.3f}x] | {}{} |\n", s.name,
-                      s.diff.differs() ? " ⚠ results differ" : "", ms(s.a), ms(s.b), speedupText(e.ratio),
-                      percentText(e.ratio), e.ciLow, e.ciHigh, e.verdict,
-                      std::abs(e.noiseFloor - r.noiseFloor) > 1e-12 ? fmt::format(" (floor ±{:.1f} %)", e.noiseFloor * 100)
-                                                                     : "");
+    t.rows.push_back({s.name + (s.diff.differs() ? " ⚠ results differ" : ""), ms(s.a), ms(s.b),
+                      fmt::format("{} ({})", speedupText(e.ratio), percentText(e.ratio)),
+                      fmt::format("[{:.3f}x, {:.3f}x]", e.ciLow, e.ciHigh),
+                      e.verdict + (std::abs(e.noiseFloor - r.noiseFloor) > 1e-12
+                                       ? fmt::format(" (floor ±{:.1f} %)", e.noiseFloor * 100)
+                                       : "")});
+    t.rowClass.push_back(s.diff.differs() ? "differ " + e.verdict : e.verdict);
+  }
+  if (t.rows.empty()) return std::nullopt;
+  return t;
+}
+
+// The ratio tables of one mode, in report order (report.md's sections).
+std::vector<Table> ratioTables(const CompareReport& r) {
+  const std::string aName = "A: " + r.a.spec;
+  const std::string bName = "B: " + r.b.spec;
+  std::vector<std::optional<Table>> tables;
+  if (r.mode == "open") {
+    tables.push_back(ratioTable(r, r.scenarios, "open_p50_ms", "p50 latency from the due time, ms (lower is better)",
+                                aName, bName));
+    tables.push_back(ratioTable(r, r.scenarios, "open_p99_ms", "p99 latency from the due time, ms (lower is better)",
+                                aName, bName));
+  } else {
+    tables.push_back(ratioTable(r, r.scenarios, "cpu_ms_per_query", "CPU ms per query (lower is better)", aName, bName));
+    tables.push_back(ratioTable(r, r.scenarios, "p50_ms", "p50 latency ms (lower is better)", aName, bName));
+  }
+  std::vector<Table> out;
+  for (auto& t : tables) {
+    if (t) out.push_back(std::move(*t));
+  }
+  return out;
+}
+
+std::vector<Table> aaTables(const CompareReport& r) {
+  std::vector<Table> out;
+  if (auto t = ratioTable(r, r.aaScenarios, "cpu_ms_per_query", "A/A, CPU ms per query", "A", "A again")) {
+    out.push_back(std::move(*t));
+  }
+  if (auto t = ratioTable(r, r.aaScenarios, "p50_ms", "A/A, p50 latency ms", "A", "A again")) {
+    out.push_back(std::move(*t));
+  }
+  return out;
+}
+
+Table capacityTable(const CompareReport& r) {
+  Table t;
+  t.title = "Capacity";
+  t.intro = r.capacityVerdict;
+  t.header = {"Target", "ladders"};
+  t.right = {false, true};
+  if (!r.capacity.empty()) {
+    for (double rate : r.capacity.front().rates) {
+      t.header.push_back(fmt::format("{:.4g}/s", rate));
+      t.right.push_back(false);
+    }
+  }
+  for (const auto& c : r.capacity) {
+    std::vector<std::string> row{fmt::format("{}: {}", c.target, c.spec), std::to_string(c.ladders)};
+    for (std::size_t j = 0; j < c.rates.size(); ++j) {
+      row.push_back(fmt::format("{}/{} pass, shed {:.2g} %{}", c.passed[j], c.ladders, c.shedFraction[j] * 100,
+                                c.criteria[j].empty() ? "" : " (" + c.criteria[j] + ")"));
+    }
+    t.rows.push_back(std::move(row));
+    t.rowClass.emplace_back();
+  }
+  return t;
+}
+
+Table equalityTable(const CompareReport& r) {
+  Table t;
+  t.level = 2;
+  t.title = "Result equality (k hits per query, doc ids and f32 score bits)";
+  t.header = {"Query set", "queries", "row_set_diff", "score_bit_diff", "tie-order diff", "failed",
+              "first diverging rank", "differing queries"};
+  t.right = {false, true, true, true, true, true, true, false};
+  std::vector<std::pair<std::string, ResultDiff>> diffs = r.diffs;
+  for (const auto& s : r.scenarios) {
+    if (s.metric == "cpu_ms_per_query") diffs.emplace_back(s.querySet, s.diff);
+  }
+  for (const auto& [set, d] : diffs) {
+    std::string ids;
+    for (std::size_t i = 0; i < d.differingQueries.size() && i < 10; ++i) {
+      ids += (i ? ", " : "") + d.differingQueries[i];
+    }
+    if (d.differingQueries.size() > 10) ids += fmt::format(", … ({} in all)", d.differingQueries.size());
+    t.rows.push_back({set, std::to_string(d.queries), std::to_string(d.rowSetDiff), std::to_string(d.scoreBitDiff),
+                      std::to_string(d.orderDiff), std::to_string(d.failed),
+                      d.firstDivergingRank ? std::to_string(*d.firstDivergingRank) : "—", ids.empty() ? "—" : ids});
+    t.rowClass.push_back(d.differs() ? "differ" : "");
+  }
+  return t;
+}
+
+// The header lines: environment and method, as label and plain text.
+std::vector<std::pair<std::string, std::string>> summaryItems(const CompareReport& r) {
+  const auto& e = r.environment;
+  std::vector<std::pair<std::string, std::string>> items;
+  items.emplace_back("A", fmt::format("{} — build {} ({})", r.a.spec, r.a.buildId, r.a.detail));
+  items.emplace_back("B", fmt::format("{} — build {} ({})", r.b.spec, r.b.buildId, r.b.detail));
+  items.emplace_back("Run", fmt::format("{} started {}, profile {} (compare report schema {})", r.runId, e.startedUtc,
+                                        r.profileName, CompareReport::kSchemaVersion));
+  items.emplace_back("Environment", fmt::format("{}, {} cores, {:.1f} GiB, {}, host {}, load average {:.2f} at start{}",
+                                                e.cpuModel, e.cores, e.memTotalMib / 1024.0, e.kernel, e.hostname,
+                                                e.loadAverage1m,
+                                                e.governor.empty() ? "" : fmt::format(", governor {}", e.governor)));
+  items.emplace_back("Workbench build", fmt::format("{} {}, flags {}, git {}{}, SIMD target {}", e.compiler, e.buildType,
+                                                    e.compilerFlags, e.gitCommit, e.gitDirty ? " (dirty)" : "",
+                                                    e.simdTarget));
+  if (!e.fingerprints.empty()) {
+    std::string data;
+    for (const auto& [k, v] : e.fingerprints) data += fmt::format("{}{} {}", data.empty() ? "" : "; ", k, v);
+    items.emplace_back("Data", data);
+  }
+  items.emplace_back("Method", r.method);
+  return items;
+}
+
+// The notices above the tables: warnings, the partial flag, differing results.
+std::vector<std::pair<std::string, std::string>> notices(const CompareReport& r) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& w : r.warnings) out.emplace_back("Warning", w);
+  if (r.partial) out.emplace_back("Partial run", "it was interrupted; the query sets below are the ones that finished.");
+  std::size_t differing = 0;
+  for (const auto& s : r.scenarios) {
+    if (s.diff.differs() && s.metric == "cpu_ms_per_query") ++differing;
+  }
+  for (const auto& [set, d] : r.diffs) {
+    if (d.differs()) ++differing;
+  }
+  if (differing > 0) {
+    out.emplace_back("Results differ",
+                     fmt::format("on {} query set(s): A and B do not return the same documents and scores, so the "
+                                 "speed figures compare different work (rows marked ⚠).",
+                                 differing));
+  }
+  return out;
+}
+
+void markdownTable(std::string& md, const Table& t) {
+  md += fmt::format("{} {}\n\n", std::string(static_cast<std::size_t>(t.level), '#'), t.title);
+  if (!t.intro.empty()) md += fmt::format("**{}**\n\n", t.intro);
+  md += "|";
+  for (const auto& h : t.header) md += " " + h + " |";
+  md += "\n|";
+  for (std::size_t c = 0; c < t.header.size(); ++c) md += c < t.right.size() && t.right[c] ? "---:|" : "---|";
+  md += "\n";
+  for (const auto& row : t.rows) {
+    md += "|";
+    for (const auto& cell : row) md += " " + cell + " |";
+    md += "\n";
   }
   md += "\n";
+}
+
+void htmlTable(std::string& html, const Table& t) {
+  html += fmt::format("<h{0}>{1}</h{0}>\n", t.level, htmlEscape(t.title));
+  if (!t.intro.empty()) html += fmt::format("<p><b>{}</b></p>\n", htmlEscape(t.intro));
+  html += "<table>\n<tr>";
+  for (std::size_t c = 0; c < t.header.size(); ++c) {
+    html += fmt::format("<th{}>{}</th>", c < t.right.size() && t.right[c] ? " class=\"n\"" : "", htmlEscape(t.header[c]));
+  }
+  html += "</tr>\n";
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    const std::string& cls = i < t.rowClass.size() ? t.rowClass[i] : std::string();
+    html += cls.empty() ? "<tr>" : fmt::format("<tr class=\"{}\">", htmlEscape(cls));
+    for (std::size_t c = 0; c < t.rows[i].size(); ++c) {
+      html += fmt::format("<td{}>{}</td>", c < t.right.size() && t.right[c] ? " class=\"n\"" : "",
+                          htmlEscape(t.rows[i][c]));
+    }
+    html += "</tr>\n";
+  }
+  html += "</table>\n";
+}
+
+// report.csv renders a scenario's JSON value: numbers as JSON writes them, text quoted as needed,
+// null as an empty cell, a list of query ids joined with ';'.
+std::string csvValue(const json& v) {
+  if (v.is_null()) return {};
+  if (v.is_string()) return csvField(v.get<std::string>());
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_array()) {
+    std::string joined;
+    for (const auto& item : v) joined += (joined.empty() ? "" : ";") + (item.is_string() ? item.get<std::string>() : item.dump());
+    return csvField(joined);
+  }
+  return v.dump();
 }
 
 }  // namespace
@@ -118,6 +324,7 @@ std::string compareReportJson(const CompareReport& r) {
     for (const auto& [set, d] : r.diffs) {
       json row = diffJson(d);
       row["query_set"] = set;
+      row["queries"] = d.queries;
       diffs.push_back(row);
     }
     j["result_equality"] = diffs;
@@ -126,95 +333,75 @@ std::string compareReportJson(const CompareReport& r) {
 }
 
 std::string compareReportMarkdown(const CompareReport& r) {
-  const auto& e = r.environment;
   std::string md = fmt::format("# Comparison: {} vs {}\n\n", r.a.spec, r.b.spec);
-  for (const auto& w : r.warnings) md += fmt::format("> **Warning:** {}\n\n", w);
-  if (r.partial) md += "> **Partial run:** it was interrupted; the query sets below are the ones that finished.\n\n";
-  std::size_t differing = 0;
-  for (const auto& s : r.scenarios) {
-    if (s.diff.differs() && s.metric == "cpu_ms_per_query") ++differing;
-  }
-  for (const auto& [set, d] : r.diffs) {
-    if (d.differs()) ++differing;
-  }
-  if (differing > 0) {
-    md += fmt::format("> **Results differ** on {} query set(s): A and B do not return the same documents and scores, "
-                      "so the speed figures compare different work (rows marked ⚠).\n\n",
-                      differing);
-  }
-  md += fmt::format("- **A:** `{}` — build {} ({})\n", r.a.spec, r.a.buildId, r.a.detail);
-  md += fmt::format("- **B:** `{}` — build {} ({})\n", r.b.spec, r.b.buildId, r.b.detail);
-  md += fmt::format("- **Run:** {} started {}, profile {} (compare report schema {})\n", r.runId, e.startedUtc,
-                    r.profileName, CompareReport::kSchemaVersion);
-  md += fmt::format("- **Environment:** {}, {} cores, {:.1f} GiB, {}, load average {:.2f} at start{}\n", e.cpuModel,
-                    e.cores, e.memTotalMib / 1024.0, e.kernel, e.loadAverage1m,
-                    e.governor.empty() ? "" : fmt::format(", governor {}", e.governor));
-  md += fmt::format("- **Workbench build:** {} {}, `{}`, git {}{}, SIMD target {}\n", e.compiler, e.buildType,
-                    e.compilerFlags, e.gitCommit, e.gitDirty ? " (dirty)" : "", e.simdTarget);
-  if (!e.fingerprints.empty()) {
-    md += "- **Data:**";
-    bool first = true;
-    for (const auto& [k, v] : e.fingerprints) {
-      md += fmt::format("{} {} `{}`", first ? "" : ";", k, v);
-      first = false;
-    }
-    md += "\n";
-  }
-  md += fmt::format("- **Method:** {}\n\n", r.method);
-
-  const std::string aName = "A: " + r.a.spec;
-  const std::string bName = "B: " + r.b.spec;
-  if (r.mode == "open") {
-    md += "## Open loop\n\n";
-    ratioTable(md, r, r.scenarios, "open_p50_ms", "p50 latency from the due time, ms (lower is better)", aName, bName);
-    ratioTable(md, r, r.scenarios, "open_p99_ms", "p99 latency from the due time, ms (lower is better)", aName, bName);
-    md += fmt::format("### Capacity\n\n**{}**\n\n| Target | ladders |", r.capacityVerdict);
-    const OpenCapacity* first = r.capacity.empty() ? nullptr : &r.capacity.front();
-    if (first != nullptr) {
-      for (double rate : first->rates) md += fmt::format(" {:.4g}/s |", rate);
-      md += "\n|---|---:|";
-      for (std::size_t j = 0; j < first->rates.size(); ++j) md += "---|";
-      md += "\n";
-    }
-    for (const auto& c : r.capacity) {
-      md += fmt::format("| {}: `{}` | {} |", c.target, c.spec, c.ladders);
-      for (std::size_t j = 0; j < c.rates.size(); ++j) {
-        md += fmt::format(" {}/{} pass, shed {:.2g} %{} |", c.passed[j], c.ladders, c.shedFraction[j] * 100,
-                          c.criteria[j].empty() ? "" : " (" + c.criteria[j] + ")");
-      }
-      md += "\n";
-    }
-    md += "\n";
-  } else {
-    md += "## Concurrency 1\n\n";
-    ratioTable(md, r, r.scenarios, "cpu_ms_per_query", "CPU ms per query (lower is better)", aName, bName);
-    ratioTable(md, r, r.scenarios, "p50_ms", "p50 latency ms (lower is better)", aName, bName);
-  }
-
-  md += "## Result equality (k hits per query, doc ids and f32 score bits)\n\n";
-  md += "| Query set | queries | row_set_diff | score_bit_diff | tie-order diff | failed | first diverging rank | "
-        "differing queries |\n|---|---:|---:|---:|---:|---:|---:|---|\n";
-  std::vector<std::pair<std::string, ResultDiff>> diffs = r.diffs;
-  for (const auto& s : r.scenarios) {
-    if (s.metric == "cpu_ms_per_query") diffs.emplace_back(s.querySet, s.diff);
-  }
-  for (const auto& [set, d] : diffs) {
-    std::string ids;
-    for (std::size_t i = 0; i < d.differingQueries.size() && i < 10; ++i) {
-      ids += (i ? ", " : "") + d.differingQueries[i];
-    }
-    if (d.differingQueries.size() > 10) ids += fmt::format(", … ({} in all)", d.differingQueries.size());
-    md += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} |\n", set, d.queries, d.rowSetDiff,
-                      d.scoreBitDiff, d.orderDiff, d.failed,
-                      d.firstDivergingRank ? std::to_string(*d.firstDivergingRank) : "—", ids.empty() ? "—" : ids);
-  }
+  for (const auto& [label, text] : notices(r)) md += fmt::format("> **{}:** {}\n\n", label, text);
+  for (const auto& [label, text] : summaryItems(r)) md += fmt::format("- **{}:** {}\n", label, text);
   md += "\n";
+  md += r.mode == "open" ? "## Open loop\n\n" : "## Concurrency 1\n\n";
+  for (const auto& t : ratioTables(r)) markdownTable(md, t);
+  if (r.mode == "open") markdownTable(md, capacityTable(r));
+  markdownTable(md, equalityTable(r));
   if (!r.aaScenarios.empty()) {
     md += "## A/A calibration (A against a second instance of A: the noise floor)\n\n";
-    ratioTable(md, r, r.aaScenarios, "cpu_ms_per_query", "A/A, CPU ms per query", "A", "A again");
-    ratioTable(md, r, r.aaScenarios, "p50_ms", "A/A, p50 latency ms", "A", "A again");
+    for (const auto& t : aaTables(r)) markdownTable(md, t);
   }
   return md;
+}
+
+std::string compareReportHtml(const CompareReport& r) {
+  const std::string title = htmlEscape(fmt::format("Comparison: {} vs {}", r.a.spec, r.b.spec));
+  // No scripts, no external loads: a Content-Security-Policy that forbids both makes a string
+  // that escaped escaping inert as well.
+  std::string html = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
+      "<title>{}</title>\n<style>\n"
+      "body {{ font-family: sans-serif; margin: 2em; max-width: 80em; }}\n"
+      "table {{ border-collapse: collapse; margin-bottom: 1.5em; }}\n"
+      "th, td {{ border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }}\n"
+      "th {{ background: #eee; }}\n"
+      ".n {{ text-align: right; font-variant-numeric: tabular-nums; }}\n"
+      "tr.faster td:last-child {{ color: #1a7f37; }}\n"
+      "tr.slower td:last-child {{ color: #c62828; }}\n"
+      "tr.differ {{ background: #fff3cd; }}\n"
+      ".notice {{ border-left: 4px solid #e0a800; padding: 0.3em 0.8em; background: #fffbea; }}\n"
+      "</style></head><body>\n<h1>{}</h1>\n",
+      title, title);
+  for (const auto& [label, text] : notices(r)) {
+    html += fmt::format("<p class=\"notice\"><b>{}:</b> {}</p>\n", htmlEscape(label), htmlEscape(text));
+  }
+  html += "<h2>Environment and method</h2>\n<table>\n";
+  for (const auto& [label, text] : summaryItems(r)) {
+    html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", htmlEscape(label), htmlEscape(text));
+  }
+  html += "</table>\n";
+  html += r.mode == "open" ? "<h2>Open loop</h2>\n" : "<h2>Concurrency 1</h2>\n";
+  for (const auto& t : ratioTables(r)) htmlTable(html, t);
+  if (r.mode == "open") htmlTable(html, capacityTable(r));
+  htmlTable(html, equalityTable(r));
+  if (!r.aaScenarios.empty()) {
+    html += "<h2>A/A calibration (A against a second instance of A: the noise floor)</h2>\n";
+    for (const auto& t : aaTables(r)) htmlTable(html, t);
+  }
+  html += "</body></html>\n";
+  return html;
+}
+
+std::string compareReportCsv(const CompareReport& r) {
+  std::string out = "section";
+  for (const char* field : kScenarioFields) out.append(",").append(field);
+  out += '\n';
+  auto addRows = [&out](const char* section, const std::vector<CompareScenario>& rows) {
+    for (const auto& s : rows) {
+      const json j = scenarioJson(s);
+      out += section;
+      for (const char* field : kScenarioFields) out += "," + csvValue(j.at(field));
+      out += '\n';
+    }
+  };
+  addRows("ab", r.scenarios);
+  addRows("aa", r.aaScenarios);
+  return out;
 }
 
 void writeCompareReportFiles(const std::filesystem::path& dir, const CompareReport& report) {
@@ -223,6 +410,8 @@ void writeCompareReportFiles(const std::filesystem::path& dir, const CompareRepo
   if (ec) throwIo(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
   writeFileAtomically(dir / "report.json", compareReportJson(report));
   writeFileAtomically(dir / "report.md", compareReportMarkdown(report));
+  writeFileAtomically(dir / "report.csv", compareReportCsv(report));
+  writeFileAtomically(dir / "report.html", compareReportHtml(report));
 }
 
 }  // namespace wandscope::engine

@@ -9,8 +9,8 @@
 namespace wandscope::engine {
 
 // report.json of a comparison (CompareReport::kSchemaVersion): a, b, environment, method, and
-// scenarios[] {name, query_set, metric, a, b, a_geomean, b_geomean, ratio, ci_low, ci_high,
-// noise_floor, verdict, row_set_diff, score_bit_diff, first_diverging_rank (null when identical),
+// scenarios[] {name, query_set, metric, offered_rate (open mode; else null), a, b, a_geomean,
+// b_geomean, ratio, ci_low, ci_high, noise_floor, verdict, row_set_diff, score_bit_diff, first_diverging_rank (null when identical),
 // differing_queries, results_differ}, plus aa_scenarios[] with the same fields.
 std::string compareReportJson(const CompareReport& report);
 
@@ -19,7 +19,18 @@ std::string compareReportJson(const CompareReport& report);
 // --aa, the A/A table. A scenario whose results differ is flagged in its row and above the table.
 std::string compareReportMarkdown(const CompareReport& report);
 
-// Writes report.json and report.md into `dir` (created), each atomically.
+// report.html: a self-contained page (no scripts, nothing loaded from elsewhere) with the same
+// tables as report.md - environment and method, the ratio tables with verdicts, result equality,
+// the A/A tables and, in open mode, capacity. Every text from the report is HTML-escaped.
+std::string compareReportHtml(const CompareReport& report);
+
+// report.csv: one row per scenario, A vs B (section "ab") then A/A (section "aa"); in open mode
+// one per offered rate and quantile. The columns after `section` are the scenario fields of
+// report.json in its order; null is an empty cell, differing_queries are joined with ';', text is
+// quoted as RFC 4180 requires.
+std::string compareReportCsv(const CompareReport& report);
+
+// Writes report.json, report.md, report.csv and report.html into `dir` (created), each atomically.
 void writeCompareReportFiles(const std::filesystem::path& dir, const CompareReport& report);
 
 }  // namespace wandscope::engine

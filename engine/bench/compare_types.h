@@ -39,7 +39,8 @@ struct RatioEstimate {
 struct CompareScenario {
   std::string name;       // "mid-df-2, CPU ms/query"
   std::string querySet;
-  std::string metric;     // "cpu_ms_per_query" | "p50_ms"
+  std::string metric;     // "cpu_ms_per_query" | "p50_ms" | "open_p50_ms" | "open_p99_ms"
+  std::optional<double> offeredRate;  // open: the offered rate, requests/s; closed: none
   double a = 0;           // the first seed's figure for A: mean block CPU ms/query, or p50 of all samples
   double b = 0;
   double aGeomean = 0;    // geometric mean over queries of the per-query medians (the ratio's basis)

@@ -224,6 +224,7 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
       s.querySet = workload.sets().size() == 1 ? workload.sets()[0].name : "mixed";
       s.metric = q == 0.5 ? "open_p50_ms" : "open_p99_ms";
       s.name = fmt::format("{:.4g}/s offered, {} latency", rates[j], label);
+      s.offeredRate = rates[j];
       s.queries = workload.size();
       s.samplesPerQuery = std::min(la.size(), lb.size());
       std::vector<double> sa = la, sb = lb;

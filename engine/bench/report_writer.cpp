@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/text_escape.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -395,15 +396,7 @@ std::string rungsCsv(const RunReport& report) {
   for (const auto& n : counterNames) out.append(",counters.").append(n);
   out += '\n';
   auto o = [](const std::optional<double>& v) { return v ? fmt::format("{}", *v) : std::string(); };
-  auto q = [](const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string r = "\"";
-    for (char c : s) {
-      if (c == '"') r += '"';
-      r += c;
-    }
-    return r + "\"";
-  };
+  auto q = [](const std::string& s) { return csvField(s); };
   for (const auto& r : report.rungs) {
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},", r.index, q(r.target), r.mode, q(r.querySet),
                        r.targetRate, r.scheduledRate, r.offeredRate, r.arrivals, r.concurrency, r.achievedRate, r.completed, r.shed,

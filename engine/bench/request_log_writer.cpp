@@ -2,6 +2,7 @@
 #include "engine/bench/request_log_writer.h"
 
 #include "engine/core/error.h"
+#include "engine/core/text_escape.h"
 #include "engine/query/query_counters.h"
 
 #include <fmt/format.h>
@@ -11,21 +12,6 @@
 #include <system_error>
 
 namespace wandscope::engine {
-namespace {
-
-// CSV-quote a field when it needs it.
-std::string csvField(std::string_view s) {
-  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  out += '"';
-  return out;
-}
-
-}  // namespace
 
 RequestLogWriter::RequestLogWriter(std::filesystem::path path) : m_path(std::move(path)) {
   m_tmp = m_path;

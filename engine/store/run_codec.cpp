@@ -2,6 +2,7 @@
 #include "engine/store/run_codec.h"
 
 #include "engine/core/error.h"
+#include "engine/core/text_escape.h"
 
 #include <fmt/format.h>
 
@@ -292,6 +293,27 @@ class FieldReader {
       out.push_back(value.get<std::string>());
     }
   }
+  void read(const char* name, std::vector<double>& out) const {
+    const json* v = find(name);
+    if (v == nullptr) return;
+    if (!v->is_array()) fail(name, "must be an array of numbers");
+    out.clear();
+    for (const auto& value : *v) {
+      out.push_back(optionalNumber(value, name).value_or(std::numeric_limits<double>::quiet_NaN()));
+    }
+  }
+  void read(const char* name, std::vector<unsigned>& out) const {
+    const json* v = find(name);
+    if (v == nullptr) return;
+    if (!v->is_array()) fail(name, "must be an array of non-negative integers");
+    out.clear();
+    for (const auto& value : *v) {
+      if (!value.is_number_unsigned() || value.get<std::uint64_t>() > std::numeric_limits<unsigned>::max()) {
+        fail(name, "must be an array of non-negative integers");
+      }
+      out.push_back(value.get<unsigned>());
+    }
+  }
   // An array of objects, each read with `readOne(reader, element)`.
   template <typename T, typename ReadOne>
   void readObjects(const char* name, std::vector<T>& out, ReadOne readOne) const {
@@ -442,16 +464,7 @@ void runEndFrom(const json& j, const std::string& source, const std::string& pre
 
 // ---- CSV ----------------------------------------------------------------------------------------
 
-std::string csvText(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string quoted = "\"";
-  for (const char c : text) {
-    if (c == '"') quoted.push_back('"');
-    quoted.push_back(c);
-  }
-  quoted.push_back('"');
-  return quoted;
-}
+std::string csvText(const std::string& text) { return csvField(text); }
 
 std::string csvNumber(double value) { return fmt::format("{}", value); }
 
@@ -640,6 +653,115 @@ std::string RunCodec::rungsToCsv(const std::vector<RungResult>& rungs) {
     appendCsvLine(out, cells);
   }
   return out;
+}
+
+namespace {
+
+void resultDiffFrom(const FieldReader& r, ResultDiff& d) {
+  r.read("queries", d.queries);
+  r.read("row_set_diff", d.rowSetDiff);
+  r.read("score_bit_diff", d.scoreBitDiff);
+  r.read("order_diff", d.orderDiff);
+  r.read("failed_queries", d.failed);
+  std::optional<double> rank;
+  r.read("first_diverging_rank", rank);
+  if (rank) {
+    if (*rank < 1 || *rank > std::numeric_limits<std::uint32_t>::max() || std::floor(*rank) != *rank) {
+      r.fail("first_diverging_rank", "must be a positive integer or null");
+    }
+    d.firstDivergingRank = static_cast<std::uint32_t>(*rank);
+  }
+  r.read("differing_queries", d.differingQueries);
+}
+
+void scenarioFrom(const FieldReader& r, CompareScenario& s) {
+  r.read("name", s.name);
+  r.read("query_set", s.querySet);
+  r.read("metric", s.metric);
+  r.read("offered_rate", s.offeredRate);
+  r.read("a", s.a);
+  r.read("b", s.b);
+  r.read("a_geomean", s.aGeomean);
+  r.read("b_geomean", s.bGeomean);
+  r.read("ratio", s.estimate.ratio);
+  r.read("ci_low", s.estimate.ciLow);
+  r.read("ci_high", s.estimate.ciHigh);
+  r.read("noise_floor", s.estimate.noiseFloor);
+  r.read("verdict", s.estimate.verdict);
+  r.read("samples_per_query", s.samplesPerQuery);
+  resultDiffFrom(r, s.diff);
+  s.queries = s.diff.queries;
+}
+
+void sideFrom(const json& j, const std::string& source, const char* name, CompareSide& side) {
+  const auto it = j.find(name);
+  if (it == j.end()) return;
+  const FieldReader r(*it, source, std::string(name).append("."));
+  r.read("spec", side.spec);
+  r.read("build_id", side.buildId);
+  r.read("detail", side.detail);
+}
+
+}  // namespace
+
+CompareReport RunCodec::compareReportFromJson(const json& j, const std::string& source) {
+  const FieldReader reader(j, source, "");
+  if (const json* v = reader.find(kSchemaVersionKey); v != nullptr) {
+    if (!v->is_number_integer()) reader.fail(kSchemaVersionKey, "must be an integer");
+    if (v->get<std::int64_t>() > CompareReport::kSchemaVersion) {
+      reader.fail(kSchemaVersionKey, "is newer than this build reads (compare report schema 1)");
+    }
+  }
+  if (const json* kind = reader.find("kind"); kind != nullptr && *kind != "compare") {
+    reader.fail("kind", "must be \"compare\" (this is not a compare report)");
+  }
+  CompareReport report;
+  reader.read("run_id", report.runId);
+  reader.read("profile", report.profileName);
+  reader.read("profile_json", report.profileJson);
+  sideFrom(j, source, "a", report.a);
+  sideFrom(j, source, "b", report.b);
+  if (const json* env = reader.find("environment"); env != nullptr) {
+    report.environment = environmentFrom(*env, source, "environment.");
+  }
+  if (const json* method = reader.find("method"); method != nullptr) {
+    const FieldReader m(*method, source, "method.");
+    m.read("text", report.method);
+    m.read("repetitions", report.repetitions);
+    m.read("warmup_s", report.warmupSeconds);
+    m.read("bootstrap_samples", report.bootstrapSamples);
+    m.read("noise_floor", report.noiseFloor);
+    m.read("aa", report.aa);
+  }
+  reader.readObjects("scenarios", report.scenarios, scenarioFrom);
+  reader.readObjects("aa_scenarios", report.aaScenarios, scenarioFrom);
+  reader.read("warnings", report.warnings);
+  reader.read("partial", report.partial);
+  reader.read("mode", report.mode);
+  reader.readObjects("capacity", report.capacity, [](const FieldReader& r, OpenCapacity& c) {
+    r.read("target", c.target);
+    r.read("spec", c.spec);
+    r.read("ladders", c.ladders);
+    r.read("rates", c.rates);
+    r.read("passed", c.passed);
+    r.read("shed_fraction", c.shedFraction);
+    r.read("criteria", c.criteria);
+    r.read("last_pass", c.lastPass);
+    r.read("first_fail", c.firstFail);
+    // The writer indexes these per rate: a document that disagrees is damaged, not renderable.
+    if (c.passed.size() != c.rates.size() || c.shedFraction.size() != c.rates.size() ||
+        c.criteria.size() != c.rates.size()) {
+      r.fail("rates", "must have as many entries as passed, shed_fraction and criteria");
+    }
+  });
+  reader.read("capacity_verdict", report.capacityVerdict);
+  std::vector<std::pair<std::string, ResultDiff>> diffs;
+  reader.readObjects("result_equality", diffs, [](const FieldReader& r, std::pair<std::string, ResultDiff>& d) {
+    r.read("query_set", d.first);
+    resultDiffFrom(r, d.second);
+  });
+  report.diffs = std::move(diffs);
+  return report;
 }
 
 }  // namespace wandscope::engine

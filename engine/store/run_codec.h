@@ -16,6 +16,7 @@
 // ErrorKind::BadInput naming `source` and the field: "report.json: rungs[3].p99_ms must be a
 // number or null".
 
+#include "engine/bench/compare_types.h"
 #include "engine/bench/run_types.h"
 
 #include <nlohmann/json.hpp>
@@ -46,6 +47,11 @@ class RunCodec {
   static void runEndFromJson(const nlohmann::json& j, const std::string& source, RunReport& report);
   // A whole report.json. A schema_version newer than RunReport::kSchemaVersion is refused.
   static RunReport reportFromJson(const nlohmann::json& j, const std::string& source);
+
+  // A compare report.json (engine/bench/compare_report_writer.h), e.g. as the run store keeps it,
+  // so it can be rendered again in every format. Lenient like the other readers; kind other than
+  // "compare" or a schema_version newer than CompareReport::kSchemaVersion is refused.
+  static CompareReport compareReportFromJson(const nlohmann::json& j, const std::string& source);
 
   // One line per rung with a header line: the scalar fields in table order (a confidence interval
   // as two columns, p50_ci_low_ms and p50_ci_high_ms), then one column per counter name seen in any
