@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/store/run_store.h"
 
+#include "engine/bench/compare_report_writer.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/log.h"
@@ -395,28 +396,38 @@ std::optional<RunSummary> RunStore::findRun(const std::string& runId) const {
   return summary;
 }
 
-std::string RunStore::resolveRunId(const std::string& idOrPrefix) const {
-  if (idOrPrefix.empty()) throwUsage("a run id must not be empty");
-  if (runRowId(*m_db, idOrPrefix)) return idOrPrefix;
-  auto st = m_db->prepare(
-      "SELECT run_id FROM runs WHERE substr(run_id, 1, length(?1)) = ?1 ORDER BY run_id LIMIT 2");
+namespace {
+
+// An exact id or a unique prefix of one, in the runs or the comparisons table (constant SQL).
+std::string resolveId(SqliteDb& db, const std::string& idOrPrefix, bool comparisons) {
+  const char* noun = comparisons ? "comparison" : "run";
+  if (idOrPrefix.empty()) throwUsage(std::string("a ").append(noun).append(" id must not be empty"));
+  auto st = db.prepare(comparisons
+                           ? "SELECT compare_id FROM comparisons WHERE compare_id = ?1 OR "
+                             "substr(compare_id, 1, length(?1)) = ?1 ORDER BY compare_id = ?1 DESC, compare_id LIMIT 2"
+                           : "SELECT run_id FROM runs WHERE run_id = ?1 OR substr(run_id, 1, length(?1)) = ?1 "
+                             "ORDER BY run_id = ?1 DESC, run_id LIMIT 2");
   st.bindText(1, idOrPrefix);
   std::vector<std::string> matches;
   while (st.step()) matches.push_back(st.columnText(0));
-  if (matches.empty()) throwNoSuchRun(*m_db, idOrPrefix);
+  if (!matches.empty() && matches[0] == idOrPrefix) return idOrPrefix;
+  std::string message = db.path().string();
+  if (matches.empty()) {
+    message.append(": no ").append(noun).append(" '").append(idOrPrefix).append("' in the store (see `runs ");
+    message.append(comparisons ? "compares" : "list").append("`)");
+    throwUsage(message);
+  }
   if (matches.size() > 1) {
-    std::string message = path().string();
-    message.append(": run id prefix '");
-    message.append(idOrPrefix);
-    message.append("' is ambiguous ('");
-    message.append(matches[0]);
-    message.append("', '");
-    message.append(matches[1]);
-    message.append("', ...)");
+    message.append(": ").append(noun).append(" id prefix '").append(idOrPrefix).append("' is ambiguous ('");
+    message.append(matches[0]).append("', '").append(matches[1]).append("', ...)");
     throwUsage(message);
   }
   return matches[0];
 }
+
+}  // namespace
+
+std::string RunStore::resolveRunId(const std::string& idOrPrefix) const { return resolveId(*m_db, idOrPrefix, false); }
 
 RunReport RunStore::loadRun(const std::string& runId) const {
   Transaction transaction(*m_db, Transaction::Kind::Read);
@@ -481,6 +492,91 @@ bool RunStore::deleteRun(const std::string& runId) {
   // Rungs and targets go with the run (ON DELETE CASCADE), all in this one statement.
   auto st = m_db->prepare("DELETE FROM runs WHERE run_id = ?1");
   st.bindText(1, runId).run();
+  return m_db->changes() > 0;
+}
+
+void RunStore::saveComparison(const CompareReport& report) {
+  if (report.runId.empty()) throwUsage("saveComparison: the comparison has no run id");
+  bool differ = false;
+  for (const auto& sc : report.scenarios) differ = differ || sc.diff.differs();
+  for (const auto& [set, d] : report.diffs) differ = differ || d.differs();
+  // The writer's own JSON, compacted: exactly what report.json says, and what export returns.
+  const std::string document = dumpJson(json::parse(compareReportJson(report)));
+  std::string sql =
+      "INSERT OR REPLACE INTO comparisons (compare_id, profile_name, started_utc, mode, a_spec, a_build_id, "
+      "b_spec, b_build_id, aa, partial, scenarios, results_differ, hostname, git_commit, report_json, stored_utc) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ";
+  sql.append(kNow);
+  sql.append(")");
+  Transaction transaction(*m_db);
+  auto st = m_db->prepare(sql);
+  st.bindText(1, report.runId)
+      .bindText(2, report.profileName)
+      .bindText(3, report.environment.startedUtc)
+      .bindText(4, report.mode)
+      .bindText(5, report.a.spec)
+      .bindText(6, report.a.buildId)
+      .bindText(7, report.b.spec)
+      .bindText(8, report.b.buildId)
+      .bindInt(9, report.aa ? 1 : 0)
+      .bindInt(10, report.partial ? 1 : 0)
+      .bindInt(11, static_cast<std::int64_t>(report.scenarios.size()))
+      .bindInt(12, differ ? 1 : 0)
+      .bindText(13, report.environment.hostname)
+      .bindText(14, report.environment.gitCommit)
+      .bindText(15, document)
+      .run();
+  transaction.commit();
+}
+
+std::vector<ComparisonSummary> RunStore::listComparisons(std::size_t limit) const {
+  auto st = m_db->prepare(
+      "SELECT compare_id, started_utc, profile_name, mode, a_spec, a_build_id, b_spec, b_build_id, aa, partial, "
+      "scenarios, results_differ, stored_utc FROM comparisons ORDER BY started_utc DESC, id DESC LIMIT ?1");
+  st.bindInt(1, limit == 0 ? -1 : clampToInt64(static_cast<std::uint64_t>(limit)));
+  std::vector<ComparisonSummary> out;
+  while (st.step()) {
+    ComparisonSummary c;
+    c.compareId = st.columnText(0);
+    c.startedUtc = st.columnText(1);
+    c.profileName = st.columnText(2);
+    c.mode = st.columnText(3);
+    c.aSpec = st.columnText(4);
+    c.aBuildId = st.columnText(5);
+    c.bSpec = st.columnText(6);
+    c.bBuildId = st.columnText(7);
+    c.aa = st.columnInt(8) != 0;
+    c.partial = st.columnInt(9) != 0;
+    c.scenarios = static_cast<std::size_t>(st.columnInt(10));
+    c.resultsDiffer = st.columnInt(11) != 0;
+    c.storedUtc = st.columnText(12);
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+std::string RunStore::resolveComparisonId(const std::string& idOrPrefix) const {
+  return resolveId(*m_db, idOrPrefix, true);
+}
+
+nlohmann::json RunStore::exportComparison(const std::string& compareId) const {
+  auto st = m_db->prepare("SELECT report_json FROM comparisons WHERE compare_id = ?1");
+  st.bindText(1, compareId);
+  if (!st.step()) {
+    std::string message = path().string();
+    message.append(": no comparison '").append(compareId).append("' in the store (see `runs compares`)");
+    throwUsage(message);
+  }
+  return parseStored(*m_db, st.columnText(0), compareId, "comparison report");
+}
+
+CompareReport RunStore::loadComparison(const std::string& compareId) const {
+  return RunCodec::compareReportFromJson(exportComparison(compareId), sourceFor(*m_db, compareId));
+}
+
+bool RunStore::deleteComparison(const std::string& compareId) {
+  auto st = m_db->prepare("DELETE FROM comparisons WHERE compare_id = ?1");
+  st.bindText(1, compareId).run();
   return m_db->changes() > 0;
 }
 

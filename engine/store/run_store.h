@@ -18,6 +18,7 @@
 // One RunStore is one connection: use it from one thread at a time. Any number of RunStores, in
 // any number of processes, may use the same file at once.
 
+#include "engine/bench/compare_types.h"
 #include "engine/bench/run_types.h"
 
 #include <nlohmann/json.hpp>
@@ -53,6 +54,21 @@ struct RunSummary {
   std::string storedUtc;  // when the store first saw the run
 
   bool partial() const noexcept { return status != RunStatus::Complete; }
+};
+
+// One line of `runs compares`: a stored A/B comparison.
+struct ComparisonSummary {
+  std::string compareId;  // the comparison's run id (report.json's run_id)
+  std::string startedUtc;
+  std::string profileName;
+  std::string mode;       // "closed" | "open"
+  std::string aSpec, aBuildId;
+  std::string bSpec, bBuildId;
+  bool aa = false;
+  bool partial = false;   // interrupted: only the query sets (or ladders) that finished
+  std::size_t scenarios = 0;
+  bool resultsDiffer = false;  // some query set's results differ between A and B
+  std::string storedUtc;
 };
 
 enum class RunSort {
@@ -111,6 +127,21 @@ class RunStore {
 
   // Deletes a run with its rungs; false when there is no such run.
   bool deleteRun(const std::string& runId);
+
+  // ---- comparisons (schema version 2) ----
+  // Stores a finished or interrupted comparison (report.partial) in one transaction: its
+  // report.json and the listing columns. Saving a comparison id already stored replaces it.
+  void saveComparison(const CompareReport& report);
+  // Newest first; `limit` 0: all.
+  std::vector<ComparisonSummary> listComparisons(std::size_t limit = 0) const;
+  // The comparison id for an exact id or a unique prefix of one; ErrorKind::Usage otherwise.
+  std::string resolveComparisonId(const std::string& idOrPrefix) const;
+  // The comparison as stored, ready to render (compare_report_writer.h). Unknown id:
+  // ErrorKind::Usage; a damaged document: ErrorKind::BadInput naming the store.
+  CompareReport loadComparison(const std::string& compareId) const;
+  // Its report.json as stored (fields this build does not know included).
+  nlohmann::json exportComparison(const std::string& compareId) const;
+  bool deleteComparison(const std::string& compareId);
 
   // SQLite's PRAGMA integrity_check plus foreign_key_check: "ok", or the problems found.
   std::string integrityCheck() const;

@@ -78,8 +78,38 @@ void migrateToV1(SqliteDb& db) {
   )sql");
 }
 
+// Version 2. A/B comparisons (`wandscope-cli compare`, the workbench's Compare page): as with
+// runs, the document is the compare report.json itself (report_json, rendered again as md, csv
+// and html on export), next to the columns the listing shows. A comparison is one document
+// written once when it ends (finished or interrupted: partial = 1), so it needs no child tables.
+void migrateToV2(SqliteDb& db) {
+  db.exec(R"sql(
+    CREATE TABLE comparisons (
+      id              INTEGER PRIMARY KEY,
+      compare_id      TEXT NOT NULL UNIQUE,
+      profile_name    TEXT NOT NULL,
+      started_utc     TEXT NOT NULL,
+      mode            TEXT NOT NULL,
+      a_spec          TEXT NOT NULL,
+      a_build_id      TEXT NOT NULL,
+      b_spec          TEXT NOT NULL,
+      b_build_id      TEXT NOT NULL,
+      aa              INTEGER NOT NULL,
+      partial         INTEGER NOT NULL,
+      scenarios       INTEGER NOT NULL,
+      results_differ  INTEGER NOT NULL,
+      hostname        TEXT NOT NULL,
+      git_commit      TEXT NOT NULL,
+      report_json     TEXT NOT NULL,
+      stored_utc      TEXT NOT NULL
+    ) STRICT;
+    CREATE INDEX comparisons_by_started ON comparisons (started_utc);
+  )sql");
+}
+
 constexpr std::array kMigrations{
     SchemaMigration{1, "runs, run_targets, rungs (documents plus indexed columns)", &migrateToV1},
+    SchemaMigration{2, "comparisons (compare report documents plus indexed columns)", &migrateToV2},
 };
 
 [[noreturn]] void refuseNewer(const SqliteDb& db, int found, int latest) {

@@ -6,9 +6,9 @@
 // largest of them. Opening a store applies the missing steps in order; a file whose version is
 // newer than this build knows is refused, never touched. docs/STORE.md lists the versions.
 //
-// Adding schema version 2 = writing one function `migrateToV2(SqliteDb&)` (ALTER TABLE, new
-// tables, backfills; constant SQL plus bound statements) and appending {2, "...", migrateToV2} to
-// the list in schema_migrations.cpp. Steps never change once released.
+// Adding schema version N = writing one function `migrateToVN(SqliteDb&)` (ALTER TABLE, new
+// tables, backfills; constant SQL plus bound statements) and appending {N, "...", migrateToVN} to
+// the list in schema_migrations.cpp (version 2 added the comparisons table this way). Steps never change once released.
 
 #include <cstdint>
 #include <span>

@@ -27,29 +27,32 @@ std::string readBytes(const std::filesystem::path& p) {
   return s.str();
 }
 
-// A made-up version 2, as a future release would add it: a column with a backfill and a table.
-void testMigrateToV2(SqliteDb& db) {
+// A made-up next version, as a future release would add it: a column with a backfill and a table.
+void testMigrateToNext(SqliteDb& db) {
   db.exec("ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT ''");
   db.exec("UPDATE runs SET note = 'migrated from v1'");
   db.exec("CREATE TABLE run_tags (run INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE, tag TEXT NOT NULL)");
 }
 
-void failingMigrateToV2(SqliteDb& db) {
+void failingMigrateToNext(SqliteDb& db) {
   db.exec("CREATE TABLE half_done (x INTEGER)");
   engine::throwIo("disk full (simulated)");
 }
 
-std::vector<engine::SchemaMigration> withV2(void (*v2)(SqliteDb&)) {
+// This build's version and the next one a test adds.
+const int kCurrent = engine::runStoreSchemaVersion();
+const int kNext = kCurrent + 1;
+
+std::vector<engine::SchemaMigration> withNext(void (*next)(SqliteDb&)) {
   std::vector<engine::SchemaMigration> list(engine::runStoreMigrations().begin(), engine::runStoreMigrations().end());
-  EXPECT_EQ(list.size(), 1u) << "update this test when version 2 becomes real";
-  list.push_back({2, "test: runs.note, run_tags", v2});
+  list.push_back({kNext, "test: runs.note, run_tags", next});
   return list;
 }
 
-void makeV1Store(const std::filesystem::path& db) {
+void makeCurrentStore(const std::filesystem::path& db) {
   auto store = engine::RunStore::open(db);
   store.finishRun(makeReport("old-run", 3));
-  ASSERT_EQ(store.schemaVersion(), 1);
+  ASSERT_EQ(store.schemaVersion(), kCurrent);
 }
 
 TEST(SchemaMigrations, NewStoreRecordsEveryStep) {
@@ -62,32 +65,33 @@ TEST(SchemaMigrations, NewStoreRecordsEveryStep) {
             static_cast<std::int64_t>(engine::runStoreMigrations().size()));
   EXPECT_EQ(raw.queryText("SELECT description FROM schema_version WHERE version = 1"),
             engine::runStoreMigrations()[0].description);
-  EXPECT_EQ(engine::migrateSchema(raw, engine::runStoreMigrations()), 1) << "nothing to do the second time";
+  EXPECT_EQ(engine::migrateSchema(raw, engine::runStoreMigrations()), kCurrent) << "nothing to do the second time";
 }
 
 TEST(SchemaMigrations, OlderVersionIsMigratedKeepingItsRuns) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
-  makeV1Store(db);
-  const auto list = withV2(&testMigrateToV2);
+  makeCurrentStore(db);
+  const auto list = withNext(&testMigrateToNext);
   {
     SqliteDb raw(db, SqliteDb::OpenMode::ReadWrite);
-    EXPECT_EQ(engine::migrateSchema(raw, list), 1);
-    EXPECT_EQ(engine::readSchemaVersion(raw), 2);
-    EXPECT_EQ(raw.queryInt("SELECT count(*) FROM schema_version"), 2);
+    EXPECT_EQ(engine::migrateSchema(raw, list), kCurrent);
+    EXPECT_EQ(engine::readSchemaVersion(raw), kNext);
+    EXPECT_EQ(raw.queryInt("SELECT count(*) FROM schema_version"), kNext);
     EXPECT_EQ(raw.queryText("SELECT note FROM runs WHERE run_id = 'old-run'"), "migrated from v1");
     EXPECT_EQ(raw.queryInt("SELECT count(*) FROM rungs"), 3);
-    EXPECT_EQ(engine::migrateSchema(raw, list), 2);
+    EXPECT_EQ(engine::migrateSchema(raw, list), kNext);
   }
-  // This build knows version 1 only: the migrated file is now "newer" and is refused untouched.
+  // This build does not know the next version: the migrated file is "newer" and refused untouched.
   const auto before = readBytes(db);
   try {
     (void)engine::RunStore::open(db);
     FAIL() << "expected an error";
   } catch (const engine::Error& e) {
     EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
-    EXPECT_NE(std::string(e.what()).find(db.string() + ": written by a newer Wandscope (run store schema version 2, "
-                                                       "this build knows up to 1)"),
+    EXPECT_NE(std::string(e.what()).find(db.string() + ": written by a newer Wandscope (run store schema version " +
+                                         std::to_string(kNext) + ", this build knows up to " +
+                                         std::to_string(kCurrent) + ")"),
               std::string::npos)
         << e.what();
   }
@@ -97,17 +101,18 @@ TEST(SchemaMigrations, OlderVersionIsMigratedKeepingItsRuns) {
 TEST(SchemaMigrations, FailingStepLeavesThePreviousVersionIntact) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
-  makeV1Store(db);
+  makeCurrentStore(db);
   {
     SqliteDb raw(db, SqliteDb::OpenMode::ReadWrite);
     try {
-      (void)engine::migrateSchema(raw, withV2(&failingMigrateToV2));
+      (void)engine::migrateSchema(raw, withNext(&failingMigrateToNext));
       FAIL() << "expected an error";
     } catch (const engine::Error& e) {
       EXPECT_EQ(e.kind(), engine::ErrorKind::Io);
-      EXPECT_NE(std::string(e.what()).find("schema version 2"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("schema version " + std::to_string(kNext)), std::string::npos)
+          << e.what();
     }
-    EXPECT_EQ(engine::readSchemaVersion(raw), 1);
+    EXPECT_EQ(engine::readSchemaVersion(raw), kCurrent);
     EXPECT_EQ(raw.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'half_done'"), 0);
   }
   auto store = engine::RunStore::open(db);
@@ -117,7 +122,7 @@ TEST(SchemaMigrations, FailingStepLeavesThePreviousVersionIntact) {
 TEST(SchemaMigrations, NewerVersionIsRefusedWithAMessage) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
-  makeV1Store(db);
+  makeCurrentStore(db);
   {
     SqliteDb raw(db, SqliteDb::OpenMode::ReadWrite);
     auto st = raw.prepare("INSERT INTO schema_version (version, description, applied_utc) VALUES (?1, ?2, ?3)");
@@ -156,7 +161,7 @@ TEST(SchemaMigrations, HandMadeVersionZeroIsMigrated) {
 TEST(SchemaMigrations, StepsMustBeNumberedInOrder) {
   TempDir dir;
   SqliteDb raw(dir / "x.sqlite", SqliteDb::OpenMode::ReadWriteCreate);
-  const std::vector<engine::SchemaMigration> gap = {engine::runStoreMigrations()[0], {3, "gap", &testMigrateToV2}};
+  const std::vector<engine::SchemaMigration> gap = {engine::runStoreMigrations()[0], {3, "gap", &testMigrateToNext}};
   try {
     (void)engine::migrateSchema(raw, gap);
     FAIL() << "expected an error";
@@ -185,7 +190,7 @@ TEST(SchemaMigrations, ProcessesOpeningANewFileAtOnceMigrateItOnce) {
     for (auto& thread : threads) thread.join();
     for (const auto& f : failures) EXPECT_EQ(f, "");
     SqliteDb raw(db, SqliteDb::OpenMode::ReadWrite);
-    EXPECT_EQ(raw.queryInt("SELECT count(*) FROM schema_version"), 1);
+    EXPECT_EQ(raw.queryInt("SELECT count(*) FROM schema_version"), kCurrent);
     EXPECT_EQ(raw.queryInt("SELECT count(*) FROM runs"), 6);
   }
 }
