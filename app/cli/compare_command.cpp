@@ -2,14 +2,16 @@
 // `compare`: two targets (engine builds as plugins, the built-in engine with other switches, peers)
 // interleaved in one process on a profile's dataset and query sets (engine/bench/compare_runner.h,
 // docs/COMPARE.md): closed loop per query set, or, for a profile in open mode, whole ladders in
-// ABBA order at the same offered rates (engine/bench/open_compare.h); writes report.md and
-// report.json into --out.
+// ABBA order at the same offered rates (engine/bench/open_compare.h); writes report.md,
+// report.json, report.csv and report.html into --out and stores the comparison in the run store
+// (`runs compares` lists it) unless --no-db.
 #include "app/cli/cli_support.h"
 
 #include "engine/bench/compare_report_writer.h"
 #include "engine/bench/compare_runner.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/store/run_store.h"
 
 #include <fmt/format.h>
 
@@ -34,12 +36,13 @@ void addCompareCommand(CLI::App& app) {
       "compare",
       "Interleaved A/B comparison of two targets on a profile's dataset and query sets (ABBA blocks, bootstrap "
       "intervals, result equality); a profile in open mode compares ladders (p50/p99 per offered rate, capacity); "
-      "writes report.md and report.json");
+      "writes report.md, report.json, report.csv and report.html and stores the comparison in the run store");
   struct Args {
-    std::string profile, out, cache;
+    std::string profile, out, cache, db;
     std::vector<std::string> targets;
     std::vector<double> rates;
     bool aa = false;
+    bool noDb = false;
     unsigned repetitions = 3;
     double warmup = -1;
     double noiseFloor = 0.02;
@@ -57,7 +60,8 @@ void addCompareCommand(CLI::App& app) {
                   "is resolved against A's calibrated throughput, so both targets get the same rates")
       ->delimiter(',');
   cmd->add_flag("--aa", a->aa, "also run A against a second instance of A and raise the noise floor to what it shows");
-  cmd->add_option("--out", a->out, "directory for report.md and report.json (created)")->required();
+  cmd->add_option("--out", a->out, "directory for report.md, report.json, report.csv and report.html (created)")
+      ->required();
   cmd->add_option("--repetitions", a->repetitions,
                   "closed: ABBA quartets of blocks per query set; open: ladder pairs (AB, BA, ...)")
       ->capture_default_str();
@@ -65,7 +69,10 @@ void addCompareCommand(CLI::App& app) {
   cmd->add_option("--noise-floor", a->noiseFloor, "differences within this fraction count as none")->capture_default_str();
   cmd->add_option("--bootstrap", a->bootstrap, "bootstrap resamples for the intervals")->capture_default_str();
   cmd->add_option("--cache", a->cache, "dataset cache (default $XDG_CACHE_HOME/wandscope)");
+  cmd->add_option("--db", a->db, "run store (default $XDG_DATA_HOME/wandscope/runs.sqlite)");
+  cmd->add_flag("--no-db", a->noDb, "do not store the comparison in the run store");
   setAction(cmd, [a] {
+    if (a->noDb && !a->db.empty()) engine::throwUsage("--db and --no-db exclude each other");
     if (a->targets.size() != 2) {
       engine::throwUsage(fmt::format("compare needs exactly two --target options (A and B), got {}", a->targets.size()));
     }
@@ -115,6 +122,13 @@ void addCompareCommand(CLI::App& app) {
     watcher.join();
     std::signal(SIGINT, previous);
     engine::writeCompareReportFiles(out, report);
+    // After the files: a store that cannot be written (damaged, read-only) fails the command but
+    // leaves the reports in --out. An interrupted comparison is stored too, flagged partial.
+    if (!a->noDb) {
+      auto store = engine::RunStore::open(a->db.empty() ? engine::RunStore::defaultPath() : std::filesystem::path(a->db));
+      store.saveComparison(report);
+      std::cerr << fmt::format("stored comparison {} in {}\n", report.runId, store.path().string());
+    }
     std::cerr << fmt::format("{} scenarios; reports in {}{}\n", report.scenarios.size(), out.string(),
                              report.partial ? " (partial: interrupted)" : "");
     std::cout << (out / "report.md").string() << '\n';

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `runs list|show|export|delete|import`: the benchmark run history in the run store
-// ($XDG_DATA_HOME/wandscope/runs.sqlite unless --db says otherwise). docs/STORE.md.
+// ($XDG_DATA_HOME/wandscope/runs.sqlite unless --db says otherwise); `runs compares` and
+// `runs compare-export` for the stored A/B comparisons (`compare`). docs/STORE.md.
 #include "app/cli/cli_support.h"
 
+#include "engine/bench/compare_report_writer.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/store/run_codec.h"
@@ -32,9 +34,11 @@ void addDbOption(CLI::App* cmd, std::string& db) {
 }
 
 // Commands that read a run need an existing store: do not create an empty one as a side effect.
-RunStore openExisting(const std::filesystem::path& path, const std::string& runId) {
+RunStore openExisting(const std::filesystem::path& path, const std::string& runId, const char* noun = "run") {
   if (!std::filesystem::exists(path)) {
-    std::string message = "no run '";
+    std::string message = "no ";
+    message.append(noun);
+    message.append(" '");
     message.append(runId);
     message.append("': there is no run store at ");
     message.append(path.string());
@@ -166,7 +170,8 @@ std::string jsonText(const nlohmann::json& j) {
 }  // namespace
 
 void addRunsCommand(CLI::App& app) {
-  auto* runs = app.add_subcommand("runs", "Benchmark run history: list, show, export, delete, import");
+  auto* runs = app.add_subcommand(
+      "runs", "Benchmark run history: list, show, export, delete, import; compares, compare-export");
   runs->require_subcommand(1);
 
   {
@@ -318,6 +323,75 @@ void addRunsCommand(CLI::App& app) {
       std::cerr << fmt::format("imported run {} ({} rungs, {}) into {}\n", report.header.runId,
                                report.rungs.size(), report.partial ? "partial" : "complete",
                                store.path().string());
+      return 0;
+    });
+  }
+
+  {
+    auto* cmd = runs->add_subcommand("compares", "List stored comparisons (`compare`), newest first");
+    struct Args {
+      std::string db;
+      std::size_t limit = 0;
+      bool json = false;
+    };
+    auto a = std::make_shared<Args>();
+    addDbOption(cmd, a->db);
+    cmd->add_option("--limit", a->limit, "at most this many comparisons (0: all)")->capture_default_str();
+    cmd->add_flag("--json", a->json, "print JSON");
+    setAction(cmd, [a] {
+      const auto path = storePath(a->db);
+      std::vector<engine::ComparisonSummary> list;
+      if (std::filesystem::exists(path)) {
+        list = RunStore::open(path).listComparisons(a->limit);
+      } else {
+        std::cerr << fmt::format("no comparisons yet: {} does not exist\n", path.string());
+      }
+      if (a->json) {
+        nlohmann::json j = nlohmann::json::array();
+        for (const auto& c : list) {
+          j.push_back({{"compare_id", c.compareId},
+                       {"started_utc", c.startedUtc},
+                       {"profile_name", c.profileName},
+                       {"mode", c.mode},
+                       {"a", {{"spec", c.aSpec}, {"build_id", c.aBuildId}}},
+                       {"b", {{"spec", c.bSpec}, {"build_id", c.bBuildId}}},
+                       {"aa", c.aa},
+                       {"partial", c.partial},
+                       {"scenarios", c.scenarios},
+                       {"results_differ", c.resultsDiffer},
+                       {"stored_utc", c.storedUtc}});
+        }
+        printJson(j);
+        return 0;
+      }
+      std::vector<std::vector<std::string>> rows = {
+          {"ID", "STARTED", "PROFILE", "MODE", "A", "B", "SCENARIOS", "RESULTS", "STATUS"}};
+      for (const auto& c : list) {
+        rows.push_back({c.compareId, c.startedUtc, c.profileName, c.mode + (c.aa ? "+aa" : ""), c.aSpec, c.bSpec,
+                        std::to_string(c.scenarios), c.resultsDiffer ? "differ" : "identical",
+                        c.partial ? "partial" : "complete"});
+      }
+      printTable(rows, {false, false, false, false, false, false, true, false, false});
+      return 0;
+    });
+  }
+
+  {
+    auto* cmd = runs->add_subcommand(
+        "compare-export", "Write a stored comparison as report.md, report.json, report.csv and report.html");
+    struct Args {
+      std::string db, id, out;
+    };
+    auto a = std::make_shared<Args>();
+    cmd->add_option("id", a->id, "comparison id (or a unique prefix of one; see `runs compares`)")->required();
+    cmd->add_option("--out", a->out, "directory for the reports (created)")->required();
+    addDbOption(cmd, a->db);
+    setAction(cmd, [a] {
+      const auto store = openExisting(storePath(a->db), a->id, "comparison");
+      const std::string id = store.resolveComparisonId(a->id);
+      engine::writeCompareReportFiles(a->out, store.loadComparison(id));
+      std::cerr << fmt::format("exported comparison {} to {}\n", id, a->out);
+      std::cout << (std::filesystem::path(a->out) / "report.md").string() << '\n';
       return 0;
     });
   }

@@ -7,13 +7,17 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 namespace wandscope::test {
 namespace {
 
-ProcessResult cli(const std::vector<std::string>& args) { return runProcess(WANDSCOPE_CLI, args); }
+ProcessResult cli(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
+  return runProcess(WANDSCOPE_CLI, args, env);
+}
 
 // A 2,000-document generated corpus, its index and a mid-df 2-token query set.
 std::filesystem::path makeDataset(const TempDir& dir) {
@@ -56,8 +60,9 @@ TEST(CompareCli, BulkAndOffGivesIdenticalResultsAndAReport) {
   TempDir dir;
   const auto profile = makeDataset(dir);
   const auto out = dir / "out";
+  const auto db = dir / "runs.sqlite";
   const auto r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target",
-                      "builtin:bulk_and=off", "--aa", "--repetitions", "2", "--out", out.string()});
+                      "builtin:bulk_and=off", "--aa", "--repetitions", "2", "--out", out.string(), "--db", db.string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("report.md"), std::string::npos);
   const auto j = nlohmann::json::parse(readFile(out / "report.json"));
@@ -80,6 +85,59 @@ TEST(CompareCli, BulkAndOffGivesIdenticalResultsAndAReport) {
       << md;
   EXPECT_NE(md.find("| mid-df-2, CPU ms/query |"), std::string::npos) << md;
   EXPECT_NE(md.find("**Method:**"), std::string::npos);
+
+  // report.csv: a header and one row per scenario, A/A included; report.html: the same tables.
+  const auto csv = readFile(out / "report.csv");
+  EXPECT_EQ(csv.rfind("section,name,query_set,metric,", 0), 0u) << csv;
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;
+  const auto html = readFile(out / "report.html");
+  EXPECT_NE(html.find("<th class=\"n\">A: builtin</th><th class=\"n\">B: builtin:bulk_and=off</th>"), std::string::npos)
+      << html;
+
+  // The comparison is in the run store: listed by `runs compares`, exported again in every format.
+  auto listed = cli({"runs", "compares", "--db", db.string(), "--json"});
+  ASSERT_EQ(listed.exitCode, 0) << listed.err;
+  const auto list = nlohmann::json::parse(listed.out);
+  ASSERT_EQ(list.size(), 1u) << listed.out;
+  EXPECT_EQ(list[0]["compare_id"], j["run_id"]);
+  EXPECT_EQ(list[0]["a"]["spec"], "builtin");
+  EXPECT_EQ(list[0]["b"]["spec"], "builtin:bulk_and=off");
+  EXPECT_EQ(list[0]["mode"], "closed");
+  EXPECT_EQ(list[0]["partial"], false);
+  EXPECT_EQ(list[0]["aa"], true);
+  EXPECT_EQ(list[0]["results_differ"], false);
+  listed = cli({"runs", "compares", "--db", db.string()});
+  EXPECT_NE(listed.out.find("builtin:bulk_and=off"), std::string::npos) << listed.out;
+  EXPECT_NE(listed.out.find("complete"), std::string::npos) << listed.out;
+  const std::string id = j["run_id"];
+  const auto again = dir / "again";
+  const auto exported = cli({"runs", "compare-export", id.substr(0, id.size() - 2), "--db", db.string(), "--out",
+                             again.string()});
+  ASSERT_EQ(exported.exitCode, 0) << exported.err;
+  for (const char* f : {"report.json", "report.md", "report.csv", "report.html"}) {
+    EXPECT_EQ(readFile(again / f), readFile(out / f)) << f;
+  }
+  const auto missing = cli({"runs", "compare-export", "nothing", "--db", db.string(), "--out", again.string()});
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.err.find("no comparison 'nothing'"), std::string::npos) << missing.err;
+}
+
+TEST(CompareCli, NoDbStoresNothingAndExcludesDb) {
+  TempDir dir;
+  const auto profile = makeDataset(dir);
+  auto r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target", "builtin", "--out",
+                (dir / "out").string(), "--db", (dir / "x.sqlite").string(), "--no-db"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--db and --no-db"), std::string::npos) << r.err;
+  ::unsetenv("XDG_DATA_HOME");  // runProcess appends the child's value after ours
+  const std::vector<std::string> env = {std::string("XDG_DATA_HOME=") + (dir / "xdg").string()};
+  r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target", "builtin:bulk_and=off",
+           "--repetitions", "1", "--bootstrap", "200", "--out", (dir / "out").string(), "--no-db"},
+          env);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.err.find("stored comparison"), std::string::npos) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "report.html"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "xdg" / "wandscope" / "runs.sqlite"));
 }
 
 }  // namespace

@@ -137,7 +137,7 @@ class RunsCli : public ::testing::Test {
 };
 
 TEST_F(RunsCli, HelpForEveryCommand) {
-  for (const char* sub : {"list", "show", "export", "delete", "import"}) {
+  for (const char* sub : {"list", "show", "export", "delete", "import", "compares", "compare-export"}) {
     const auto r = cli({"runs", sub, "--help"});
     EXPECT_EQ(r.exitCode, 0) << sub;
     EXPECT_NE(r.out.find("--db"), std::string::npos) << sub;
