@@ -67,4 +67,35 @@ bool HistoryController::remove(const QString& runId, QString* error) {
   return true;
 }
 
+std::vector<engine::ComparisonSummary> HistoryController::listComparisons(QString* error) const {
+  try {
+    if (!std::filesystem::exists(toPath(m_path))) return {};
+    return engine::RunStore::open(toPath(m_path)).listComparisons();
+  } catch (const std::exception& e) {
+    setError(error, e);
+    return {};
+  }
+}
+
+CompareReportPtr HistoryController::loadComparison(const QString& compareId, QString* error) const {
+  try {
+    const auto store = engine::RunStore::open(toPath(m_path));
+    return std::make_shared<const engine::CompareReport>(store.loadComparison(compareId.toStdString()));
+  } catch (const std::exception& e) {
+    setError(error, e);
+    return nullptr;
+  }
+}
+
+bool HistoryController::saveComparison(const engine::CompareReport& report, QString* error) {
+  try {
+    engine::RunStore::open(toPath(m_path)).saveComparison(report);
+  } catch (const std::exception& e) {
+    setError(error, e);
+    return false;
+  }
+  emit changed();
+  return true;
+}
+
 }  // namespace wandscope::app

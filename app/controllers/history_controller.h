@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "app/workers/compare_job.h"
 #include "app/workers/load_job.h"
 #include "engine/store/run_store.h"
 
@@ -29,9 +30,16 @@ class HistoryController : public QObject {
   RunReportPtr load(const QString& runId, QString* error = nullptr) const;
   bool remove(const QString& runId, QString* error = nullptr);
 
+  // Stored A/B comparisons (the Compare page's, `wandscope-cli compare`'s), newest first.
+  std::vector<engine::ComparisonSummary> listComparisons(QString* error = nullptr) const;
+  CompareReportPtr loadComparison(const QString& compareId, QString* error = nullptr) const;
+  // Stores a finished (or stopped, partial) comparison, creating the store if needed; emits
+  // changed() so History lists it.
+  bool saveComparison(const engine::CompareReport& report, QString* error = nullptr);
+
  signals:
   void storePathChanged(const QString& path);
-  // A run was added (by the Load page) or deleted: lists should refresh.
+  // A run or comparison was added (by the Load or Compare page) or deleted: lists should refresh.
   void changed();
 
  public slots:

@@ -117,6 +117,7 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
   addPage(comparePage);
   // History's "Compare..." shows two recorded runs side by side on the Compare page.
   connect(historyPage, &HistoryPage::compareRequested, comparePage, &ComparePage::showRecordedComparison);
+  connect(historyPage, &HistoryPage::comparisonOpened, comparePage, &ComparePage::showStoredComparison);
   connect(m_compare, &CompareController::runningChanged, this, [this](bool running) {
     if (running) {
       m_jobStatus->setText(QStringLiteral("Comparison\u2026"));

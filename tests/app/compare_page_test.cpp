@@ -11,6 +11,7 @@
 #include "engine/bench/default_dataset.h"
 #include "engine/index/index.h"
 #include "engine/query/searcher.h"
+#include "engine/store/run_store.h"
 #include "engine/store/store_run_observer.h"
 #include "tests/support/temp_dir.h"
 #include "widgets/models/explain_table_model.h"
@@ -26,6 +27,7 @@
 #include <QComboBox>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTest>
 
 #include <cstdlib>
@@ -226,7 +228,10 @@ TEST(ComparePage, StopEndsTheComparisonPartial) {
   const auto profilePath = dir.write("compare-test.json", text);
   app::CompareController controller;
   controller.setCacheRoot(qpath(dir / "cache"));
+  app::HistoryController history;
+  history.setStorePath(qpath(dir / "runs.sqlite"));
   app::WorkbenchContext context;
+  context.history = &history;
   app::ComparePage page(context, &controller);
   page.selectProfileFile(qpath(profilePath));
   page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
@@ -243,6 +248,15 @@ TEST(ComparePage, StopEndsTheComparisonPartial) {
   EXPECT_TRUE(page.report()->partial);
   EXPECT_LT(page.report()->scenarios.size(), 4u);
   EXPECT_FALSE(controller.isRunning());
+  // Stopped comparisons go into the run history too, flagged partial.
+  QString error;
+  const auto stored = history.listComparisons(&error);
+  ASSERT_EQ(stored.size(), 1u) << error.toStdString();
+  EXPECT_EQ(stored[0].compareId, page.report()->runId);
+  EXPECT_TRUE(stored[0].partial);
+  EXPECT_EQ(stored[0].aSpec, "builtin");
+  EXPECT_EQ(stored[0].bSpec, "builtin:bulk_and=off");
+  EXPECT_NE(page.progressText().indexOf(QStringLiteral("Stored in the run history")), -1);
 }
 
 // A peer answers side by side but has no explain here: the panel says so instead of showing one.
@@ -421,6 +435,93 @@ TEST(HistoryPage, CompareShowsTwoStoredRunsSideBySide) {
   // A run that cannot be loaded is an error on the History page, not a comparison.
   EXPECT_FALSE(historyPage.compareRuns(QStringLiteral("20250101T000000Z-aaaaaa"), QStringLiteral("nope")));
   EXPECT_EQ(requested.count(), 1);
+}
+
+// A comparison in the run store (as `wandscope-cli compare` stores it) is listed on the History
+// page, opens on the Compare page with its tables, and exports in all four formats, escaped.
+TEST(HistoryPage, ListsAndOpensAStoredComparison) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  engine::CompareReport stored;
+  stored.runId = "20250103T000000Z-cccccc";
+  stored.profileName = "stored <profile>";
+  stored.environment.startedUtc = "2025-01-03T00:00:00Z";
+  stored.a = {"builtin", "0.4.0+abc", "gcc"};
+  stored.b = {"builtin:bulk_and=off", "0.4.0+abc", "gcc"};
+  stored.method = "ABBA";
+  for (const char* metric : {"cpu_ms_per_query", "p50_ms"}) {
+    engine::CompareScenario s;
+    s.name = std::string("q<script>x</script>, ") + metric;
+    s.querySet = "q<script>x</script>";
+    s.metric = metric;
+    s.a = 0.2;
+    s.b = 0.1;
+    s.estimate = {2.0, 1.9, 2.1, 0.02, "faster"};
+    s.queries = 5;
+    s.diff.queries = 5;
+    stored.scenarios.push_back(s);
+  }
+  engine::RunStore::open(db).saveComparison(stored);
+
+  app::HistoryController history;
+  history.setStorePath(qpath(db));
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage historyPage(context);
+  app::CompareController controller;
+  app::ComparePage comparePage(context, &controller);
+  QAbstractItemModelTester tester(comparePage.ratioModel(), kFatal);
+  QObject::connect(&historyPage, &app::HistoryPage::comparisonOpened, &comparePage,
+                   &app::ComparePage::showStoredComparison);
+  historyPage.resize(1200, 700);
+  historyPage.show();
+
+  ASSERT_EQ(historyPage.comparisons().size(), 1u);
+  auto* view = historyPage.comparisonView();
+  ASSERT_EQ(view->rowCount(), 1);
+  EXPECT_EQ(view->item(0, 0)->text(), QStringLiteral("2025-01-03T00:00:00Z"));
+  EXPECT_EQ(view->item(0, 1)->text(), QStringLiteral("stored <profile>"));
+  EXPECT_EQ(view->item(0, 3)->text(), QStringLiteral("builtin:bulk_and=off"));
+  EXPECT_EQ(view->item(0, 6)->text(), QStringLiteral("complete"));
+  QAction* open = nullptr;
+  for (QAction* a : historyPage.menuActions()) {
+    if (a->text() == QStringLiteral("&Open comparison")) open = a;
+  }
+  ASSERT_TRUE(open);
+  EXPECT_FALSE(open->isEnabled());
+  view->selectRow(0);
+  EXPECT_TRUE(open->isEnabled());
+
+  QSignalSpy opened(&historyPage, &app::HistoryPage::comparisonOpened);
+  QSignalSpy pageRequested(&comparePage, &app::Page::pageRequested);
+  open->trigger();
+  ASSERT_EQ(opened.count(), 1);
+  ASSERT_EQ(pageRequested.count(), 1);
+  ASSERT_TRUE(comparePage.report());
+  EXPECT_EQ(comparePage.report()->runId, stored.runId);
+  EXPECT_TRUE(comparePage.isRecordedComparison());
+  ASSERT_EQ(comparePage.ratioModel()->rowCount(), 2);
+  EXPECT_EQ(comparePage.ratioModel()->scenario(0)->estimate.verdict, "faster");
+  EXPECT_EQ(comparePage.plot()->pointCount(0), 1);
+  QString error;
+  const auto job = comparePage.currentJob(&error);
+  ASSERT_TRUE(job) << error.toStdString();
+  EXPECT_EQ(job->b, "builtin:bulk_and=off");
+
+  ASSERT_TRUE(comparePage.exportReportTo(qpath(dir / "out"), &error)) << error.toStdString();
+  for (const char* f : {"report.md", "report.json", "report.csv", "report.html"}) {
+    EXPECT_TRUE(std::filesystem::exists(dir / "out" / f)) << f;
+  }
+  const std::string html = readFile(dir / "out" / "report.html");
+  EXPECT_EQ(html.find("<script>"), std::string::npos);
+  EXPECT_NE(html.find("q&lt;script&gt;x&lt;/script&gt;"), std::string::npos);
+
+  EXPECT_FALSE(historyPage.openComparison(QStringLiteral("nope")));
+  EXPECT_EQ(opened.count(), 1);
+  // A comparison the Compare page stores later shows up without reopening the page.
+  stored.runId = "20250104T000000Z-dddddd";
+  ASSERT_TRUE(history.saveComparison(stored, &error)) << error.toStdString();
+  EXPECT_EQ(historyPage.comparisons().size(), 2u);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "app/gui/pages/compare_page.h"
 
 #include "app/controllers/compare_controller.h"
+#include "app/controllers/history_controller.h"
 #include "app/controllers/index_controller.h"
 #include "app/gui/pages/load_page.h"
 #include "app/workers/compare_recorded_runs.h"
@@ -460,19 +461,16 @@ void ComparePage::onSetFinished(const CompareSetRowsPtr& rows) {
   m_plot->addSet(QString::fromStdString(cpu.querySet), cpu.a, cpu.b);
 }
 
-void ComparePage::onFinished(const CompareReportPtr& report) {
-  m_report = report;
-  m_ratios->setReport(*report);
-  m_ratioView->resizeColumnsToContents();
+std::string ComparePage::plotReport(const engine::CompareReport& report) {
   // The plot shows exactly the report's sets (a late or dropped live update cannot linger). A
   // comparison without CPU rows (an open-loop profile's ladders) plots its first metric instead.
   std::string metric = "cpu_ms_per_query";
-  if (!report->scenarios.empty() &&
-      std::none_of(report->scenarios.begin(), report->scenarios.end(), [](const auto& s) { return s.metric == "cpu_ms_per_query"; })) {
-    metric = report->scenarios.front().metric;
+  if (!report.scenarios.empty() &&
+      std::none_of(report.scenarios.begin(), report.scenarios.end(), [](const auto& s) { return s.metric == "cpu_ms_per_query"; })) {
+    metric = report.scenarios.front().metric;
   }
   QStringList sets;
-  for (const auto& s : report->scenarios) {
+  for (const auto& s : report.scenarios) {
     if (s.metric == metric) sets << QString::fromStdString(s.querySet);
   }
   if (m_plot->querySets() != sets) {
@@ -481,9 +479,21 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
     m_plot->setValueLabel(title == QLatin1String("CPU ms/query") ? title : title + QStringLiteral(" (ms)"));
     m_plot->setTitle(QStringLiteral("%1 per %2").arg(title, metric == "cpu_ms_per_query" ? QStringLiteral("query set")
                                                                                           : QStringLiteral("scenario")));
-    for (const auto& s : report->scenarios) {
+    for (const auto& s : report.scenarios) {
       if (s.metric == metric) m_plot->addSet(QString::fromStdString(s.querySet), s.a, s.b);
     }
+  }
+  return metric;
+}
+
+void ComparePage::onFinished(const CompareReportPtr& report) {
+  m_report = report;
+  m_ratios->setReport(*report);
+  m_ratioView->resizeColumnsToContents();
+  const std::string metric = plotReport(*report);
+  QStringList sets;
+  for (const auto& s : report->scenarios) {
+    if (s.metric == metric) sets << QString::fromStdString(s.querySet);
   }
   std::map<std::string, int> verdicts;
   std::uint64_t differing = 0;
@@ -513,6 +523,18 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
     m_notice->hideNotice();
   } else {
     m_notice->showNotice(widgets::NoticeBar::Kind::Warning, attention.join(QLatin1Char(' ')));
+  }
+  // Into the run history (History lists it; `wandscope-cli runs compares` too), partial or not.
+  if (m_context.history != nullptr) {
+    QString storeError;
+    if (m_context.history->saveComparison(*report, &storeError)) {
+      m_progress->appendPlainText(
+          QStringLiteral("Stored in the run history as %1.").arg(QString::fromStdString(report->runId)));
+    } else {
+      attention << QStringLiteral("Not stored in the run history: %1").arg(storeError);
+      m_notice->showNotice(widgets::NoticeBar::Kind::Warning, attention.join(QLatin1Char(' ')));
+      emit errorOccurred(storeError);
+    }
   }
   m_exportAction->setEnabled(true);
   m_diffView->setPlaceholder(QStringLiteral("<i>Preparing both targets again to answer queries side by side\u2026</i>"));
@@ -712,6 +734,42 @@ void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportP
   emit pageRequested(pageId());
 }
 
+void ComparePage::showStoredComparison(const CompareReportPtr& report) {
+  if (!report) return;
+  if (m_controller->isRunning()) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
+                         QStringLiteral("A comparison is running; stop it before opening a stored one."));
+    return;
+  }
+  // As stored: the tables and plot of the report; the per-query results were not kept, so the
+  // result-diff panel stays empty (m_recorded) until the targets are compared again.
+  m_recorded = true;
+  m_report = report;
+  m_sets.reset();
+  m_ratios->setReport(*report);
+  m_ratioView->resizeColumnsToContents();
+  m_plot->clearData();
+  m_plot->setTargets(QString::fromStdString(report->a.spec), QString::fromStdString(report->b.spec));
+  plotReport(*report);
+  m_progress->clear();
+  m_setList->clear();
+  m_queryList->clear();
+  m_queryHint->clear();
+  m_diffView->setPlaceholder(QStringLiteral("<i>A stored comparison keeps its tables, not each query's results. "
+                                            "Start the comparison again to put results side by side.</i>"));
+  setTargets(QString::fromStdString(report->a.spec), QString::fromStdString(report->b.spec));
+  const QString what = QStringLiteral("Stored comparison %1 (%2, profile %3): A = %4, B = %5, %6 rows as stored%7.")
+                           .arg(QString::fromStdString(report->runId), QString::fromStdString(report->environment.startedUtc),
+                                QString::fromStdString(report->profileName), QString::fromStdString(report->a.spec),
+                                QString::fromStdString(report->b.spec))
+                           .arg(report->scenarios.size())
+                           .arg(report->partial ? QStringLiteral(", stopped early (partial)") : QString());
+  m_notice->showNotice(report->partial ? widgets::NoticeBar::Kind::Warning : widgets::NoticeBar::Kind::Information, what);
+  m_status->setText(what);
+  m_exportAction->setEnabled(true);
+  emit pageRequested(pageId());
+}
+
 bool ComparePage::exportReportTo(const QString& dir, QString* error) {
   if (!m_report) {
     if (error) *error = QStringLiteral("No finished comparison to export");
@@ -735,7 +793,7 @@ void ComparePage::exportReport() {
   QString error;
   if (exportReportTo(target, &error)) {
     m_notice->showNotice(widgets::NoticeBar::Kind::Positive,
-                         QStringLiteral("Wrote report.md and report.json to %1").arg(target));
+                         QStringLiteral("Wrote report.md, report.json, report.csv and report.html to %1").arg(target));
   } else {
     m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
     emit errorOccurred(error);

@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include <optional>
+#include <string>
 
 class QAction;
 class QCheckBox;
@@ -40,8 +41,9 @@ class CompareController;
 // worker thread. Each finished query set adds a progress line, a point per target to the plot and
 // its rows to the ratio table (benefit, 95 % interval, verdict, result equality). Afterwards the
 // result-diff panel answers any query of the comparison by both targets side by side, differing
-// queries first, with explain where the target provides it. Export writes report.md and
-// report.json as the CLI does.
+// queries first, with explain where the target provides it. A finished comparison is stored in the
+// run history (WorkbenchContext::history). Export writes report.md, report.json, report.csv and
+// report.html as the CLI does.
 //
 // History's "Compare..." shows two recorded runs here instead (showRecordedComparison): their
 // figures side by side with the ratio, without a re-run, interval or result diff.
@@ -69,6 +71,9 @@ class ComparePage : public Page {
 
   // Two recorded runs side by side (History's Compare...).
   void showRecordedComparison(const RunReportPtr& a, const RunReportPtr& b);
+  // A comparison from the run history (History's Open comparison): its tables and plot as stored,
+  // exportable in every format, no result diff (per-query results are not stored).
+  void showStoredComparison(const CompareReportPtr& report);
   bool exportReportTo(const QString& dir, QString* error = nullptr);
 
   // Result-diff panel: choose a query set (by name) and a query (row of the query list).
@@ -113,6 +118,8 @@ class ComparePage : public Page {
   void appendProgress(const QString& line);
   void finishScreenshot();
   const engine::ResultDiff* diffOf(const QString& querySet) const;
+  // Plots the report's sets for its headline metric (CPU ms/query, else the first) and returns it.
+  std::string plotReport(const engine::CompareReport& report);
 
   WorkbenchContext m_context;
   CompareController* m_controller;

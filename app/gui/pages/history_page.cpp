@@ -23,6 +23,7 @@
 #include <QStandardPaths>
 #include <QStyle>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -99,6 +100,17 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
     if (started(ids[1]) < started(ids[0])) ids.swapItemsAt(0, 1);
     compareRuns(ids[0], ids[1]);
   });
+  m_openComparisonAction = new QAction(QStringLiteral("&Open comparison"), this);
+  m_openComparisonAction->setToolTip(
+      QStringLiteral("Show the selected stored comparison on the Compare page, where Export writes it as md, json, csv "
+                     "and html (also: double-click)"));
+  m_openComparisonAction->setEnabled(false);
+  connect(m_openComparisonAction, &QAction::triggered, this, [this] {
+    const int row = m_compareView->currentRow();
+    if (row >= 0 && row < static_cast<int>(m_comparisons.size())) {
+      openComparison(QString::fromStdString(m_comparisons[static_cast<std::size_t>(row)].compareId));
+    }
+  });
   addAction(m_deleteAction);
 
   auto* layout = new QVBoxLayout(this);
@@ -138,7 +150,42 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_runView->setSortingEnabled(true);
   m_runView->setSelectionMode(QAbstractItemView::ExtendedSelection);  // two runs for Compare...
   m_runView->sortByColumn(widgets::RunListModel::Started, Qt::DescendingOrder);
-  m_top->addWidget(m_runView);
+  // Left: the runs, and under them the stored comparisons.
+  auto* lists = new QSplitter(Qt::Vertical, m_top);
+  lists->setObjectName(QStringLiteral("lists"));
+  lists->addWidget(m_runView);
+  auto* comparisons = new QWidget(lists);
+  auto* comparisonsLayout = new QVBoxLayout(comparisons);
+  comparisonsLayout->setContentsMargins(0, 0, 0, 0);
+  comparisonsLayout->setSpacing(4);
+  auto* comparisonsBar = new QHBoxLayout;
+  comparisonsBar->addWidget(new QLabel(QStringLiteral("<b>Comparisons</b> (Compare page, wandscope-cli compare)"), comparisons), 1);
+  comparisonsBar->addWidget(actionButton(m_openComparisonAction, comparisons));
+  comparisonsLayout->addLayout(comparisonsBar);
+  m_compareView = new QTableWidget(0, 7, comparisons);
+  m_compareView->setObjectName(QStringLiteral("comparisons"));
+  m_compareView->setHorizontalHeaderLabels({QStringLiteral("Started"), QStringLiteral("Profile"), QStringLiteral("A"),
+                                            QStringLiteral("B"), QStringLiteral("Mode"), QStringLiteral("Results"),
+                                            QStringLiteral("Status")});
+  m_compareView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  m_compareView->verticalHeader()->setVisible(false);
+  m_compareView->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_compareView->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_compareView->setAlternatingRowColors(true);
+  m_compareView->setWordWrap(false);
+  m_compareView->horizontalHeader()->setStretchLastSection(true);
+  comparisonsLayout->addWidget(m_compareView, 1);
+  lists->addWidget(comparisons);
+  lists->setStretchFactor(0, 3);
+  lists->setStretchFactor(1, 1);
+  m_top->addWidget(lists);
+  connect(m_compareView, &QTableWidget::itemSelectionChanged, this,
+          [this] { m_openComparisonAction->setEnabled(m_compareView->currentRow() >= 0); });
+  connect(m_compareView, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+    if (row >= 0 && row < static_cast<int>(m_comparisons.size())) {
+      openComparison(QString::fromStdString(m_comparisons[static_cast<std::size_t>(row)].compareId));
+    }
+  });
 
   auto* detail = new QWidget(m_top);
   auto* detailLayout = new QVBoxLayout(detail);
@@ -192,7 +239,8 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
 }
 
 QList<QAction*> HistoryPage::menuActions() const {
-  return {m_findAction, m_refreshAction, m_deleteAction, m_exportAction, m_compareAction, m_storeAction};
+  return {m_findAction, m_refreshAction, m_deleteAction, m_exportAction, m_compareAction, m_openComparisonAction,
+          m_storeAction};
 }
 
 void HistoryPage::showStorePath() {
@@ -232,7 +280,46 @@ bool HistoryPage::compareRuns(const QString& runA, const QString& runB) {
   return true;
 }
 
+bool HistoryPage::openComparison(const QString& compareId) {
+  QString error;
+  auto report = m_context.history->loadComparison(compareId, &error);
+  if (!report) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+    return false;
+  }
+  emit comparisonOpened(report);
+  return true;
+}
+
+void HistoryPage::fillComparisons() {
+  QString error;
+  m_comparisons = m_context.history->listComparisons(&error);
+  if (!error.isEmpty()) m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+  m_compareView->clearContents();
+  m_compareView->setRowCount(static_cast<int>(m_comparisons.size()));
+  for (std::size_t i = 0; i < m_comparisons.size(); ++i) {
+    const auto& c = m_comparisons[i];
+    const QStringList cells = {
+        QString::fromStdString(c.startedUtc), QString::fromStdString(c.profileName), QString::fromStdString(c.aSpec),
+        QString::fromStdString(c.bSpec), QString::fromStdString(c.mode) + (c.aa ? QStringLiteral(" + A/A") : QString()),
+        c.resultsDiffer ? QStringLiteral("differ") : QStringLiteral("identical"),
+        c.partial ? QStringLiteral("partial") : QStringLiteral("complete")};
+    for (int col = 0; col < cells.size(); ++col) {
+      auto* item = new QTableWidgetItem(cells[col]);
+      item->setToolTip(QStringLiteral("%1: A build %2, B build %3, %4 rows")
+                           .arg(QString::fromStdString(c.compareId), QString::fromStdString(c.aBuildId),
+                                QString::fromStdString(c.bBuildId))
+                           .arg(c.scenarios));
+      m_compareView->setItem(static_cast<int>(i), col, item);
+    }
+  }
+  m_compareView->resizeColumnsToContents();
+  m_openComparisonAction->setEnabled(m_compareView->currentRow() >= 0);
+}
+
 void HistoryPage::refresh() {
+  fillComparisons();
   const QString keep = selectedRunId().isEmpty() && m_report ? QString::fromStdString(m_report->header.runId) : selectedRunId();
   QString error;
   auto runs = m_context.history->list(QString(), &error);

@@ -3,7 +3,11 @@
 
 #include "app/gui/pages/page.h"
 #include "app/gui/workbench_context.h"
+#include "app/workers/compare_job.h"
 #include "app/workers/load_job.h"
+#include "engine/store/run_store.h"
+
+#include <vector>
 
 class QAction;
 class QLabel;
@@ -11,6 +15,7 @@ class QLineEdit;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
+class QTableWidget;
 class QToolButton;
 
 namespace wandscope::widgets {
@@ -24,7 +29,9 @@ namespace wandscope::app {
 
 // History: the runs of the run store (searchable: run id, profile, target, commit, host; sortable
 // by any column), the selected run's rung table and plots as they were recorded, delete, and
-// export of the report bundle. The list refreshes when the Load page records a run.
+// export of the report bundle. Below the runs, the stored A/B comparisons (Compare page, `wandscope-cli
+// compare`); opening one shows it on the Compare page, which exports it. The lists refresh when the
+// Load or Compare page records something.
 class HistoryPage : public Page {
   Q_OBJECT
  public:
@@ -54,10 +61,17 @@ class HistoryPage : public Page {
   // Loads two runs and emits compareRequested (the Compare... action: two runs selected, the
   // older one as A); false when either cannot be loaded.
   bool compareRuns(const QString& runA, const QString& runB);
+  // The stored comparisons as listed (newest first), and opening one: loads it and emits
+  // comparisonOpened; false (with a notice) when it cannot be loaded.
+  const std::vector<engine::ComparisonSummary>& comparisons() const noexcept { return m_comparisons; }
+  QTableWidget* comparisonView() const noexcept { return m_compareView; }
+  bool openComparison(const QString& compareId);
 
  signals:
   // Two recorded runs to show side by side (the main window hands them to the Compare page).
   void compareRequested(const wandscope::app::RunReportPtr& a, const wandscope::app::RunReportPtr& b);
+  // A stored comparison to show (the main window hands it to the Compare page).
+  void comparisonOpened(const wandscope::app::CompareReportPtr& report);
 
  public slots:
   void refresh();
@@ -70,6 +84,7 @@ class HistoryPage : public Page {
   void chooseStore();
   void showStorePath();
   QString selectedRunId() const;
+  void fillComparisons();
 
   WorkbenchContext m_context;
   RunReportPtr m_report;
@@ -80,6 +95,9 @@ class HistoryPage : public Page {
   QAction* m_exportAction = nullptr;
   QAction* m_storeAction = nullptr;
   QAction* m_compareAction = nullptr;
+  QAction* m_openComparisonAction = nullptr;
+  std::vector<engine::ComparisonSummary> m_comparisons;
+  QTableWidget* m_compareView = nullptr;
   QLineEdit* m_search = nullptr;
   QLabel* m_storeLabel = nullptr;
   QLabel* m_runHeader = nullptr;
