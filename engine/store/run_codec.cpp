@@ -284,34 +284,33 @@ class FieldReader {
     }
   }
   void read(const char* name, std::vector<std::string>& out) const {
-    const json* v = find(name);
-    if (v == nullptr) return;
-    if (!v->is_array()) fail(name, "must be an array of strings");
-    out.clear();
-    for (const auto& value : *v) {
-      if (!value.is_string()) fail(name, "must be an array of strings");
-      out.push_back(value.get<std::string>());
-    }
+    readArray(name, out, "must be an array of strings", [](const json& value) {
+      return value.is_string() ? std::optional<std::string>(value.get<std::string>()) : std::nullopt;
+    });
   }
   void read(const char* name, std::vector<double>& out) const {
-    const json* v = find(name);
-    if (v == nullptr) return;
-    if (!v->is_array()) fail(name, "must be an array of numbers");
-    out.clear();
-    for (const auto& value : *v) {
-      out.push_back(optionalNumber(value, name).value_or(std::numeric_limits<double>::quiet_NaN()));
-    }
+    readArray(name, out, "must be an array of numbers", [](const json& value) -> std::optional<double> {
+      if (value.is_null()) return std::numeric_limits<double>::quiet_NaN();  // how a NaN was written
+      return value.is_number() ? std::optional<double>(value.get<double>()) : std::nullopt;
+    });
   }
   void read(const char* name, std::vector<unsigned>& out) const {
+    readArray(name, out, "must be an array of non-negative integers", [](const json& value) {
+      const bool fits = value.is_number_unsigned() && value.get<std::uint64_t>() <= std::numeric_limits<unsigned>::max();
+      return fits ? std::optional<unsigned>(value.get<unsigned>()) : std::nullopt;
+    });
+  }
+  // An array whose every element `convert` turns into a T (nullopt: the wrong type).
+  template <typename T, typename Convert>
+  void readArray(const char* name, std::vector<T>& out, const char* what, Convert convert) const {
     const json* v = find(name);
     if (v == nullptr) return;
-    if (!v->is_array()) fail(name, "must be an array of non-negative integers");
+    if (!v->is_array()) fail(name, what);
     out.clear();
     for (const auto& value : *v) {
-      if (!value.is_number_unsigned() || value.get<std::uint64_t>() > std::numeric_limits<unsigned>::max()) {
-        fail(name, "must be an array of non-negative integers");
-      }
-      out.push_back(value.get<unsigned>());
+      std::optional<T> element = convert(value);
+      if (!element) fail(name, what);
+      out.push_back(std::move(*element));
     }
   }
   // An array of objects, each read with `readOne(reader, element)`.

@@ -32,6 +32,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 
 namespace wandscope::test {
 namespace {
@@ -369,24 +370,38 @@ void record(const std::filesystem::path& db, const engine::RunReport& report) {
   observer.onRunFinished(report);
 }
 
+// The History and Compare pages on one run store, wired as the main window wires them.
+struct HistoryWithCompare {
+  explicit HistoryWithCompare(const std::filesystem::path& db) {
+    history.setStorePath(qpath(db));
+    context.history = &history;
+    historyPage = std::make_unique<app::HistoryPage>(context);
+    comparePage = std::make_unique<app::ComparePage>(context, &controller);
+    tester = std::make_unique<QAbstractItemModelTester>(comparePage->ratioModel(), kFatal);
+    QObject::connect(historyPage.get(), &app::HistoryPage::compareRequested, comparePage.get(),
+                     &app::ComparePage::showRecordedComparison);
+    QObject::connect(historyPage.get(), &app::HistoryPage::comparisonOpened, comparePage.get(),
+                     &app::ComparePage::showStoredComparison);
+    historyPage->resize(1200, 700);
+    historyPage->show();
+  }
+  app::HistoryController history;
+  app::WorkbenchContext context;
+  app::CompareController controller;
+  std::unique_ptr<app::HistoryPage> historyPage;
+  std::unique_ptr<app::ComparePage> comparePage;
+  std::unique_ptr<QAbstractItemModelTester> tester;
+};
+
 TEST(HistoryPage, CompareShowsTwoStoredRunsSideBySide) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
   record(db, storedRun("20250101T000000Z-aaaaaa", "builtin:bulk_and=off", 0.3));
   record(db, storedRun("20250102T000000Z-bbbbbb", "builtin", 0.1));
 
-  app::HistoryController history;
-  history.setStorePath(qpath(db));
-  app::WorkbenchContext context;
-  context.history = &history;
-  app::HistoryPage historyPage(context);
-  app::CompareController controller;
-  app::ComparePage comparePage(context, &controller);
-  QAbstractItemModelTester tester(comparePage.ratioModel(), kFatal);
-  QObject::connect(&historyPage, &app::HistoryPage::compareRequested, &comparePage,
-                   &app::ComparePage::showRecordedComparison);
-  historyPage.resize(1200, 700);
-  historyPage.show();
+  HistoryWithCompare pages(db);
+  auto& historyPage = *pages.historyPage;
+  auto& comparePage = *pages.comparePage;
 
   // The action needs exactly two selected runs.
   QAction* compare = nullptr;
@@ -463,18 +478,10 @@ TEST(HistoryPage, ListsAndOpensAStoredComparison) {
   }
   engine::RunStore::open(db).saveComparison(stored);
 
-  app::HistoryController history;
-  history.setStorePath(qpath(db));
-  app::WorkbenchContext context;
-  context.history = &history;
-  app::HistoryPage historyPage(context);
-  app::CompareController controller;
-  app::ComparePage comparePage(context, &controller);
-  QAbstractItemModelTester tester(comparePage.ratioModel(), kFatal);
-  QObject::connect(&historyPage, &app::HistoryPage::comparisonOpened, &comparePage,
-                   &app::ComparePage::showStoredComparison);
-  historyPage.resize(1200, 700);
-  historyPage.show();
+  HistoryWithCompare pages(db);
+  auto& history = pages.history;
+  auto& historyPage = *pages.historyPage;
+  auto& comparePage = *pages.comparePage;
 
   ASSERT_EQ(historyPage.comparisons().size(), 1u);
   auto* view = historyPage.comparisonView();

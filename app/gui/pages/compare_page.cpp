@@ -682,25 +682,41 @@ void ComparePage::setShowIdentical(bool show) { m_identical->setChecked(show); }
 
 QString ComparePage::progressText() const { return m_progress->toPlainText(); }
 
-void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportPtr& b) {
-  if (!a || !b) return;
+bool ComparePage::showReportWithoutRun(const CompareReportPtr& report, const QString& what, const QString& diffHint) {
   if (m_controller->isRunning()) {
     m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
-                         QStringLiteral("A comparison is running; stop it before showing recorded runs."));
-    return;
+                         QStringLiteral("A comparison is running; stop it before showing %1.").arg(what));
+    return false;
   }
-  auto report = std::make_shared<const engine::CompareReport>(compareRecordedRuns(*a, *b));
   m_recorded = true;
   m_report = report;
   m_sets.reset();
   m_ratios->setReport(*report);
   m_ratioView->resizeColumnsToContents();
   m_plot->clearData();
+  m_progress->clear();
+  m_setList->clear();
+  m_queryList->clear();
+  m_queryHint->clear();
+  m_diffView->setPlaceholder(diffHint);
+  m_exportAction->setEnabled(true);
+  return true;
+}
+
+void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportPtr& b) {
+  if (!a || !b) return;
+  if (!showReportWithoutRun(std::make_shared<const engine::CompareReport>(compareRecordedRuns(*a, *b)),
+                            QStringLiteral("recorded runs"),
+                            QStringLiteral("<i>Recorded runs keep no per-query results, so there is nothing to put "
+                                           "side by side. Start an interleaved comparison of their targets to see "
+                                           "result differences.</i>"))) {
+    return;
+  }
+  const CompareReportPtr report = m_report;
   m_plot->setTitle(QStringLiteral("Recorded CPU ms/query per rung"));
   m_plot->setValueLabel(QStringLiteral("CPU ms/query"));
   m_plot->setTargets(QString::fromStdString(a->header.runId), QString::fromStdString(b->header.runId));
   m_plot->setEmptyText(QStringLiteral("The runs have no rungs in common"));
-  m_progress->clear();
   for (const auto& s : report->scenarios) {
     if (s.metric != "cpu_ms_per_query") continue;
     m_plot->addSet(QString::fromStdString(s.querySet), s.a, s.b);
@@ -711,12 +727,6 @@ void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportP
                                     .arg(s.estimate.ratio > 0 ? QString::fromStdString(engine::speedupText(s.estimate.ratio))
                                                               : QStringLiteral("\u2014")));
   }
-  m_setList->clear();
-  m_queryList->clear();
-  m_queryHint->clear();
-  m_diffView->setPlaceholder(QStringLiteral("<i>Recorded runs keep no per-query results, so there is nothing to put "
-                                            "side by side. Start an interleaved comparison of their targets to see "
-                                            "result differences.</i>"));
   // Offer the runs' targets for an interleaved re-run.
   if (a->header.targets.size() == 1 && b->header.targets.size() == 1) {
     setTargets(QString::fromStdString(a->header.targets[0]), QString::fromStdString(b->header.targets[0]));
@@ -730,33 +740,20 @@ void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportP
   m_notice->showNotice(report->warnings.empty() ? widgets::NoticeBar::Kind::Information : widgets::NoticeBar::Kind::Warning,
                        notice);
   m_status->setText(what);
-  m_exportAction->setEnabled(true);
   emit pageRequested(pageId());
 }
 
 void ComparePage::showStoredComparison(const CompareReportPtr& report) {
   if (!report) return;
-  if (m_controller->isRunning()) {
-    m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
-                         QStringLiteral("A comparison is running; stop it before opening a stored one."));
-    return;
-  }
   // As stored: the tables and plot of the report; the per-query results were not kept, so the
   // result-diff panel stays empty (m_recorded) until the targets are compared again.
-  m_recorded = true;
-  m_report = report;
-  m_sets.reset();
-  m_ratios->setReport(*report);
-  m_ratioView->resizeColumnsToContents();
-  m_plot->clearData();
+  if (!showReportWithoutRun(report, QStringLiteral("a stored one"),
+                            QStringLiteral("<i>A stored comparison keeps its tables, not each query's results. "
+                                           "Start the comparison again to put results side by side.</i>"))) {
+    return;
+  }
   m_plot->setTargets(QString::fromStdString(report->a.spec), QString::fromStdString(report->b.spec));
   plotReport(*report);
-  m_progress->clear();
-  m_setList->clear();
-  m_queryList->clear();
-  m_queryHint->clear();
-  m_diffView->setPlaceholder(QStringLiteral("<i>A stored comparison keeps its tables, not each query's results. "
-                                            "Start the comparison again to put results side by side.</i>"));
   setTargets(QString::fromStdString(report->a.spec), QString::fromStdString(report->b.spec));
   const QString what = QStringLiteral("Stored comparison %1 (%2, profile %3): A = %4, B = %5, %6 rows as stored%7.")
                            .arg(QString::fromStdString(report->runId), QString::fromStdString(report->environment.startedUtc),
@@ -766,7 +763,6 @@ void ComparePage::showStoredComparison(const CompareReportPtr& report) {
                            .arg(report->partial ? QStringLiteral(", stopped early (partial)") : QString());
   m_notice->showNotice(report->partial ? widgets::NoticeBar::Kind::Warning : widgets::NoticeBar::Kind::Information, what);
   m_status->setText(what);
-  m_exportAction->setEnabled(true);
   emit pageRequested(pageId());
 }
 

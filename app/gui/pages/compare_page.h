@@ -118,6 +118,10 @@ class ComparePage : public Page {
   void appendProgress(const QString& line);
   void finishScreenshot();
   const engine::ResultDiff* diffOf(const QString& querySet) const;
+  // Shows a report that was not run here (recorded runs, a stored comparison): its table, an
+  // empty plot, progress and result diff (`diffHint` in the panel), export enabled. False (with a
+  // notice naming `what`) while a comparison runs.
+  bool showReportWithoutRun(const CompareReportPtr& report, const QString& what, const QString& diffHint);
   // Plots the report's sets for its headline metric (CPU ms/query, else the first) and returns it.
   std::string plotReport(const engine::CompareReport& report);
 
