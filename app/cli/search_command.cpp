@@ -103,6 +103,8 @@ void addSearchCommand(CLI::App& app) {
                           {"k", request.k},
                           {"algorithm", engine::algorithmName(result.algorithm)},
                           {"reason", result.reason},
+                          {"merge_kernels", result.mergeKernels.empty() ? nlohmann::json(nullptr)
+                                                                        : nlohmann::json(result.mergeKernels)},
                           {"options", request.options.toString()},
                           {"terms", termsJson(result.query)},
                           {"hits", hits},
@@ -127,6 +129,7 @@ void addSearchCommand(CLI::App& app) {
       }
     }
     std::cout << fmt::format("path    {} ({})\n", engine::algorithmName(result.algorithm), result.reason);
+    if (!result.mergeKernels.empty()) std::cout << fmt::format("kernels {} (block intersection)\n", result.mergeKernels);
     std::cout << fmt::format("time    {:.3f} ms wall, {:.3f} ms CPU (including analysis and cursor setup)\n\n",
                              wallMs, cpuMs);
     if (result.hits.empty()) std::cout << "no results\n";

@@ -20,6 +20,9 @@ struct QueryContext {
   QueryCounters& counters;
   const SearchOptions& options;
   TraceRecorder* trace = nullptr;  // null when tracing is off
+  // Set by the paths that intersect decoded blocks (the bulk AND): which intersection kernels
+  // ran ("avx3", ..., "scalar", or "generic" with simd_merge=off). Null for the other paths.
+  const char* mergeKernels = nullptr;
 
   // The full score of `doc`: contributions of every cursor positioned on it, in query order.
   Score scoreInQueryOrder(DocId doc) {

@@ -42,7 +42,7 @@ struct SearchOptions {
   bool windowJump = true;   // "window_jump": after an empty window jump to the lead's next doc
   bool sliceResume = true;  // "slice_resume": resume clause slices instead of binary search
   bool windowSkip = true;   // "window_skip": skip windows whose bound cannot beat the floor
-  bool simdMerge = true;    // "simd_merge": specialised 2-/3-way merge kernels (generic otherwise)
+  bool simdMerge = true;    // "simd_merge": the SIMD target's 2-/3-way merge kernels (generic scalar otherwise)
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names are a Usage error listing the valid
   // ones. Starts from the current values.

@@ -107,6 +107,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   result.hits = topk.finish();
   result.kthScore = topk.kthScore();
   result.tieAtK = topk.tieAtK();
+  if (ctx.mergeKernels != nullptr) result.mergeKernels = ctx.mergeKernels;
   if (request.explain) result.explain = explainHits(index, query, result.hits);
   return result;
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/algorithms/bulk_and.h"
 
+#include "engine/codec/simd/find_geq.h"
+#include "engine/codec/simd/intersect.h"
+#include "engine/codec/simd/simd_target.h"
 #include "engine/query/algorithms/merge_kernels.h"
 #include "engine/score/score_bounds.h"
 
@@ -58,6 +61,17 @@ void bulkAnd(QueryContext& ctx) {
   if (n == 0) return;
   const SearchOptions& opt = ctx.options;
   const double factor = sumUpperBoundFactor(n);
+  // The intersection kernels: the current SIMD target's 2- and 3-way kernels (the scalar
+  // reference merges on the scalar target), or the generic n-clause merge with simd_merge=off.
+  const simd::IntersectKernels& kernels = simd::intersectKernels();
+  ctx.mergeKernels = opt.simdMerge ? simd::targetName(kernels.target) : "generic";
+  // Slice bounds inside a decoded block: the target's find-next-geq kernel (a vector scan beats a
+  // branchy binary search over at most 128 ids), or std::lower_bound with simd_merge=off.
+  const simd::FindNextGeqFn findGeq = opt.simdMerge ? simd::findNextGeqKernel() : nullptr;
+  auto firstGeq = [findGeq](const DocId* docs, std::uint32_t from, std::uint32_t size, DocId value) {
+    if (findGeq != nullptr) return from + static_cast<std::uint32_t>(findGeq(docs + from, size - from, value));
+    return static_cast<std::uint32_t>(std::lower_bound(docs + from, docs + size, value) - docs);
+  };
 
   // Clauses in query order; the lead is the rarest list (it drives the table and window jumps).
   std::vector<Clause> clauses(n);
@@ -147,7 +161,7 @@ void bulkAnd(QueryContext& ctx) {
         const DocId* docs = c.blockDocs();
         std::uint32_t begin = from;
         if (!(opt.sliceResume && cl.sliceLast + 1 == target)) {
-          begin = static_cast<std::uint32_t>(std::lower_bound(docs + from, docs + c.blockSize(), target) - docs);
+          begin = firstGeq(docs, from, c.blockSize(), target);
         }
         c.setBlockPosition(std::max(begin, c.blockPosition()));
       } else {
@@ -161,9 +175,8 @@ void bulkAnd(QueryContext& ctx) {
       const std::uint32_t size = c.blockSize();
       cl.block = c.blockId();
       cl.begin = c.blockPosition();
-      cl.end = docs[size - 1] <= windowEnd
-                   ? size
-                   : static_cast<std::uint32_t>(std::upper_bound(docs + cl.begin, docs + size, windowEnd) - docs);
+      // windowEnd < docs[size - 1] here, so windowEnd + 1 cannot overflow.
+      cl.end = docs[size - 1] <= windowEnd ? size : firstGeq(docs, cl.begin, size, windowEnd + 1);
       cl.sliceLast = windowEnd;
       slices[q] = MergeSlice{docs, cl.begin, cl.end};
     };
@@ -173,7 +186,9 @@ void bulkAnd(QueryContext& ctx) {
     std::size_t m = 0;
     bool gated = false;
     if (n >= 3) {
-      m = intersect2(slices[mergeOrder[0]], slices[mergeOrder[1]], matches.data(), offsets.data());
+      const MergeSlice pair[2] = {slices[mergeOrder[0]], slices[mergeOrder[1]]};
+      m = opt.simdMerge ? kernels.intersect2(pair[0], pair[1], matches.data(), offsets.data())
+                        : intersectN(pair, 2, matches.data(), offsets.data());
       gated = m == 0;
     }
     if (!gated) {
@@ -187,9 +202,11 @@ void bulkAnd(QueryContext& ctx) {
       // 3. Intersect (kernel outputs are in merge order; offsets[i * 128 + m] for merge slot i).
       for (std::size_t i = 0; i < n; ++i) ordered[i] = slices[mergeOrder[i]];
       if (opt.simdMerge && n == 2) {
-        m = intersect2(ordered[0], ordered[1], matches.data(), offsets.data());
+        m = kernels.intersect2(ordered[0], ordered[1], matches.data(), offsets.data());
       } else if (opt.simdMerge && n == 3) {
-        m = intersect3(ordered[0], ordered[1], ordered[2], matches.data(), offsets.data());
+        m = kernels.intersect3(ordered[0], ordered[1], ordered[2], matches.data(), offsets.data());
+      } else if (opt.simdMerge) {
+        m = kernels.intersectN(ordered.data(), n, matches.data(), offsets.data());
       } else {
         m = intersectN(ordered.data(), n, matches.data(), offsets.data());
       }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Work-count and behaviour tests of the AND paths (block-max AND, bulk AND): each optimisation
 // must really skip work, and never change a result.
+#include "engine/codec/simd/simd_target.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
+#include "tests/engine/codec/simd_test_support.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
@@ -148,6 +150,35 @@ TEST(BulkAnd, LazyFrequenciesDecodeFewerBlocks) {
   EXPECT_EQ(lazy.hits, eager.hits);
   EXPECT_EQ(eager.counters.freqBlocksDecoded, 16u) << "both clauses, eight windows";
   EXPECT_EQ(lazy.counters.freqBlocksDecoded, 9u) << "the lead's eight and beta's first";
+}
+
+// The bulk AND intersects with the current SIMD target's kernels (it once called the scalar
+// references whatever the target, so simd_merge and the SIMD setting changed nothing there), and
+// every target returns the exhaustive path's hits. simd_merge=off names the generic merge.
+TEST(BulkAnd, IntersectsWithTheCurrentSimdTargetsKernels) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 700; ++d) {
+    std::vector<std::string> words;
+    if (d % 2 == 0) words.push_back("two");
+    if (d % 3 == 0) words.push_back("three");
+    if (d % 5 == 0) words.push_back("five");
+    if (d % 7 == 0) words.insert(words.end(), {"two", "three"});
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  for (const std::string q : {"two three", "two three five"}) {
+    SCOPED_TRACE(q);
+    const auto oracle = runAnd(*t->index, q, 10, Algorithm::Exhaustive);
+    EXPECT_EQ(oracle.mergeKernels, "") << "the exhaustive path intersects no decoded blocks";
+    forEachSimdTarget([&](engine::simd::Target target) {
+      const auto bulk = runAnd(*t->index, q, 10, Algorithm::BulkAnd);
+      EXPECT_EQ(bulk.mergeKernels, engine::simd::targetName(target));
+      EXPECT_EQ(bulk.hits, oracle.hits);
+      const auto generic = runAnd(*t->index, q, 10, Algorithm::BulkAnd, "simd_merge=off");
+      EXPECT_EQ(generic.mergeKernels, "generic");
+      EXPECT_EQ(generic.hits, oracle.hits);
+    });
+  }
 }
 
 TEST(BulkAnd, SingleClauseAndManyClauses) {
