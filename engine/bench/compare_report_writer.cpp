@@ -229,13 +229,13 @@ void markdownTable(std::string& md, const Table& t) {
   md += fmt::format("{} {}\n\n", std::string(static_cast<std::size_t>(t.level), '#'), t.title);
   if (!t.intro.empty()) md += fmt::format("**{}**\n\n", t.intro);
   md += "|";
-  for (const auto& h : t.header) md += " " + h + " |";
+  for (const auto& h : t.header) md += " " + markdownCell(h) + " |";
   md += "\n|";
   for (std::size_t c = 0; c < t.header.size(); ++c) md += c < t.right.size() && t.right[c] ? "---:|" : "---|";
   md += "\n";
   for (const auto& row : t.rows) {
     md += "|";
-    for (const auto& cell : row) md += " " + cell + " |";
+    for (const auto& cell : row) md += " " + markdownCell(cell) + " |";
     md += "\n";
   }
   md += "\n";

@@ -41,4 +41,19 @@ std::string htmlEscape(std::string_view text) {
   return out;
 }
 
+std::string markdownCell(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    if (c == '|') {
+      out.append("\\|");
+    } else if (c == '\r' || c == '\n') {
+      out.push_back(' ');
+    } else {
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
 }  // namespace wandscope::engine

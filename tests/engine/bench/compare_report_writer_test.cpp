@@ -170,6 +170,39 @@ TEST(CompareReportHtml, OpenModeHasTheCapacityTable) {
       << md;
 }
 
+// A '|' or a line break in untrusted text (here a query set name) must not split report.md's
+// table rows: every table line keeps its header's number of cells.
+TEST(CompareReportMarkdown, PipesAndLineBreaksInCellsKeepTheTableShape) {
+  auto report = makeCompareReport("cmp-md");
+  for (auto& s : report.scenarios) {
+    s.querySet = "a|b\nc";
+    s.name = s.querySet + ", CPU ms/query";
+  }
+  const std::string md = engine::compareReportMarkdown(report);
+  EXPECT_NE(md.find("a\\|b c, CPU ms/query"), std::string::npos) << md;
+  auto cells = [](const std::string& line) {
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) n += line[i] == '|' && (i == 0 || line[i - 1] != '\\') ? 1 : 0;
+    return n;
+  };
+  std::size_t expected = 0;
+  std::size_t rows = 0;
+  std::size_t start = 0;
+  while (start < md.size()) {
+    const std::size_t end = md.find('\n', start);
+    const std::string line = md.substr(start, end - start);
+    start = end == std::string::npos ? md.size() : end + 1;
+    if (line.empty() || line[0] != '|') {
+      expected = 0;
+      continue;
+    }
+    if (expected == 0) expected = cells(line);  // a table's header line
+    EXPECT_EQ(cells(line), expected) << line;
+    ++rows;
+  }
+  EXPECT_GT(rows, 3u);
+}
+
 TEST(CompareReportFiles, WritesAllFourFormats) {
   TempDir dir;
   const auto report = makeCompareReport("cmp-files");
