@@ -39,27 +39,22 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
   if (op == Operator::Or) {
     return plan.clauses <= 3 ? choose(Algorithm::Bmm, PlanRule::OrFew) : choose(Algorithm::MaxScore, PlanRule::OrMany);
   }
-  // AND (docs/ALGORITHMS.md, "The planner", measured with the SIMD merge kernels). Four or more
-  // clauses: a window ends at the nearest block end across them, so windows are short and the
-  // leapfrog wins (sequential-5, rare+common-5).
-  if (plan.clauses >= kBulkAndMaxClauses + 1) return choose(Algorithm::Exhaustive, PlanRule::AndManyClauses);
+  // AND (docs/ALGORITHMS.md, "The planner"). Four or more clauses: a window ends at the nearest
+  // block end across them, so windows are short and the leapfrog wins (sequential-5).
+  if (plan.clauses > kBulkAndMaxClauses) return choose(Algorithm::Exhaustive, PlanRule::AndManyClauses);
+  // Pruning pays only when far more documents match than k; otherwise the oracle's leapfrog over
+  // the skip tables is cheaper than any window bookkeeping.
   plan.matches = estimatedAndMatches(query, docCount);
   plan.enough = static_cast<double>(kPruneMatchesPerK) * static_cast<double>(std::max<std::size_t>(k, 1));
+  if (plan.matches < plan.enough) return choose(Algorithm::Exhaustive, PlanRule::AndFewMatches);
+  // The densest list sets the number of windows (about maxDf / 128); when that exceeds the rarest
+  // list's length the leapfrog, which seeks once per rare posting, does less work.
   plan.minDf = UINT64_MAX;
   for (const auto& t : query.terms) {
     plan.minDf = std::min(plan.minDf, t.df);
     plan.maxDf = std::max(plan.maxDf, t.df);
   }
-  // The densest list sets the number of windows (about maxDf / 128); when that exceeds the rarest
-  // list's length the leapfrog, which seeks once per rare posting, does less work.
   if (plan.maxDf / kBlockPostings > plan.minDf) return choose(Algorithm::Exhaustive, PlanRule::AndSkewed);
-  // Few expected matches leave the bounds nothing to cut; over lists of similar length the SIMD
-  // window merge still beats the leapfrog (mid-df-3, rare-2), over unbalanced ones it does not
-  // (rare+common-2: most windows hold no rare posting).
-  // With bulk_and=off the alternative is the block-max AND, which few matches never repay.
-  if (plan.matches < plan.enough && (plan.maxDf > kBalancedDfRatio * plan.minDf || !options.bulkAnd)) {
-    return choose(Algorithm::Exhaustive, PlanRule::AndFewMatches);
-  }
   return options.bulkAnd ? choose(Algorithm::BulkAnd, PlanRule::AndBulk)
                          : choose(Algorithm::BlockMaxAnd, PlanRule::AndBlockMax);
 }
@@ -77,11 +72,8 @@ std::string planReason(const Plan& p) {
     case PlanRule::AndManyClauses:
       return fmt::format("auto: AND with {} clauses > {} -> exhaustive", p.clauses, kBulkAndMaxClauses);
     case PlanRule::AndFewMatches:
-      return fmt::format("auto: AND with ~{:.0f} expected matches < {:.0f} (k x {}) and {} -> exhaustive", p.matches,
-                         p.enough, kPruneMatchesPerK,
-                         p.maxDf > kBalancedDfRatio * p.minDf
-                             ? fmt::format("unbalanced lists (max df {} > {} x min df {})", p.maxDf, kBalancedDfRatio, p.minDf)
-                             : std::string("bulk_and=off"));
+      return fmt::format("auto: AND with ~{:.0f} expected matches < {:.0f} (k x {}) -> exhaustive", p.matches, p.enough,
+                         kPruneMatchesPerK);
     case PlanRule::AndSkewed:
       return fmt::format("auto: AND with skewed lists (max df {} / 128 > min df {}) -> exhaustive", p.maxDf, p.minDf);
     case PlanRule::AndBulk:

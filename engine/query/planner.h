@@ -19,7 +19,7 @@ enum class PlanRule {
   OrFew,           // OR with <= 3 known terms: bmm
   OrMany,          // OR with more: maxscore
   AndManyClauses,  // AND with more than kBulkAndMaxClauses known terms: exhaustive
-  AndFewMatches,   // AND expecting < kPruneMatchesPerK x k matches over unbalanced lists: exhaustive
+  AndFewMatches,   // AND expecting < kPruneMatchesPerK x k matches: exhaustive
   AndSkewed,       // AND with max df / 128 > min df: exhaustive
   AndBulk,         // AND: bulk-and
   AndBlockMax,     // AND with bulk_and=off: block-max-and
@@ -38,11 +38,9 @@ struct Plan {
 // The plan in words ("auto: AND with ~812 expected matches < 160 (k x 16) -> exhaustive").
 std::string planReason(const Plan& plan);
 
-// An AND query expects enough matches to prune when at least this many documents per result slot
-// are expected to match (measured on the seed query sets, docs/ALGORITHMS.md).
+// An AND query prunes only when at least this many documents per result slot are expected to
+// match (measured on the seed query sets, docs/ALGORITHMS.md).
 inline constexpr std::size_t kPruneMatchesPerK = 16;
-// Below that, the bulk AND is still used when the lists are balanced: max df <= this x min df.
-inline constexpr std::uint64_t kBalancedDfRatio = 16;
 // The bulk AND is chosen for at most this many known terms.
 inline constexpr std::size_t kBulkAndMaxClauses = 3;
 

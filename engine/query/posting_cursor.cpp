@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/posting_cursor.h"
 
+#include "engine/codec/simd/find_geq.h"
+
 #include <algorithm>
 
 namespace wandscope::engine {
@@ -14,7 +16,8 @@ PostingCursor::PostingCursor(const Index& index, TermId term, QueryCounters& cou
       m_df(index.term(term).df),
       m_idf(index.idf(term)),
       m_maxScore(m_idf * index.term(term).maxWeight),
-      m_parts(index.parts(term)) {
+      m_parts(index.parts(term)),
+      m_findGeq(simd::findNextGeqKernel()) {
   if (loadPart(0)) {
     m_block = 0;
     decodeCurrentBlock();
@@ -126,12 +129,10 @@ void PostingCursor::nextGeq(DocId target) {
       return;
     }
   }
-  // The target is inside the decoded block: binary search from the current position.
-  const DocId* begin = m_docs.data() + m_pos;
-  const DocId* end = m_docs.data() + m_count;
-  const DocId* it = std::lower_bound(begin, end, target);
-  m_pos = static_cast<std::uint32_t>(it - m_docs.data());
-  m_doc = *it;  // the block's last doc >= target, so it != end
+  // The target is inside the decoded block: the SIMD target's find-next-geq from the current
+  // position (targets are usually a few postings ahead, where a vector scan beats a search).
+  m_pos += static_cast<std::uint32_t>(m_findGeq(m_docs.data() + m_pos, m_count - m_pos, target));
+  m_doc = m_docs[m_pos];  // the block's last doc >= target, so m_pos < m_count
 }
 
 void PostingCursor::shallowAdvance(DocId target) {

@@ -94,6 +94,8 @@ class PostingCursor {
   Score m_maxScore;
 
   std::span<const TermPart> m_parts;
+  // find_next_geq of the SIMD target current when the cursor was made.
+  std::size_t (*m_findGeq)(const std::uint32_t*, std::size_t, std::uint32_t);
   std::uint32_t m_part = 0;
   PostingList m_list;
   std::uint32_t m_block = 0;  // decoded block in m_list

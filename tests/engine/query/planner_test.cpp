@@ -51,33 +51,20 @@ TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
             Algorithm::MaxScore);
 }
 
-TEST(Planner, AndUsesTheBulkAndUnlessFewMatchesMeetUnbalancedLists) {
+TEST(Planner, AndPrunesOnlyWhenManyMoreThanKDocumentsAreExpectedToMatch) {
   // 1M x 0.03 x 0.03 = 900 expected matches: >= 16 x 10, prune with the bulk AND.
   const auto big = queryWithDfs({30'000, 30'000});
   EXPECT_NEAR(engine::estimatedAndMatches(big, kDocs), 900.0, 1e-6);
   EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm, Algorithm::BulkAnd);
-  // 1M x 0.03^3 = 27 expected matches, but balanced lists: the SIMD window merge still wins.
-  const auto fewBalanced = queryWithDfs({30'000, 30'000, 30'000});
-  EXPECT_EQ(engine::planQuery(fewBalanced, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
-            Algorithm::BulkAnd);
-  // The same at k = 100 (1,600 needed) is still balanced.
-  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, {}, kDocs, 100).algorithm, Algorithm::BulkAnd);
-  // 1M x 0.001 x 0.06 = 60 expected matches over lists 60x apart (not skewed by the block rule:
-  // 60,000 / 128 < 1,000): the leapfrog. 16x apart is still balanced.
-  const auto fewUnbalanced = queryWithDfs({1'000, 60'000});
-  EXPECT_EQ(engine::planQuery(fewUnbalanced, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
+  // The same query at k = 100 needs 1,600: the oracle's leapfrog.
+  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, {}, kDocs, 100).algorithm, Algorithm::Exhaustive);
+  // 1M x 0.03^3 = 27 expected matches: nothing to prune.
+  EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 30'000, 30'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10)
+                .algorithm,
             Algorithm::Exhaustive);
-  EXPECT_EQ(engine::planQuery(queryWithDfs({1'000, 16'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
-            Algorithm::BulkAnd);
-  // Unbalanced but with plenty of matches (1M x 0.01 x 0.5 = 5,000): the bulk AND.
-  EXPECT_EQ(engine::planQuery(queryWithDfs({10'000, 500'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
-            Algorithm::BulkAnd);
   engine::SearchOptions off;
   off.bulkAnd = false;
   EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, off, kDocs, 10).algorithm, Algorithm::BlockMaxAnd);
-  // Few matches with bulk_and=off: the block-max AND never repays them, the leapfrog.
-  EXPECT_EQ(engine::planQuery(fewBalanced, Operator::And, Algorithm::Auto, off, kDocs, 10).algorithm,
-            Algorithm::Exhaustive);
 }
 
 TEST(Planner, AndWithFourOrMoreClausesUsesTheLeapfrog) {
@@ -117,9 +104,8 @@ TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
   EXPECT_EQ(reason(queryWithDfs({5}), Operator::Or), "auto: one known term -> bulk-and (block-max top-k over one list)");
   EXPECT_EQ(reason(queryWithDfs({5, 6}), Operator::Or), "auto: OR with 2 known terms -> bmm");
   EXPECT_EQ(reason(queryWithDfs({5, 6, 7, 8}), Operator::Or), "auto: OR with 4 known terms -> maxscore");
-  EXPECT_EQ(reason(queryWithDfs({1000, 60'000}), Operator::And),
-            "auto: AND with ~60 expected matches < 160 (k x 16) and unbalanced lists (max df 60000 > 16 x min df 1000) "
-            "-> exhaustive");
+  EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And),
+            "auto: AND with ~1 expected matches < 160 (k x 16) -> exhaustive");
   EXPECT_EQ(reason(queryWithDfs({1000, 1000, 1000, 1000}), Operator::And), "auto: AND with 4 clauses > 3 -> exhaustive");
   EXPECT_EQ(reason(queryWithDfs({500'000, 2'000}), Operator::And),
             "auto: AND with skewed lists (max df 500000 / 128 > min df 2000) -> exhaustive");
@@ -129,8 +115,6 @@ TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
   off.bulkAnd = false;
   EXPECT_EQ(reason(queryWithDfs({100'000, 100'000}), Operator::And, off),
             "auto: AND with 2 clauses and ~10000 expected matches, bulk_and=off -> block-max-and");
-  EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And, off),
-            "auto: AND with ~1 expected matches < 160 (k x 16) and bulk_and=off -> exhaustive");
 }
 
 }  // namespace
