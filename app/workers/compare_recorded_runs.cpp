@@ -94,6 +94,9 @@ engine::CompareReport compareRecordedRuns(const engine::RunReport& a, const engi
     }
     const engine::RungResult& rb = *it->second;
     const std::string name = rungName(*ra, multiple);
+    // Not ra itself in the lambda: clang before 16 cannot capture a structured binding (C++20
+    // allows it), and the TSan tree is built with clang 14.
+    const auto queries = ra->completed;
     auto add = [&](const char* metric, const char* title, std::optional<double> va, std::optional<double> vb) {
       engine::CompareScenario s;
       s.querySet = name;
@@ -103,7 +106,7 @@ engine::CompareReport compareRecordedRuns(const engine::RunReport& a, const engi
       s.b = vb.value_or(0);
       s.aGeomean = s.a;
       s.bGeomean = s.b;
-      s.queries = ra->completed;
+      s.queries = queries;
       s.estimate.ratio = va && vb && *vb > 0 ? *va / *vb : 0;
       s.estimate.ciLow = kNaN;
       s.estimate.ciHigh = kNaN;

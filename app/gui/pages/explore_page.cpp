@@ -448,7 +448,8 @@ void ExplorePage::onDefaultDataset(const DefaultDatasetInfo& info) {
       sub = m_samplesMenu->addMenu(set);
     }
     auto* a = sub->addAction(text);
-    connect(a, &QAction::triggered, this, [this, text] { setQueryText(text); });
+    // A copy, not the binding: clang before 16 cannot capture a structured binding (C++20 allows it).
+    connect(a, &QAction::triggered, this, [this, query = text] { setQueryText(query); });
   }
   m_samples->setEnabled(!info.sampleQueries.isEmpty());
 }
