@@ -7,12 +7,18 @@
 #                     replay, unit), GUI tests offscreen. Qt itself is not instrumented.
 #   tsan  build/tsan  clang, -O1 -g, -fsanitize=thread: the instrument (loadgen drivers, bench
 #                     runner, histograms, run store) in engine_tests, and the workbench's worker
-#                     threads (index, query, load and trace workers behind their controllers) in
-#                     app_tests and trace_view_tests.
+#                     threads (index, query, load, trace and compare workers behind their
+#                     controllers and pages, History's compare, the overload run) in app_tests
+#                     and trace_view_tests.
 #   tsan-engine       the engine half of tsan only (engine_tests, plugin_tests).
 # Verified on this machine (docs/RELIABILITY.md, "Sanitizers"): asan, the whole suite, 2026-11-30
-# (573 tests run, 571 passed, 2 skipped by design, no report) and tsan-engine; the GUI half of
-# tsan (app_tests, trace_view_tests) has not yet run to completion, so CI runs asan + tsan-engine.
+# (573 tests run, 571 passed, 2 skipped by design, no report) and tsan-engine. The GUI half of
+# tsan ran to completion on 2026-11-30 (`JOBS=2 TEST_JOBS=2 scripts/sanitize.sh tsan`: 160 run in
+# 115 s, the 126 engine tests passed; of the 34 workbench tests 3 passed, 2 skipped by design and
+# 29 FAILED, each on one TSan report whose missing happens-before edge is inside Qt/glib: the
+# worker thread's glib eventfd, and the queued slot object handed over by postEvent). Those are
+# not suppressed and not yet annotated (docs/RELIABILITY.md, "Qt and TSan"), so CI runs
+# asan + tsan-engine.
 # Usage: scripts/sanitize.sh [asan|tsan|tsan-engine|all]... (default all; several modes run in
 # order, e.g. `scripts/sanitize.sh asan tsan-engine`, what .ci/run does). Environment: JOBS build
 # parallelism (default 2), TEST_JOBS ctest parallelism (default 2), CTEST_ARGS extra ctest arguments.
@@ -97,8 +103,9 @@ run_asan() {
 # runners, open and closed loop, with engine builds loaded as plugins), the run store, and the
 # parallel index build, commit and corpus generator.
 tsan_engine='^(ArrivalSchedule|BenchProfile|BenchRunner|BuiltinTarget|ClosedLoopDriver|HistogramRecorder|LatencyHistogram|OpenLoopDriver|Quantile|ReportWriter|RequestLogWriter|RunCodec|RunStore|RunStoreCrash|RunStoreListing|RungSummary|SaturationRule|SchemaMigrations|SyntheticTarget|TargetSpec|Workload|Compare|OpenCompare|PluginEngine|PluginTarget|IndexBuild|IndexBuildFault|IndexWriter|CorpusGenerator|CorpusGeneratorLargeVocabulary|CorpusGeneratorZipf)\.'
-# The workbench's workers on QThreads, driven through their controllers and pages.
-tsan_app='^(IndexController|QueryControllerTest|LoadPage|Pages|QtLogSink|TracePage)\.'
+# The workbench's workers on QThreads, driven through their controllers and pages (ComparePage,
+# HistoryPage and Overload drive the compare and load workers too).
+tsan_app='^(IndexController|QueryControllerTest|LoadPage|Pages|QtLogSink|TracePage|ComparePage|HistoryPage|Overload)\.'
 
 run_tsan() {
   configure build/tsan clang clang++ thread
