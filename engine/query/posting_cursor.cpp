@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/posting_cursor.h"
 
-#include "engine/codec/simd/find_geq.h"
-
 #include <algorithm>
 
 namespace wandscope::engine {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/codec/simd/find_geq.h"
 #include "engine/core/types.h"
 #include "engine/index/index.h"
 #include "engine/index/posting_list.h"
@@ -95,7 +96,7 @@ class PostingCursor {
 
   std::span<const TermPart> m_parts;
   // find_next_geq of the SIMD target current when the cursor was made.
-  std::size_t (*m_findGeq)(const std::uint32_t*, std::size_t, std::uint32_t);
+  simd::FindNextGeqFn m_findGeq;
   std::uint32_t m_part = 0;
   PostingList m_list;
   std::uint32_t m_block = 0;  // decoded block in m_list
