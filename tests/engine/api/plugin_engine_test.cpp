@@ -53,7 +53,6 @@ TEST(PluginEngine, TwoBuildsAndTheBuiltinEngineAnswerAsThemselves) {
   EXPECT_EQ(fastIndex->externalId(5), std::string(f.index->index->externalId(5)));
 
   using Clock = std::chrono::steady_clock;
-  Clock::duration fastTime{}, slowTime{};
   for (const auto& text : f.texts) {
     SCOPED_TRACE(text);
     engine::SearchRequest request;
@@ -61,13 +60,15 @@ TEST(PluginEngine, TwoBuildsAndTheBuiltinEngineAnswerAsThemselves) {
     request.op = engine::Operator::Or;
     request.k = 10;
     const auto builtin = engine::search(*f.index->index, request);
-    auto t0 = Clock::now();
     const auto a = fastIndex->search(text, "or", "auto", 10, "");
-    auto t1 = Clock::now();
+    const auto t1 = Clock::now();
     const auto b = slowIndex->search(text, "or", "auto", 10, "");
-    auto t2 = Clock::now();
-    fastTime += t1 - t0;
-    slowTime += t2 - t1;
+    const auto t2 = Clock::now();
+    // The slow build really is the slow one: it spins until steady_clock has moved 200 us, so
+    // every one of its calls takes at least that long, whatever the machine's load. (A bound on
+    // the difference to the fast build's time was flaky: under ASan on a loaded runner the fast
+    // build's first, colder calls ate most of the margin.)
+    EXPECT_GE(t2 - t1, std::chrono::microseconds(200));
     ASSERT_EQ(a.docs.size(), builtin.hits.size());
     ASSERT_EQ(b.docs.size(), builtin.hits.size());
     for (std::size_t i = 0; i < builtin.hits.size(); ++i) {
@@ -81,8 +82,6 @@ TEST(PluginEngine, TwoBuildsAndTheBuiltinEngineAnswerAsThemselves) {
     EXPECT_EQ(a.counters, counters);
     EXPECT_EQ(a.algorithm, engine::algorithmName(builtin.algorithm));
   }
-  // The slow build really is the slow one: 200 us of spin per query, at least.
-  EXPECT_GE(slowTime - fastTime, std::chrono::microseconds(150) * f.texts.size());
 }
 
 TEST(PluginEngine, ExportsOnlyTheEntryPoint) {
