@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `runs list|show|export|delete|import`: the benchmark run history in the run store
-// ($XDG_DATA_HOME/wandscope/runs.sqlite unless --db says otherwise); `runs compares` and
-// `runs compare-export` for the stored A/B comparisons (`compare`). docs/STORE.md.
+// ($XDG_DATA_HOME/wandscope/runs.sqlite unless --db says otherwise); `runs compares`,
+// `runs compare-export` and `runs compare-delete` for the stored A/B comparisons (`compare`).
+// docs/STORE.md.
 #include "app/cli/cli_support.h"
 
 #include "engine/bench/compare_report_writer.h"
@@ -171,7 +172,7 @@ std::string jsonText(const nlohmann::json& j) {
 
 void addRunsCommand(CLI::App& app) {
   auto* runs = app.add_subcommand(
-      "runs", "Benchmark run history: list, show, export, delete, import; compares, compare-export");
+      "runs", "Benchmark run history: list, show, export, delete, import; compares, compare-export, compare-delete");
   runs->require_subcommand(1);
 
   {
@@ -392,6 +393,30 @@ void addRunsCommand(CLI::App& app) {
       engine::writeCompareReportFiles(a->out, store.loadComparison(id));
       std::cerr << fmt::format("exported comparison {} to {}\n", id, a->out);
       std::cout << (std::filesystem::path(a->out) / "report.md").string() << '\n';
+      return 0;
+    });
+  }
+
+  {
+    auto* cmd = runs->add_subcommand("compare-delete", "Delete one stored comparison (its runs, if any, stay)");
+    struct Args {
+      std::string db, id;
+    };
+    auto a = std::make_shared<Args>();
+    cmd->add_option("id", a->id, "comparison id (exact; see `runs compares`)")->required();
+    addDbOption(cmd, a->db);
+    setAction(cmd, [a] {
+      auto store = openExisting(storePath(a->db), a->id, "comparison");
+      // Exact ids only, as `runs delete`: a prefix is too easy to get wrong for something that
+      // cannot be undone.
+      if (!store.deleteComparison(a->id)) {
+        std::string message = store.path().string();
+        message.append(": no comparison '");
+        message.append(a->id);
+        message.append("' in the store (compare-delete needs the exact id; see `runs compares`)");
+        engine::throwUsage(message);
+      }
+      std::cerr << fmt::format("deleted comparison {}\n", a->id);
       return 0;
     });
   }

@@ -98,4 +98,24 @@ bool HistoryController::saveComparison(const engine::CompareReport& report, QStr
   return true;
 }
 
+bool HistoryController::removeComparison(const QString& compareId, QString* error) {
+  try {
+    // Deleting never creates a store: a missing file has no comparison to delete.
+    if (!std::filesystem::exists(toPath(m_path))) {
+      if (error) *error = QStringLiteral("%1: no comparison %2 (there is no run store)").arg(m_path, compareId);
+      return false;
+    }
+    auto store = engine::RunStore::open(toPath(m_path));
+    if (!store.deleteComparison(compareId.toStdString())) {
+      if (error) *error = QStringLiteral("%1: no comparison %2").arg(m_path, compareId);
+      return false;
+    }
+  } catch (const std::exception& e) {
+    setError(error, e);
+    return false;
+  }
+  emit changed();
+  return true;
+}
+
 }  // namespace wandscope::app

@@ -36,6 +36,9 @@ class HistoryController : public QObject {
   // Stores a finished (or stopped, partial) comparison, creating the store if needed; emits
   // changed() so History lists it.
   bool saveComparison(const engine::CompareReport& report, QString* error = nullptr);
+  // Deletes a stored comparison (exact id; runs are untouched) and emits changed(); false with a
+  // message naming the store when there is no such comparison or the store cannot be written.
+  bool removeComparison(const QString& compareId, QString* error = nullptr);
 
  signals:
   void storePathChanged(const QString& path);

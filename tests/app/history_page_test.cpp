@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The History page over a temporary run store: a recorded run shows up, opens with its rungs and
-// plots, exports (HTML-escaped), and is deleted.
+// plots, exports (HTML-escaped), and is deleted; a stored comparison is deleted after asking.
 #include "app/controllers/history_controller.h"
 #include "app/gui/pages/history_page.h"
 #include "app/workers/report_bundle.h"
@@ -15,11 +15,17 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTableWidget>
+#include <QTimer>
 
 namespace wandscope::test {
 namespace {
@@ -125,6 +131,102 @@ TEST(HistoryPage, ListsOpensExportsAndDeletesRuns) {
   EXPECT_EQ(page.rungModel()->rowCount(), 0);  // the open run was the deleted one
   EXPECT_EQ(engine::RunStore::open(db).listRuns().size(), 1u);
   EXPECT_FALSE(page.deleteRun(QStringLiteral("20250102T000000Z-bbbbbb")));
+}
+
+engine::CompareReport sampleComparison(const std::string& id, const std::string& startedUtc) {
+  engine::CompareReport c;
+  c.runId = id;
+  c.profileName = "quick-compare";
+  c.environment.startedUtc = startedUtc;
+  c.a = {"builtin", "0.4.0+abc", "gcc"};
+  c.b = {"builtin:bulk_and=off", "0.4.0+abc", "gcc"};
+  engine::CompareScenario s;
+  s.name = "mid-df-2, CPU ms/query";
+  s.querySet = "mid-df-2";
+  s.metric = "cpu_ms_per_query";
+  s.a = 0.2;
+  s.b = 0.1;
+  s.estimate = {2.0, 1.9, 2.1, 0.02, "faster"};
+  c.scenarios.push_back(s);
+  return c;
+}
+
+// Answers the next modal message box (the confirmation) with `button` once it is shown.
+void answerNextMessageBox(QMessageBox::StandardButton button, bool* answered, int turns = 1000) {
+  QTimer::singleShot(0, [button, answered, turns] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (box == nullptr) {
+      // Not shown yet: look again on the next turn (a bounded number of times).
+      if (turns > 0) answerNextMessageBox(button, answered, turns - 1);
+      return;
+    }
+    *answered = true;
+    box->button(button)->click();
+  });
+}
+
+// Delete comparison: asks first (No keeps it), then removes only that comparison from the store
+// and the list; the runs stay. An id that is not stored is an error notice naming it.
+TEST(HistoryPage, DeletesAStoredComparisonAfterAsking) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  record(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
+  {
+    auto store = engine::RunStore::open(db);
+    store.saveComparison(sampleComparison("20250103T000000Z-cccccc", "2025-01-03T00:00:00Z"));
+    store.saveComparison(sampleComparison("20250104T000000Z-dddddd", "2025-01-04T00:00:00Z"));
+  }
+
+  app::HistoryController history;
+  history.setStorePath(qpath(db));
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage page(context);
+  page.resize(1200, 760);
+  page.show();
+
+  ASSERT_EQ(page.comparisons().size(), 2u);
+  EXPECT_EQ(page.comparisons()[0].compareId, "20250104T000000Z-dddddd");  // newest first
+  QAction* remove = nullptr;
+  for (QAction* a : page.menuActions()) {
+    if (a->text() == QStringLiteral("Delete co&mparison\u2026")) remove = a;
+  }
+  ASSERT_TRUE(remove);
+  EXPECT_FALSE(remove->isEnabled()) << "nothing selected";
+  page.comparisonView()->selectRow(1);
+  ASSERT_TRUE(remove->isEnabled());
+
+  QSignalSpy changed(&history, &app::HistoryController::changed);
+  bool answered = false;
+  answerNextMessageBox(QMessageBox::No, &answered);
+  remove->trigger();
+  EXPECT_TRUE(answered);
+  EXPECT_EQ(changed.count(), 0);
+  EXPECT_EQ(page.comparisons().size(), 2u) << "No keeps it";
+
+  answered = false;
+  answerNextMessageBox(QMessageBox::Yes, &answered);
+  remove->trigger();
+  EXPECT_TRUE(answered);
+  EXPECT_EQ(changed.count(), 1);
+  // The list refreshed: only the other comparison is left, on the page and in the store.
+  ASSERT_EQ(page.comparisons().size(), 1u);
+  EXPECT_EQ(page.comparisons()[0].compareId, "20250104T000000Z-dddddd");
+  EXPECT_EQ(page.comparisonView()->rowCount(), 1);
+  const auto store = engine::RunStore::open(db);
+  ASSERT_EQ(store.listComparisons().size(), 1u);
+  EXPECT_EQ(store.listComparisons()[0].compareId, "20250104T000000Z-dddddd");
+  // The runs are untouched.
+  ASSERT_EQ(store.listRuns().size(), 1u);
+  EXPECT_EQ(page.runModel()->rowCount(), 1);
+
+  // Deleting what is not there: an error naming the id, shown like the page's other errors.
+  QSignalSpy errors(&page, &app::Page::errorOccurred);
+  EXPECT_FALSE(page.deleteComparison(QStringLiteral("20250103T000000Z-cccccc")));
+  ASSERT_EQ(errors.count(), 1);
+  EXPECT_TRUE(errors.at(0).at(0).toString().contains(QStringLiteral("20250103T000000Z-cccccc")))
+      << errors.at(0).at(0).toString().toStdString();
+  EXPECT_EQ(page.comparisons().size(), 1u);
 }
 
 TEST(HistoryPage, ABadStoreIsAMessageNotACrash) {

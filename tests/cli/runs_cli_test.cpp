@@ -137,7 +137,7 @@ class RunsCli : public ::testing::Test {
 };
 
 TEST_F(RunsCli, HelpForEveryCommand) {
-  for (const char* sub : {"list", "show", "export", "delete", "import", "compares", "compare-export"}) {
+  for (const char* sub : {"list", "show", "export", "delete", "import", "compares", "compare-export", "compare-delete"}) {
     const auto r = cli({"runs", sub, "--help"});
     EXPECT_EQ(r.exitCode, 0) << sub;
     EXPECT_NE(r.out.find("--db"), std::string::npos) << sub;
@@ -230,6 +230,65 @@ TEST_F(RunsCli, DeleteAndUnknownIdsAreUsageErrors) {
   r = cli({"runs", "show", "x", "--db", (m_dir / "missing.sqlite").string()});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_FALSE(std::filesystem::exists(m_dir / "missing.sqlite")) << "reading never creates a store";
+}
+
+// Two comparisons stored by `compare` (open loop on synthetic targets: no dataset, well under a
+// second each) next to an imported run; compare-delete removes exactly the one named.
+TEST_F(RunsCli, CompareDeleteRemovesOneComparisonAndNoRun) {
+  import(report("run-keep", "smoke", false, 2));
+  const auto profile = m_dir.write("open.json", R"({"name": "cli-open", "targets": ["synthetic:service_us=50"],
+      "mode": "open", "ladder": {"rates": [1000], "settle_s": 0.02, "requests": 220, "workers": 2,
+      "in_flight_cap": 1000}})");
+  std::vector<std::string> ids;
+  for (const char* out : {"c1", "c2"}) {
+    const auto r = cli({"compare", "--profile", profile.string(), "--target", "synthetic:service_us=50", "--target",
+                        "synthetic:service_us=60", "--repetitions", "1", "--bootstrap", "200", "--out",
+                        (m_dir / out).string(), "--db", db()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    ids.push_back(json::parse(readFile(m_dir / out / "report.json"))["run_id"].get<std::string>());
+  }
+  ASSERT_NE(ids[0], ids[1]);
+  auto listed = [&] {
+    const auto r = cli({"runs", "compares", "--db", db(), "--json"});
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    std::vector<std::string> out;
+    for (const auto& c : json::parse(r.out)) out.push_back(c["compare_id"].get<std::string>());
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  auto sorted = ids;
+  std::sort(sorted.begin(), sorted.end());
+  ASSERT_EQ(listed(), sorted);
+
+  // Unknown ids (a prefix included: deleting needs the exact id, as `runs delete`) are usage
+  // errors naming the id, and delete nothing.
+  for (const std::string& unknown : {std::string("nothing"), ids[0].substr(0, ids[0].size() - 2)}) {
+    const auto r = cli({"runs", "compare-delete", unknown, "--db", db()});
+    EXPECT_EQ(r.exitCode, 2) << unknown;
+    EXPECT_NE(r.err.find("no comparison '" + unknown + "'"), std::string::npos) << r.err;
+  }
+  ASSERT_EQ(listed(), sorted);
+
+  auto r = cli({"runs", "compare-delete", ids[0], "--db", db()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("deleted comparison " + ids[0]), std::string::npos) << r.err;
+  EXPECT_EQ(listed(), std::vector<std::string>{ids[1]});
+  r = cli({"runs", "compare-export", ids[0], "--db", db(), "--out", (m_dir / "gone").string()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_EQ(cli({"runs", "compare-delete", ids[0], "--db", db()}).exitCode, 2) << "already deleted";
+
+  // The run is untouched.
+  r = cli({"runs", "list", "--db", db(), "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto runs = json::parse(r.out);
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0]["run_id"], "run-keep");
+  EXPECT_EQ(runs[0]["rungs"], 2);
+
+  // Without a store: a usage error, and no store is created.
+  r = cli({"runs", "compare-delete", ids[1], "--db", (m_dir / "missing.sqlite").string()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_FALSE(std::filesystem::exists(m_dir / "missing.sqlite"));
 }
 
 TEST_F(RunsCli, ListWithoutAStoreIsEmpty) {

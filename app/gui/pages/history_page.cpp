@@ -30,8 +30,6 @@
 
 #include <algorithm>
 
-#include <algorithm>
-
 namespace wandscope::app {
 namespace {
 
@@ -106,11 +104,15 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
                      "and html (also: double-click)"));
   m_openComparisonAction->setEnabled(false);
   connect(m_openComparisonAction, &QAction::triggered, this, [this] {
-    const int row = m_compareView->currentRow();
-    if (row >= 0 && row < static_cast<int>(m_comparisons.size())) {
-      openComparison(QString::fromStdString(m_comparisons[static_cast<std::size_t>(row)].compareId));
-    }
+    const QString id = selectedComparisonId();
+    if (!id.isEmpty()) openComparison(id);
   });
+  m_deleteComparisonAction =
+      new QAction(style()->standardIcon(QStyle::SP_TrashIcon), QStringLiteral("Delete co&mparison\u2026"), this);
+  m_deleteComparisonAction->setToolTip(
+      QStringLiteral("Delete the selected stored comparison from the store (asks first); runs are not touched"));
+  m_deleteComparisonAction->setEnabled(false);
+  connect(m_deleteComparisonAction, &QAction::triggered, this, &HistoryPage::confirmDeleteComparison);
   addAction(m_deleteAction);
 
   auto* layout = new QVBoxLayout(this);
@@ -161,6 +163,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   auto* comparisonsBar = new QHBoxLayout;
   comparisonsBar->addWidget(new QLabel(QStringLiteral("<b>Comparisons</b> (Compare page, wandscope-cli compare)"), comparisons), 1);
   comparisonsBar->addWidget(actionButton(m_openComparisonAction, comparisons));
+  comparisonsBar->addWidget(actionButton(m_deleteComparisonAction, comparisons));
   comparisonsLayout->addLayout(comparisonsBar);
   m_compareView = new QTableWidget(0, 7, comparisons);
   m_compareView->setObjectName(QStringLiteral("comparisons"));
@@ -179,8 +182,11 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   lists->setStretchFactor(0, 3);
   lists->setStretchFactor(1, 1);
   m_top->addWidget(lists);
-  connect(m_compareView, &QTableWidget::itemSelectionChanged, this,
-          [this] { m_openComparisonAction->setEnabled(m_compareView->currentRow() >= 0); });
+  connect(m_compareView, &QTableWidget::itemSelectionChanged, this, [this] {
+    const bool selected = !selectedComparisonId().isEmpty();
+    m_openComparisonAction->setEnabled(selected);
+    m_deleteComparisonAction->setEnabled(selected);
+  });
   connect(m_compareView, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
     if (row >= 0 && row < static_cast<int>(m_comparisons.size())) {
       openComparison(QString::fromStdString(m_comparisons[static_cast<std::size_t>(row)].compareId));
@@ -240,7 +246,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
 
 QList<QAction*> HistoryPage::menuActions() const {
   return {m_findAction, m_refreshAction, m_deleteAction, m_exportAction, m_compareAction, m_openComparisonAction,
-          m_storeAction};
+          m_deleteComparisonAction, m_storeAction};
 }
 
 void HistoryPage::showStorePath() {
@@ -315,7 +321,35 @@ void HistoryPage::fillComparisons() {
     }
   }
   m_compareView->resizeColumnsToContents();
-  m_openComparisonAction->setEnabled(m_compareView->currentRow() >= 0);
+  const bool selected = !selectedComparisonId().isEmpty();
+  m_openComparisonAction->setEnabled(selected);
+  m_deleteComparisonAction->setEnabled(selected);
+}
+
+QString HistoryPage::selectedComparisonId() const {
+  const int row = m_compareView->currentRow();
+  if (row < 0 || row >= static_cast<int>(m_comparisons.size())) return {};
+  return QString::fromStdString(m_comparisons[static_cast<std::size_t>(row)].compareId);
+}
+
+bool HistoryPage::deleteComparison(const QString& compareId) {
+  QString error;
+  if (!m_context.history->removeComparison(compareId, &error)) {  // emits changed(): the lists refresh
+    m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
+    emit errorOccurred(error);
+    return false;
+  }
+  emit statusMessage(QStringLiteral("Deleted comparison %1").arg(compareId));
+  return true;
+}
+
+void HistoryPage::confirmDeleteComparison() {
+  const QString id = selectedComparisonId();
+  if (id.isEmpty()) return;
+  const auto answer = QMessageBox::question(
+      this, QStringLiteral("Delete comparison"),
+      QStringLiteral("Delete the stored comparison %1 from the store? This cannot be undone; the runs are kept.").arg(id));
+  if (answer == QMessageBox::Yes) deleteComparison(id);
 }
 
 void HistoryPage::refresh() {

@@ -30,8 +30,8 @@ namespace wandscope::app {
 // History: the runs of the run store (searchable: run id, profile, target, commit, host; sortable
 // by any column), the selected run's rung table and plots as they were recorded, delete, and
 // export of the report bundle. Below the runs, the stored A/B comparisons (Compare page, `wandscope-cli
-// compare`); opening one shows it on the Compare page, which exports it. The lists refresh when the
-// Load or Compare page records something.
+// compare`); opening one shows it on the Compare page, which exports it; deleting one (asks first)
+// leaves the runs alone. The lists refresh when the Load or Compare page records something.
 class HistoryPage : public Page {
   Q_OBJECT
  public:
@@ -66,6 +66,9 @@ class HistoryPage : public Page {
   const std::vector<engine::ComparisonSummary>& comparisons() const noexcept { return m_comparisons; }
   QTableWidget* comparisonView() const noexcept { return m_compareView; }
   bool openComparison(const QString& compareId);
+  // Deletes a stored comparison without asking (the Delete comparison action asks first); false
+  // (with a notice) when it cannot be deleted.
+  bool deleteComparison(const QString& compareId);
 
  signals:
   // Two recorded runs to show side by side (the main window hands them to the Compare page).
@@ -80,6 +83,8 @@ class HistoryPage : public Page {
   void onCurrentRowChanged();
   void onSelectionChanged();
   void confirmDelete();
+  void confirmDeleteComparison();
+  QString selectedComparisonId() const;
   void exportRun();
   void chooseStore();
   void showStorePath();
@@ -96,6 +101,7 @@ class HistoryPage : public Page {
   QAction* m_storeAction = nullptr;
   QAction* m_compareAction = nullptr;
   QAction* m_openComparisonAction = nullptr;
+  QAction* m_deleteComparisonAction = nullptr;
   std::vector<engine::ComparisonSummary> m_comparisons;
   QTableWidget* m_compareView = nullptr;
   QLineEdit* m_search = nullptr;
