@@ -13,6 +13,7 @@ CompareController::CompareController(QObject* parent)
   qRegisterMetaType<CompareReportPtr>();
   qRegisterMetaType<CompareSetRowsPtr>();
   qRegisterMetaType<CompareQuerySetsPtr>();
+  qRegisterMetaType<engine::OpenLatencyPoint>();
   qRegisterMetaType<widgets::QueryDiffSnapshotPtr>();
   m_thread = new QThread;
   m_thread->setObjectName(QStringLiteral("wandscope-compare"));
@@ -24,6 +25,10 @@ CompareController::CompareController(QObject* parent)
   connect(m_worker, &CompareWorker::setFinished, this, [this](quint64 generation, const CompareSetRowsPtr& rows) {
     if (generation == m_generation) emit setFinished(rows);
   });
+  connect(m_worker, &CompareWorker::openLatency, this,
+          [this](quint64 generation, const engine::OpenLatencyPoint& point) {
+            if (generation == m_generation) emit openLatency(point);
+          });
   connect(m_worker, &CompareWorker::finished, this, [this](quint64 generation, const CompareReportPtr& report) {
     if (generation != m_generation) return;
     m_last = report;

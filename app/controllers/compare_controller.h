@@ -20,11 +20,11 @@ class CompareWorker;
 // Runs Compare page comparisons on its own worker thread (STYLE.md, "one worker per run"):
 // start() hands the job to the CompareWorker, stop() triggers its std::stop_token (the runner
 // stops between blocks; the partial report still arrives through compareFinished). One comparison
-// at a time. Finished query sets arrive one by one (their message line and table rows), the
-// report at the end, then the queries of the diff session; requestQueryDiff() asks for one query
-// answered by both targets. Everything is stamped with the comparison's generation and anything
-// from an older one is dropped. The GUI thread never waits on the worker, except for a bounded
-// wait at shutdown after asking it to stop.
+// at a time. Finished query sets arrive one by one (their message line and table rows), for an
+// open-loop profile a latency point per rung, the report at the end, then the queries of the
+// diff session; requestQueryDiff() asks for one query answered by both targets. Everything is
+// stamped with the comparison's generation and anything from an older one is dropped. The GUI
+// thread never waits on the worker, except for a bounded wait at shutdown after asking it to stop.
 class CompareController : public QObject {
   Q_OBJECT
  public:
@@ -54,6 +54,8 @@ class CompareController : public QObject {
   void compareStarted(quint64 generation, const QString& a, const QString& b);
   void message(const QString& text);
   void setFinished(const wandscope::app::CompareSetRowsPtr& rows);
+  // Open loop: after each rung of the ladders, its target's latency at that rate so far.
+  void openLatency(const wandscope::engine::OpenLatencyPoint& point);
   void compareFinished(const wandscope::app::CompareReportPtr& report);
   void compareFailed(const QString& message);
   void runningChanged(bool running);

@@ -53,3 +53,4 @@ using CompareQuerySetsPtr = std::shared_ptr<const std::vector<CompareQuerySet>>;
 Q_DECLARE_METATYPE(wandscope::app::CompareReportPtr)
 Q_DECLARE_METATYPE(wandscope::app::CompareSetRowsPtr)
 Q_DECLARE_METATYPE(wandscope::app::CompareQuerySetsPtr)
+Q_DECLARE_METATYPE(wandscope::engine::OpenLatencyPoint)

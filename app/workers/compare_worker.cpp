@@ -127,6 +127,9 @@ void CompareWorker::run(const CompareJob& job) {
                                              const std::vector<engine::CompareScenario>& aaRows) {
       emit setFinished(generation, std::make_shared<const CompareSetRows>(CompareSetRows{rows, aaRows}));
     };
+    options.onOpenLatency = [this, generation](const engine::OpenLatencyPoint& point) {
+      emit openLatency(generation, point);
+    };
     engine::CompareRunner runner(job.profile, job.a, job.b, options);
     auto report = std::make_shared<const engine::CompareReport>(runner.run());
     engine::log::info(fmt::format("compare: {} vs {}: {} scenarios{}", job.a, job.b, report->scenarios.size(),

@@ -12,12 +12,13 @@ namespace wandscope::app {
 
 // Runs Compare page comparisons on the thread it lives in (CompareController's worker thread):
 // engine::CompareRunner exactly as `wandscope-cli compare` runs it, reporting each finished query
-// set (its message line and its table rows) as it goes and the report at the end. Afterwards it
-// keeps the two targets prepared on the same dataset and query sets (a "diff session"), so the
-// page can ask for any query's answers from both side by side, with explain where the target
-// provides it: the built-in engine (engine::explainHits) and plugin builds (the ABI's explain);
-// peers do not. Everything it emits carries the job's generation; signals are queued to the GUI
-// thread. A run stops between blocks when the job's stop token is triggered (partial report).
+// set (its message line and its table rows), or for an open-loop profile each rung's pooled
+// latency, as it goes and the report at the end. Afterwards it keeps the two targets prepared on
+// the same dataset and query sets (a "diff session"), so the page can ask for any query's answers
+// from both side by side, with explain where the target provides it: the built-in engine
+// (engine::explainHits) and plugin builds (the ABI's explain); peers do not. Everything it emits
+// carries the job's generation; signals are queued to the GUI thread. A run stops between blocks
+// when the job's stop token is triggered (partial report).
 class CompareWorker : public QObject {
   Q_OBJECT
  public:
@@ -31,6 +32,8 @@ class CompareWorker : public QObject {
  signals:
   void message(quint64 generation, const QString& text);
   void setFinished(quint64 generation, const wandscope::app::CompareSetRowsPtr& rows);
+  // Open loop: a target's pooled latency at a rate after each rung (engine::OpenLatencyPoint).
+  void openLatency(quint64 generation, const wandscope::engine::OpenLatencyPoint& point);
   void finished(quint64 generation, const wandscope::app::CompareReportPtr& report);
   void failed(quint64 generation, const QString& message);
   // The diff session is ready: the query sets and their queries.

@@ -197,7 +197,7 @@ CompareReport CompareRunner::run() {
     profile.runClosed = true;
     profile.runOpen = false;
   }
-  OpenLatencyCapture capture;
+  OpenLatencyCapture capture(m_options.onOpenLatency);
   BenchRunOptions ro;
   ro.cacheDir = m_options.cacheDir;
   ro.stop = m_options.stop;

@@ -24,6 +24,9 @@ struct CompareOptions {
   // A finished query set's rows (A vs B, both metrics) and, with `aa`, its A/A rows, on the
   // runner's thread right after its onMessage line: what a live view plots as sets finish.
   std::function<void(const std::vector<CompareScenario>& rows, const std::vector<CompareScenario>& aaRows)> onScenarios;
+  // Open loop: after each rung, its target's latency at that rate pooled over the target's
+  // ladders so far (OpenLatencyPoint), on the runner's thread: the open ladders' live plot.
+  std::function<void(const OpenLatencyPoint& point)> onOpenLatency;
 };
 
 // Interleaved A/B comparison of two targets in one process (docs/COMPARE.md):

@@ -6,6 +6,7 @@
 
 #include "engine/bench/run_types.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -62,6 +63,18 @@ struct OpenCapacity {
   std::optional<double> lastPass;      // highest rate at which every ladder passed, and every lower rate too
   std::optional<double> firstFail;     // lowest rate at which some ladder did not pass
   std::vector<std::string> criteria;   // [rate] the first failing criterion, "" when all passed
+};
+
+// Open loop, live: one target's due-time latency at one offered rate, pooled over that target's
+// ladders run so far, reported after each open rung (CompareOptions::onOpenLatency). Once the
+// target's last ladder ran it is exactly the figure the report compares at that rate (the same
+// samples, nearest rank). For plotting while the ladders run; reports never use it.
+struct OpenLatencyPoint {
+  std::size_t ladder = 0;              // 0-based, run order (openLadderIsA says whose)
+  bool a = true;                       // A's ladder, else B's
+  double rate = 0;                     // offered requests/s (the rung's target rate)
+  std::size_t samples = 0;             // ok measured requests pooled at this rate
+  std::optional<double> p50Ms, p99Ms;  // absent while thin (quantile.h: 200 / 10,000 samples)
 };
 
 // What the comparison was and how it ran.

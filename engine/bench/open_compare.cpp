@@ -85,6 +85,27 @@ void OpenLatencyCapture::onRecords(const RungPlan& plan, const RungRecords& reco
   for (const auto& r : records.records) {
     if (r.measured && r.outcome == RequestOutcome::Ok) out.push_back(static_cast<double>(r.latencyNs()) / 1e6);
   }
+  if (m_onPoint) reportPoint(plan);
+}
+
+void OpenLatencyCapture::reportPoint(const RungPlan& plan) {
+  if (m_previousRate >= 0 && plan.targetRate <= m_previousRate) ++m_ladder;
+  m_previousRate = plan.targetRate;
+  const bool a = openLadderIsA(m_ladder);
+  auto& rungs = m_rungsAt[a ? 0 : 1][plan.targetRate];
+  rungs.push_back(plan.index);
+  // Pooled as runOpenComparison pools them, so the last point of a side is the report's figure.
+  std::vector<double> pooled;
+  for (const std::size_t i : rungs) pooled.insert(pooled.end(), m_latencyMs[i].begin(), m_latencyMs[i].end());
+  std::sort(pooled.begin(), pooled.end());
+  OpenLatencyPoint point;
+  point.ladder = m_ladder;
+  point.a = a;
+  point.rate = plan.targetRate;
+  point.samples = pooled.size();
+  point.p50Ms = nearestRankQuantile(pooled, 0.5);
+  point.p99Ms = nearestRankQuantile(pooled, 0.99);
+  m_onPoint(point);
 }
 
 namespace {

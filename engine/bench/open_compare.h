@@ -7,8 +7,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <stop_token>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wandscope::engine {
@@ -29,14 +31,28 @@ struct CompareOptions;
 BenchProfile openComparisonProfile(const BenchProfile& profile, const std::string& a, const std::string& b,
                                    const CompareOptions& options);
 
-// Collects every measured request's due-time latency per rung, in run order.
+// Collects every measured request's due-time latency per rung, in run order. With `onPoint`, it
+// also reports after each open rung its target's latency at that rate pooled over the target's
+// ladders so far (OpenLatencyPoint), on the runner's thread: what a live view plots while the
+// ladders run. Ladders are told apart as runOpenComparison does (a rate not above the previous
+// rung's starts the next ladder) and assigned to A or B by openLadderIsA.
 class OpenLatencyCapture : public LiveSink {
  public:
+  using PointFn = std::function<void(const OpenLatencyPoint&)>;
+  explicit OpenLatencyCapture(PointFn onPoint = {}) : m_onPoint(std::move(onPoint)) {}
+
   void onRecords(const RungPlan& plan, const RungRecords& records, const Workload& workload) override;
   const std::vector<std::vector<double>>& latencyMs() const noexcept { return m_latencyMs; }
 
  private:
+  void reportPoint(const RungPlan& plan);
+
+  PointFn m_onPoint;
   std::vector<std::vector<double>> m_latencyMs;  // [open rung in run order] ok requests, ms
+  // For onPoint: the ladder being run, and per side and rate the rungs (indexes into m_latencyMs).
+  std::size_t m_ladder = 0;
+  double m_previousRate = -1;
+  std::map<double, std::vector<std::size_t>> m_rungsAt[2];  // [0: A, 1: B][rate]
 };
 
 // Runs the ladders of `runner` (built from openComparisonProfile with `capture` as its live sink,

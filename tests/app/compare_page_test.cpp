@@ -260,6 +260,91 @@ TEST(ComparePage, StopEndsTheComparisonPartial) {
   EXPECT_NE(page.progressText().indexOf(QStringLiteral("Stored in the run history")), -1);
 }
 
+// An open-loop profile plots while its ladders run: each rung's pooled p50 per offered rate reaches
+// the plot (queued from the worker) before the comparison finishes, and the live plot's last
+// figures are the report's, which the final plot shows.
+TEST(ComparePage, PlotsOpenLoopLaddersWhileTheyRun) {
+  TempDir dir;
+  const auto profilePath = dir.write("open.json", R"({"name": "open-compare-page", "targets": ["synthetic:service_us=100"],
+      "mode": "open", "ladder": {"rates": [200, 400], "settle_s": 0.05, "requests": 220, "workers": 4,
+      "in_flight_cap": 1000},
+      "rule": {"min_achieved_ratio": 0.5, "max_latency_ratio": 1000, "late_dispatch_us": 1000000}})");
+  app::CompareController controller;
+  controller.setCacheRoot(qpath(dir / "cache"));
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  page.resize(1280, 800);
+  page.show();
+  page.selectProfileFile(qpath(profilePath));
+  page.setTargets(QStringLiteral("synthetic:service_us=100"), QStringLiteral("synthetic:service_us=2000"));
+  page.setRepetitions(1);  // ladders A, B
+  auto* plot = page.plot();
+
+  // What the page shows at each live point (connected after the page: its slot has run).
+  struct Seen {
+    engine::OpenLatencyPoint point;
+    int points = 0;
+    bool finished = false;
+    bool running = false;
+    QStringList categories;
+    QString axis;
+    double a200 = 0, a400 = 0, b200 = 0, b400 = 0;
+  };
+  std::vector<Seen> seen;
+  QSignalSpy finished(&controller, &app::CompareController::compareFinished);
+  QSignalSpy failed(&controller, &app::CompareController::compareFailed);
+  QObject::connect(&controller, &app::CompareController::openLatency, &page, [&](const engine::OpenLatencyPoint& p) {
+    seen.push_back({p, plot->pointCount(0) + plot->pointCount(1), finished.count() > 0, controller.isRunning(),
+                    plot->querySets(), plot->categoryLabel(), plot->value(0, 0), plot->value(0, 1), plot->value(1, 0),
+                    plot->value(1, 1)});
+  });
+  page.startComparison();
+  EXPECT_EQ(plot->categoryLabel(), QStringLiteral("offered rate"));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+  const auto report = page.report();
+  ASSERT_TRUE(report);
+  ASSERT_FALSE(report->partial);
+  EXPECT_EQ(report->mode, "open");
+
+  // One point per rung, A's ladder then B's, all of them before the report.
+  ASSERT_EQ(seen.size(), 4u);
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(seen[i].point.a, i < 2);
+    EXPECT_EQ(seen[i].point.rate, i % 2 == 0 ? 200.0 : 400.0);
+    ASSERT_TRUE(seen[i].point.p50Ms);  // 220 samples: enough for a p50
+    EXPECT_FALSE(seen[i].finished);
+    EXPECT_TRUE(seen[i].running);
+    EXPECT_EQ(seen[i].points, static_cast<int>(i) + 1) << "the plot grows by a point per rung";
+    EXPECT_EQ(seen[i].axis, QStringLiteral("offered rate"));
+  }
+  EXPECT_EQ(seen[0].a200, *seen[0].point.p50Ms);
+  EXPECT_EQ(seen[1].categories, (QStringList{QStringLiteral("200/s"), QStringLiteral("400/s")}));
+
+  // The report compares p50 at both rates; the live plot's last figures are exactly its figures,
+  // and the final plot (drawn from the report) shows them.
+  ASSERT_EQ(report->scenarios.size(), 2u);
+  const auto& s200 = report->scenarios[0];
+  const auto& s400 = report->scenarios[1];
+  ASSERT_EQ(s200.metric, "open_p50_ms");
+  ASSERT_EQ(s200.offeredRate.value_or(0), 200.0);
+  ASSERT_EQ(s400.offeredRate.value_or(0), 400.0);
+  const Seen& last = seen.back();
+  EXPECT_EQ(last.a200, s200.a);
+  EXPECT_EQ(last.a400, s400.a);
+  EXPECT_EQ(last.b200, s200.b);
+  EXPECT_EQ(last.b400, s400.b);
+  EXPECT_EQ(plot->querySets(), (QStringList{QStringLiteral("200/s"), QStringLiteral("400/s")}));
+  EXPECT_EQ(plot->pointCount(0), 2);
+  EXPECT_EQ(plot->pointCount(1), 2);
+  EXPECT_EQ(plot->value(0, 0), s200.a);
+  EXPECT_EQ(plot->value(0, 1), s400.a);
+  EXPECT_EQ(plot->value(1, 0), s200.b);
+  EXPECT_EQ(plot->value(1, 1), s400.b);
+  EXPECT_EQ(plot->categoryLabel(), QStringLiteral("offered rate"));
+}
+
 // A peer answers side by side but has no explain here: the panel says so instead of showing one.
 TEST(ComparePage, APeerSaysItHasNoExplain) {
   TempDir dir;

@@ -96,6 +96,11 @@ void ComparePlot::setValueLabel(const QString& label) {
   scheduleReplot();
 }
 
+void ComparePlot::setCategoryLabel(const QString& label) {
+  xAxis->setLabel(label);
+  scheduleReplot();
+}
+
 void ComparePlot::setTargets(const QString& a, const QString& b) {
   graph(0)->setName(QStringLiteral("A: %1").arg(a));
   graph(1)->setName(QStringLiteral("B: %1").arg(b));
@@ -109,6 +114,21 @@ void ComparePlot::addSet(const QString& querySet, double a, double b) {
   for (auto [g, v] : {std::pair{graph(0), a}, std::pair{graph(1), b}}) {
     if (std::isfinite(v) && v > 0) g->addData(key, v);
   }
+  scheduleReplot();
+}
+
+void ComparePlot::setPoint(const QString& category, int series, double value) {
+  if (series < 0 || series >= graphCount()) return;
+  qsizetype i = m_sets.indexOf(category);
+  if (i < 0) {
+    i = m_sets.size();
+    m_sets << category;
+    m_ticker->addTick(static_cast<double>(i), category);
+  }
+  const double key = static_cast<double>(i);
+  QCPGraph* g = graph(series);
+  g->data()->remove(key);
+  if (std::isfinite(value) && value > 0) g->addData(key, value);
   scheduleReplot();
 }
 

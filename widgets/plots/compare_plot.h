@@ -10,7 +10,8 @@
 namespace wandscope::widgets {
 
 // Two targets overlaid per query set: one series per target (A, B) over a categorical axis of
-// query sets, a point per set as the comparison finishes it (CPU ms/query by default). The legend
+// query sets, a point per set as the comparison finishes it (CPU ms/query by default), or of
+// offered rates for an open-loop comparison, a point refined after each rung. The legend
 // sits in its own row above the axes, outside the data. Updates only mark the plot dirty; a short
 // timer replots (rpQueuedReplot) when dirty and visible, as the other live plots do. Colours
 // follow the palette; the context menu exports PNG/SVG/PDF; hovering a point shows its value.
@@ -21,10 +22,16 @@ class ComparePlot : public QCustomPlot {
 
   void setTitle(const QString& title);
   void setValueLabel(const QString& label);
+  // The categorical axis' label ("query set", "offered rate").
+  void setCategoryLabel(const QString& label);
+  QString categoryLabel() const { return xAxis->label(); }
   // Names the two series ("A: builtin", "B: builtin:bulk_and=off"); keeps the data.
   void setTargets(const QString& a, const QString& b);
   // Appends a query set's figures for A and B (a value <= 0 or NaN leaves that series' point out).
   void addSet(const QString& querySet, double a, double b);
+  // Sets one series' point of a category, appending the category when it is new and replacing
+  // the series' earlier value there (a live figure that is refined as more samples arrive).
+  void setPoint(const QString& category, int series, double value);
   void clearData();
   void setEmptyText(const QString& text);
 

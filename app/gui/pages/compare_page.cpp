@@ -57,6 +57,24 @@ QToolButton* actionButton(QAction* action, QWidget* parent) {
   return b;
 }
 
+// An offered rate as a plot category ("400/s"), the same for live points and report rows.
+QString rateCategory(double rate) { return QStringLiteral("%1/s").arg(rate, 0, 'g', 4); }
+
+// The plot's category of a report row: its query set, or an open-loop row's offered rate (every
+// row of a ladder has the same query set).
+QString plotCategory(const engine::CompareScenario& s) {
+  return s.offeredRate ? rateCategory(*s.offeredRate) : QString::fromStdString(s.querySet);
+}
+
+bool isOpenMetric(const std::string& metric) { return metric == "open_p50_ms" || metric == "open_p99_ms"; }
+
+// "CPU ms/query", "p50", ...; an open-loop row's quantile of due-time latency.
+QString metricLabel(const std::string& metric) {
+  if (metric == "open_p50_ms") return QStringLiteral("p50");
+  if (metric == "open_p99_ms") return QStringLiteral("p99");
+  return widgets::RatioTableModel::metricTitle(metric);
+}
+
 QString targetTip(const QString& spec) {
   if (spec == QLatin1String("builtin")) return QStringLiteral("The engine in this binary with its default switches");
   if (spec.startsWith(QLatin1String("builtin:"))) {
@@ -289,6 +307,7 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   connect(m_controller, &CompareController::compareStarted, this, &ComparePage::onStarted);
   connect(m_controller, &CompareController::message, this, &ComparePage::appendProgress);
   connect(m_controller, &CompareController::setFinished, this, &ComparePage::onSetFinished);
+  connect(m_controller, &CompareController::openLatency, this, &ComparePage::onOpenLatency);
   connect(m_controller, &CompareController::compareFinished, this, &ComparePage::onFinished);
   connect(m_controller, &CompareController::compareFailed, this, &ComparePage::onFailed);
   connect(m_controller, &CompareController::runningChanged, this, &ComparePage::onRunningChanged);
@@ -420,7 +439,9 @@ void ComparePage::startComparison() {
     if (m_screenshotPending) finishScreenshot();
     return;
   }
+  m_startingOpen = job->profile.runOpen && !job->profile.runClosed;  // CompareRunner's rule
   m_controller->start(std::move(*job));
+  m_startingOpen = false;
 }
 
 void ComparePage::stopComparison() { m_controller->stop(); }
@@ -431,10 +452,10 @@ void ComparePage::onStarted(quint64, const QString& a, const QString& b) {
   m_sets.reset();
   m_ratios->clear();
   m_plot->clearData();
-  m_plot->setTitle(QStringLiteral("CPU ms/query per query set"));
-  m_plot->setValueLabel(QStringLiteral("CPU ms/query"));
+  showQuerySetPlotLabels(QStringLiteral("CPU ms/query per query set"), QStringLiteral("CPU ms/query"));
   m_plot->setTargets(a, b);
   m_plot->setEmptyText(QStringLiteral("Waiting for the first query set\u2026"));
+  if (m_startingOpen) showOpenPlotLabels(QStringLiteral("p50"));
   m_progress->clear();
   m_setList->clear();
   m_queryList->clear();
@@ -461,27 +482,52 @@ void ComparePage::onSetFinished(const CompareSetRowsPtr& rows) {
   m_plot->addSet(QString::fromStdString(cpu.querySet), cpu.a, cpu.b);
 }
 
+void ComparePage::showOpenPlotLabels(const QString& quantile) {
+  m_plot->setTitle(QStringLiteral("Due-time %1 latency per offered rate").arg(quantile));
+  m_plot->setValueLabel(QStringLiteral("%1 latency (ms)").arg(quantile));
+  m_plot->setEmptyText(QStringLiteral("Waiting for a rung with enough samples for a %1\u2026").arg(quantile));
+  m_plot->setCategoryLabel(QStringLiteral("offered rate"));
+  m_plotOpen = true;
+}
+
+void ComparePage::showQuerySetPlotLabels(const QString& title, const QString& valueLabel) {
+  m_plot->setTitle(title);
+  m_plot->setValueLabel(valueLabel);
+  m_plot->setCategoryLabel(QStringLiteral("query set"));
+  m_plotOpen = false;
+}
+
+void ComparePage::onOpenLatency(const engine::OpenLatencyPoint& point) {
+  // The p50 the report's headline plot shows at the end, pooled over the target's ladders so far;
+  // a point appears once its rate has enough samples and moves as later ladders add to them.
+  if (!m_plotOpen) {
+    m_plot->clearData();
+    showOpenPlotLabels(QStringLiteral("p50"));
+  }
+  if (!point.p50Ms) return;
+  m_plot->setPoint(rateCategory(point.rate), point.a ? 0 : 1, *point.p50Ms);
+}
+
 std::string ComparePage::plotReport(const engine::CompareReport& report) {
-  // The plot shows exactly the report's sets (a late or dropped live update cannot linger). A
-  // comparison without CPU rows (an open-loop profile's ladders) plots its first metric instead.
+  // The plot shows exactly the report's figures, redrawn from it (a late or dropped live update,
+  // a live point the report did not compare, cannot linger). A comparison without CPU rows (an
+  // open-loop profile's ladders) plots its first metric instead, per offered rate.
   std::string metric = "cpu_ms_per_query";
   if (!report.scenarios.empty() &&
       std::none_of(report.scenarios.begin(), report.scenarios.end(), [](const auto& s) { return s.metric == "cpu_ms_per_query"; })) {
     metric = report.scenarios.front().metric;
   }
-  QStringList sets;
-  for (const auto& s : report.scenarios) {
-    if (s.metric == metric) sets << QString::fromStdString(s.querySet);
-  }
-  if (m_plot->querySets() != sets) {
-    m_plot->clearData();
+  m_plot->clearData();
+  if (isOpenMetric(metric)) {
+    showOpenPlotLabels(metricLabel(metric));
+  } else {
     const QString title = widgets::RatioTableModel::metricTitle(metric);
-    m_plot->setValueLabel(title == QLatin1String("CPU ms/query") ? title : title + QStringLiteral(" (ms)"));
-    m_plot->setTitle(QStringLiteral("%1 per %2").arg(title, metric == "cpu_ms_per_query" ? QStringLiteral("query set")
-                                                                                          : QStringLiteral("scenario")));
-    for (const auto& s : report.scenarios) {
-      if (s.metric == metric) m_plot->addSet(QString::fromStdString(s.querySet), s.a, s.b);
-    }
+    showQuerySetPlotLabels(QStringLiteral("%1 per %2").arg(title, metric == "cpu_ms_per_query" ? QStringLiteral("query set")
+                                                                                                : QStringLiteral("scenario")),
+                           title == QLatin1String("CPU ms/query") ? title : title + QStringLiteral(" (ms)"));
+  }
+  for (const auto& s : report.scenarios) {
+    if (s.metric == metric) m_plot->addSet(plotCategory(s), s.a, s.b);
   }
   return metric;
 }
@@ -491,9 +537,9 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
   m_ratios->setReport(*report);
   m_ratioView->resizeColumnsToContents();
   const std::string metric = plotReport(*report);
-  QStringList sets;
+  qsizetype sets = 0;
   for (const auto& s : report->scenarios) {
-    if (s.metric == metric) sets << QString::fromStdString(s.querySet);
+    if (s.metric == metric) ++sets;
   }
   std::map<std::string, int> verdicts;
   std::uint64_t differing = 0;
@@ -506,10 +552,11 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
   QStringList counts;
   for (const auto& [verdict, n] : verdicts) counts << QStringLiteral("%1 %2").arg(n).arg(QString::fromStdString(verdict));
   const QString what =
-      QStringLiteral("%1 query sets in %2 s (CPU ms/query: %3); results %4%5.")
-          .arg(sets.size())
+      QStringLiteral("%1 %2 in %3 s (%4: %5); results %6%7.")
+          .arg(sets)
+          .arg(isOpenMetric(metric) ? QStringLiteral("offered rates") : QStringLiteral("query sets"))
           .arg(static_cast<double>(m_runTimer.elapsed()) / 1000.0, 0, 'f', 1)
-          .arg(counts.join(QStringLiteral(", ")),
+          .arg(metricLabel(metric), counts.join(QStringLiteral(", ")),
                differing == 0 ? QStringLiteral("identical in every set (row_set_diff=0, score_bit_diff=0)")
                               : QStringLiteral("DIFFER in %1 queries: see the result diff below").arg(differing),
                report->partial ? QStringLiteral(", stopped early (partial)") : QString());
@@ -713,8 +760,7 @@ void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportP
     return;
   }
   const CompareReportPtr report = m_report;
-  m_plot->setTitle(QStringLiteral("Recorded CPU ms/query per rung"));
-  m_plot->setValueLabel(QStringLiteral("CPU ms/query"));
+  showQuerySetPlotLabels(QStringLiteral("Recorded CPU ms/query per rung"), QStringLiteral("CPU ms/query"));
   m_plot->setTargets(QString::fromStdString(a->header.runId), QString::fromStdString(b->header.runId));
   m_plot->setEmptyText(QStringLiteral("The runs have no rungs in common"));
   for (const auto& s : report->scenarios) {

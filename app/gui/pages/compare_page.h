@@ -39,11 +39,12 @@ class CompareController;
 // choices, any `builtin:opt=v` text, a plugin file the user chose, a peer), a profile and the
 // repetitions, with or without the A/A calibration; Start runs it on the CompareController's
 // worker thread. Each finished query set adds a progress line, a point per target to the plot and
-// its rows to the ratio table (benefit, 95 % interval, verdict, result equality). Afterwards the
-// result-diff panel answers any query of the comparison by both targets side by side, differing
-// queries first, with explain where the target provides it. A finished comparison is stored in the
-// run history (WorkbenchContext::history). Export writes report.md, report.json, report.csv and
-// report.html as the CLI does.
+// its rows to the ratio table (benefit, 95 % interval, verdict, result equality); an open-loop
+// profile plots each target's due-time p50 per offered rate instead, refined after every rung of
+// its ladders. Afterwards the result-diff panel answers any query of the comparison by both
+// targets side by side, differing queries first, with explain where the target provides it. A
+// finished comparison is stored in the run history (WorkbenchContext::history). Export writes
+// report.md, report.json, report.csv and report.html as the CLI does.
 //
 // History's "Compare..." shows two recorded runs here instead (showRecordedComparison): their
 // figures side by side with the ratio, without a re-run, interval or result diff.
@@ -103,6 +104,11 @@ class ComparePage : public Page {
  private:
   void onStarted(quint64 generation, const QString& a, const QString& b);
   void onSetFinished(const CompareSetRowsPtr& rows);
+  void onOpenLatency(const engine::OpenLatencyPoint& point);
+  // Titles and axis of the plot for an open-loop comparison's `quantile` ("p50", "p99") per
+  // offered rate.
+  void showOpenPlotLabels(const QString& quantile);
+  void showQuerySetPlotLabels(const QString& title, const QString& valueLabel);
   void onFinished(const CompareReportPtr& report);
   void onFailed(const QString& message);
   void onRunningChanged(bool running);
@@ -130,6 +136,8 @@ class ComparePage : public Page {
   quint64 m_defaultDocs;
   bool m_screenshotPending = false;
   bool m_recorded = false;
+  bool m_startingOpen = false;  // the comparison being started runs open-loop ladders
+  bool m_plotOpen = false;      // the plot shows latency per offered rate (showOpenPlotLabels)
   CompareReportPtr m_report;
   CompareQuerySetsPtr m_sets;
   QElapsedTimer m_runTimer;

@@ -90,6 +90,49 @@ TEST(OpenCompare, FindsTheSlowerTargetSlowerAtEveryOfferedRate) {
   EXPECT_NE(json.find("\"capacity_verdict\""), std::string::npos);
 }
 
+// The live points: one per rung, ladders in ABBA order, each target's latency pooled over its
+// ladders so far. 120 requests per rung are too thin for a p50 (200) until a target's second
+// ladder, whose points are then exactly the report's figures.
+TEST(OpenCompare, LivePointsPoolEachTargetsLaddersIntoTheReportsFigures) {
+  auto profile = syntheticOpen(R"({"rates": [200, 400], "settle_s": 0.05, "requests": 120, "workers": 4,
+                                   "in_flight_cap": 1000})");
+  engine::CompareOptions o = quickOptions();
+  o.repetitions = 2;  // ladders A, B, B, A
+  std::vector<engine::OpenLatencyPoint> points;
+  o.onOpenLatency = [&](const engine::OpenLatencyPoint& p) { points.push_back(p); };
+  engine::CompareRunner runner(profile, "synthetic:service_us=100", "synthetic:service_us=2000", o);
+  const auto report = runner.run();
+  ASSERT_FALSE(report.partial);
+  ASSERT_EQ(points.size(), 8u);  // 4 ladders x 2 rates
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& p = points[i];
+    SCOPED_TRACE(i);
+    EXPECT_EQ(p.ladder, i / 2);
+    EXPECT_EQ(p.a, engine::openLadderIsA(i / 2));
+    EXPECT_EQ(p.rate, i % 2 == 0 ? 200.0 : 400.0);
+    EXPECT_FALSE(p.p99Ms);  // 10,000 samples
+    if (i < 4) {  // each target's first ladder: one rung's requests, too thin for a p50
+      EXPECT_LE(p.samples, 120u);
+      EXPECT_FALSE(p.p50Ms);
+    }
+  }
+  // The last ladder of B (ladder 2) and of A (ladder 3) pool two rungs per rate.
+  ASSERT_EQ(report.scenarios.size(), 2u);
+  for (std::size_t j = 0; j < 2; ++j) {
+    const auto& s = report.scenarios[j];
+    SCOPED_TRACE(s.name);
+    ASSERT_EQ(s.metric, "open_p50_ms");
+    const auto& b = points[4 + j];
+    const auto& a = points[6 + j];
+    ASSERT_TRUE(s.offeredRate);
+    ASSERT_EQ(*s.offeredRate, a.rate);
+    ASSERT_TRUE(a.p50Ms && b.p50Ms);
+    EXPECT_GT(a.samples, 120u);
+    EXPECT_EQ(*a.p50Ms, s.a);
+    EXPECT_EQ(*b.p50Ms, s.b);
+  }
+}
+
 // A ladder in multiples is resolved once, against A's calibrated throughput, so both targets are
 // offered the same absolute rates.
 TEST(OpenCompare, MultiplesAreResolvedAgainstAsThroughputForBothTargets) {
