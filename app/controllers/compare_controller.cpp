@@ -2,9 +2,8 @@
 #include "app/controllers/compare_controller.h"
 
 #include "app/workers/compare_worker.h"
+#include "app/workers/worker_thread.h"
 #include "engine/core/log.h"
-
-#include <QThread>
 
 namespace wandscope::app {
 
@@ -15,51 +14,47 @@ CompareController::CompareController(QObject* parent)
   qRegisterMetaType<CompareQuerySetsPtr>();
   qRegisterMetaType<engine::OpenLatencyPoint>();
   qRegisterMetaType<widgets::QueryDiffSnapshotPtr>();
-  m_thread = new QThread;
-  m_thread->setObjectName(QStringLiteral("wandscope-compare"));
+  m_thread = std::make_unique<WorkerThread>(QStringLiteral("wandscope-compare"));
   m_worker = new CompareWorker;
-  m_worker->moveToThread(m_thread);
-  connect(m_worker, &CompareWorker::message, this, [this](quint64 generation, const QString& text) {
+  m_thread->connect(m_worker, &CompareWorker::message, this, [this](quint64 generation, const QString& text) {
     if (generation == m_generation) emit message(text);
   });
-  connect(m_worker, &CompareWorker::setFinished, this, [this](quint64 generation, const CompareSetRowsPtr& rows) {
+  m_thread->connect(m_worker, &CompareWorker::setFinished, this, [this](quint64 generation, const CompareSetRowsPtr& rows) {
     if (generation == m_generation) emit setFinished(rows);
   });
-  connect(m_worker, &CompareWorker::openLatency, this,
-          [this](quint64 generation, const engine::OpenLatencyPoint& point) {
-            if (generation == m_generation) emit openLatency(point);
-          });
-  connect(m_worker, &CompareWorker::finished, this, [this](quint64 generation, const CompareReportPtr& report) {
+  m_thread->connect(m_worker, &CompareWorker::openLatency, this,
+                    [this](quint64 generation, const engine::OpenLatencyPoint& point) {
+                      if (generation == m_generation) emit openLatency(point);
+                    });
+  m_thread->connect(m_worker, &CompareWorker::finished, this, [this](quint64 generation, const CompareReportPtr& report) {
     if (generation != m_generation) return;
     m_last = report;
     setRunning(false);
     emit compareFinished(report);
   });
-  connect(m_worker, &CompareWorker::failed, this, [this](quint64 generation, const QString& text) {
+  m_thread->connect(m_worker, &CompareWorker::failed, this, [this](quint64 generation, const QString& text) {
     if (generation != m_generation) return;
     setRunning(false);
     emit compareFailed(text);
   });
-  connect(m_worker, &CompareWorker::queriesReady, this, [this](quint64 generation, const CompareQuerySetsPtr& sets) {
+  m_thread->connect(m_worker, &CompareWorker::queriesReady, this, [this](quint64 generation, const CompareQuerySetsPtr& sets) {
     if (generation != m_generation) return;
     m_sets = sets;
     emit queriesReady(sets);
   });
-  connect(m_worker, &CompareWorker::queryDiffReady, this, [this](const widgets::QueryDiffSnapshotPtr& snapshot) {
+  m_thread->connect(m_worker, &CompareWorker::queryDiffReady, this, [this](const widgets::QueryDiffSnapshotPtr& snapshot) {
     if (snapshot && snapshot->generation == m_generation) emit queryDiffReady(snapshot);
   });
-  connect(m_worker, &CompareWorker::queryDiffFailed, this, [this](quint64 generation, const QString& text) {
+  m_thread->connect(m_worker, &CompareWorker::queryDiffFailed, this, [this](quint64 generation, const QString& text) {
     if (generation == m_generation) emit queryDiffFailed(text);
   });
-  m_thread->start();
+  m_thread->start(m_worker);
 }
 
 CompareController::~CompareController() {
   m_stop.request_stop();
-  m_thread->quit();
-  if (m_thread->wait(kShutdownWaitMs)) {
+  if (m_thread->quitAndWait(kShutdownWaitMs)) {
     delete m_worker;
-    delete m_thread;
   } else {
     engine::log::warn("the compare worker did not stop in time; leaving it to exit with the process");
     disconnect(m_worker, nullptr, this, nullptr);
@@ -81,7 +76,7 @@ bool CompareController::start(CompareJob job) {
   const QString b = QString::fromStdString(job.b);
   setRunning(true);
   emit compareStarted(job.generation, a, b);
-  QMetaObject::invokeMethod(m_worker, [w = m_worker, job = std::move(job)] { w->run(job); }, Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job = std::move(job)] { w->run(job); });
   return true;
 }
 
@@ -93,13 +88,10 @@ void CompareController::stop() {
 
 void CompareController::requestQueryDiff(int set, int query) {
   const quint64 request = m_latestDiff->fetch_add(1) + 1;
-  QMetaObject::invokeMethod(
-      m_worker,
-      [w = m_worker, latest = m_latestDiff, request, generation = m_generation, set, query] {
-        if (latest->load() != request) return;  // a newer request is queued behind this one
-        w->diffQuery(generation, set, query);
-      },
-      Qt::QueuedConnection);
+  m_thread->post([w = m_worker, latest = m_latestDiff, request, generation = m_generation, set, query] {
+    if (latest->load() != request) return;  // a newer request is queued behind this one
+    w->diffQuery(generation, set, query);
+  });
 }
 
 void CompareController::setRunning(bool running) {

@@ -11,10 +11,9 @@
 #include <memory>
 #include <stop_token>
 
-class QThread;
-
 namespace wandscope::app {
 
+class WorkerThread;
 class CompareWorker;
 
 // Runs Compare page comparisons on its own worker thread (STYLE.md, "one worker per run"):
@@ -66,7 +65,7 @@ class CompareController : public QObject {
  private:
   void setRunning(bool running);
 
-  QThread* m_thread = nullptr;
+  std::unique_ptr<WorkerThread> m_thread;  // every hand-off to and from m_worker (worker_thread.h)
   CompareWorker* m_worker = nullptr;
   QString m_cacheRoot;
   std::stop_source m_stop;

@@ -2,34 +2,29 @@
 #include "app/controllers/index_controller.h"
 
 #include "app/workers/index_worker.h"
+#include "app/workers/worker_thread.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/log.h"
-
-#include <QThread>
 
 namespace wandscope::app {
 
 IndexController::IndexController(QObject* parent) : QObject(parent) {
   qRegisterMetaType<IndexHandlePtr>();
   qRegisterMetaType<DefaultDatasetInfo>();
-  m_thread = new QThread;  // no parent: see the destructor
-  m_thread->setObjectName(QStringLiteral("wandscope-index"));
+  m_thread = std::make_unique<WorkerThread>(QStringLiteral("wandscope-index"));
   m_worker = new IndexWorker;
-  m_worker->moveToThread(m_thread);
-  connect(m_worker, &IndexWorker::progress, this, &IndexController::onProgress);
-  connect(m_worker, &IndexWorker::opened, this, &IndexController::onOpened);
-  connect(m_worker, &IndexWorker::defaultPrepared, this, &IndexController::onDefaultPrepared);
-  connect(m_worker, &IndexWorker::failed, this, &IndexController::onFailed);
-  connect(m_worker, &IndexWorker::cancelled, this, &IndexController::onCancelled);
-  m_thread->start();
+  m_thread->connect(m_worker, &IndexWorker::progress, this, &IndexController::onProgress);
+  m_thread->connect(m_worker, &IndexWorker::opened, this, &IndexController::onOpened);
+  m_thread->connect(m_worker, &IndexWorker::defaultPrepared, this, &IndexController::onDefaultPrepared);
+  m_thread->connect(m_worker, &IndexWorker::failed, this, &IndexController::onFailed);
+  m_thread->connect(m_worker, &IndexWorker::cancelled, this, &IndexController::onCancelled);
+  m_thread->start(m_worker);
 }
 
 IndexController::~IndexController() {
   m_stop.request_stop();
-  m_thread->quit();
-  if (m_thread->wait(kShutdownWaitMs)) {
+  if (m_thread->quitAndWait(kShutdownWaitMs)) {
     delete m_worker;
-    delete m_thread;
   } else {
     // A job that ignores its stop token (one uninterruptible engine call): leave it to the
     // process exit rather than destroy a running thread.
@@ -60,30 +55,23 @@ void IndexController::setBusy(bool busy) {
 
 void IndexController::openIndex(const QString& dir) {
   const auto [job, stop] = startJob(QStringLiteral("Opening %1").arg(dir));
-  QMetaObject::invokeMethod(
-      m_worker, [w = m_worker, job = job, dir, stop = stop] { w->open(job, dir, stop); }, Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job = job, dir, stop = stop] { w->open(job, dir, stop); });
 }
 
 void IndexController::buildIndex(const BuildRequest& request) {
   const auto [job, stop] = startJob(QStringLiteral("Building an index of %1").arg(request.corpus));
-  QMetaObject::invokeMethod(
-      m_worker, [w = m_worker, job = job, request, stop = stop] { w->build(job, request, stop); },
-      Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job = job, request, stop = stop] { w->build(job, request, stop); });
 }
 
 void IndexController::generateCorpus(const GenerateRequest& request) {
   const auto [job, stop] = startJob(QStringLiteral("Generating %1").arg(request.corpus));
-  QMetaObject::invokeMethod(
-      m_worker, [w = m_worker, job = job, request, stop = stop] { w->generate(job, request, stop); },
-      Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job = job, request, stop = stop] { w->generate(job, request, stop); });
 }
 
 void IndexController::openDefault(quint64 docs, const QString& cacheRoot) {
   const QString root = cacheRoot.isEmpty() ? QString::fromStdString(engine::userCacheDir().string()) : cacheRoot;
   const auto [job, stop] = startJob(QStringLiteral("Opening the embedded default dataset"));
-  QMetaObject::invokeMethod(
-      m_worker, [w = m_worker, job = job, root, docs, stop = stop] { w->prepareDefault(job, root, docs, stop); },
-      Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job = job, root, docs, stop = stop] { w->prepareDefault(job, root, docs, stop); });
 }
 
 void IndexController::cancel() {

@@ -7,12 +7,12 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <stop_token>
-
-class QThread;
 
 namespace wandscope::app {
 
+class WorkerThread;
 class IndexWorker;
 
 // Owns the index worker thread and the current index. One job at a time: starting a job cancels
@@ -65,7 +65,7 @@ class IndexController : public QObject {
   void onFailed(quint64 job, const QString& message);
   void onCancelled(quint64 job);
 
-  QThread* m_thread = nullptr;
+  std::unique_ptr<WorkerThread> m_thread;  // every hand-off to and from m_worker (worker_thread.h)
   IndexWorker* m_worker = nullptr;
   quint64 m_job = 0;
   std::stop_source m_stop;

@@ -2,9 +2,8 @@
 #include "app/controllers/load_controller.h"
 
 #include "app/workers/load_worker.h"
+#include "app/workers/worker_thread.h"
 #include "engine/core/log.h"
-
-#include <QThread>
 
 namespace wandscope::app {
 
@@ -12,24 +11,20 @@ LoadController::LoadController(QObject* parent) : QObject(parent) {
   qRegisterMetaType<widgets::LiveBatchPtr>();
   qRegisterMetaType<engine::RungResult>();
   qRegisterMetaType<RunReportPtr>();
-  m_thread = new QThread;
-  m_thread->setObjectName(QStringLiteral("wandscope-load"));
+  m_thread = std::make_unique<WorkerThread>(QStringLiteral("wandscope-load"));
   m_worker = new LoadWorker;
-  m_worker->moveToThread(m_thread);
-  connect(m_worker, &LoadWorker::liveBatch, this, &LoadController::onBatch);
-  connect(m_worker, &LoadWorker::rungFinished, this, &LoadController::onRung);
-  connect(m_worker, &LoadWorker::message, this, &LoadController::onMessage);
-  connect(m_worker, &LoadWorker::finished, this, &LoadController::onFinished);
-  connect(m_worker, &LoadWorker::failed, this, &LoadController::onFailed);
-  m_thread->start();
+  m_thread->connect(m_worker, &LoadWorker::liveBatch, this, &LoadController::onBatch);
+  m_thread->connect(m_worker, &LoadWorker::rungFinished, this, &LoadController::onRung);
+  m_thread->connect(m_worker, &LoadWorker::message, this, &LoadController::onMessage);
+  m_thread->connect(m_worker, &LoadWorker::finished, this, &LoadController::onFinished);
+  m_thread->connect(m_worker, &LoadWorker::failed, this, &LoadController::onFailed);
+  m_thread->start(m_worker);
 }
 
 LoadController::~LoadController() {
   m_stop.request_stop();
-  m_thread->quit();
-  if (m_thread->wait(kShutdownWaitMs)) {
+  if (m_thread->quitAndWait(kShutdownWaitMs)) {
     delete m_worker;
-    delete m_thread;
   } else {
     engine::log::warn("the load worker did not stop in time; leaving it to exit with the process");
     disconnect(m_worker, nullptr, this, nullptr);
@@ -51,7 +46,7 @@ bool LoadController::start(engine::BenchProfile profile) {
   const QString name = QString::fromStdString(job.profile.name);
   setRunning(true);
   emit runStarted(job.generation, name);
-  QMetaObject::invokeMethod(m_worker, [w = m_worker, job = std::move(job)] { w->run(job); }, Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job = std::move(job)] { w->run(job); });
   return true;
 }
 

@@ -7,12 +7,12 @@
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <stop_token>
-
-class QThread;
 
 namespace wandscope::app {
 
+class WorkerThread;
 class LoadWorker;
 
 // Runs benchmark profiles for the Load page on its own worker thread (STYLE.md, "one worker per
@@ -64,7 +64,7 @@ class LoadController : public QObject {
   void onFailed(quint64 generation, const QString& message);
   void setRunning(bool running);
 
-  QThread* m_thread = nullptr;
+  std::unique_ptr<WorkerThread> m_thread;  // every hand-off to and from m_worker (worker_thread.h)
   LoadWorker* m_worker = nullptr;
   QString m_storePath;
   QString m_cacheRoot;

@@ -2,23 +2,20 @@
 #include "app/controllers/query_controller.h"
 
 #include "app/workers/query_worker.h"
+#include "app/workers/worker_thread.h"
 #include "engine/core/log.h"
-
-#include <QThread>
 
 namespace wandscope::app {
 
 QueryController::QueryController(QObject* parent) : QObject(parent) {
   qRegisterMetaType<widgets::SearchSnapshotPtr>();
   qRegisterMetaType<IndexHandlePtr>();
-  m_thread = new QThread;
-  m_thread->setObjectName(QStringLiteral("wandscope-query"));
+  m_thread = std::make_unique<WorkerThread>(QStringLiteral("wandscope-query"));
   m_worker = new QueryWorker(m_latest);
-  m_worker->moveToThread(m_thread);
-  connect(m_worker, &QueryWorker::finished, this, &QueryController::onFinished);
-  connect(m_worker, &QueryWorker::failed, this, &QueryController::onFailed);
-  connect(m_worker, &QueryWorker::dropped, this, &QueryController::onDropped);
-  m_thread->start();
+  m_thread->connect(m_worker, &QueryWorker::finished, this, &QueryController::onFinished);
+  m_thread->connect(m_worker, &QueryWorker::failed, this, &QueryController::onFailed);
+  m_thread->connect(m_worker, &QueryWorker::dropped, this, &QueryController::onDropped);
+  m_thread->start(m_worker);
 
   m_debounce.setSingleShot(true);
   m_debounce.setInterval(kDebounceMs);
@@ -27,10 +24,8 @@ QueryController::QueryController(QObject* parent) : QObject(parent) {
 
 QueryController::~QueryController() {
   m_latest->store(std::numeric_limits<quint64>::max());  // everything queued is stale now
-  m_thread->quit();
-  if (m_thread->wait(kShutdownWaitMs)) {
+  if (m_thread->quitAndWait(kShutdownWaitMs)) {
     delete m_worker;
-    delete m_thread;
   } else {
     engine::log::warn("the query worker did not stop in time; leaving it to exit with the process");
     disconnect(m_worker, nullptr, this, nullptr);
@@ -71,7 +66,7 @@ void QueryController::dispatch() {
   QueryJob job{generation, m_index, m_params};
   setSearching(true);
   emit searchStarted(generation);
-  QMetaObject::invokeMethod(m_worker, [w = m_worker, job] { w->run(job); }, Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job] { w->run(job); });
 }
 
 void QueryController::setSearching(bool searching) {

@@ -10,10 +10,9 @@
 #include <atomic>
 #include <memory>
 
-class QThread;
-
 namespace wandscope::app {
 
+class WorkerThread;
 class QueryWorker;
 
 // Search as you type. setParams() restarts a debounce timer, so a burst of keystrokes becomes one
@@ -63,7 +62,7 @@ class QueryController : public QObject {
   void onFailed(quint64 generation, const QString& message);
   void onDropped(quint64 generation);
 
-  QThread* m_thread = nullptr;
+  std::unique_ptr<WorkerThread> m_thread;  // every hand-off to and from m_worker (worker_thread.h)
   QueryWorker* m_worker = nullptr;
   QTimer m_debounce;
   QueryParams m_params;

@@ -2,9 +2,8 @@
 #include "app/controllers/trace_controller.h"
 
 #include "app/workers/trace_worker.h"
+#include "app/workers/worker_thread.h"
 #include "engine/core/log.h"
-
-#include <QThread>
 
 #include <limits>
 
@@ -12,33 +11,29 @@ namespace wandscope::app {
 
 TraceController::TraceController(QObject* parent) : QObject(parent) {
   qRegisterMetaType<widgets::TraceSnapshotPtr>();
-  m_thread = new QThread;
-  m_thread->setObjectName(QStringLiteral("wandscope-trace"));
+  m_thread = std::make_unique<WorkerThread>(QStringLiteral("wandscope-trace"));
   m_worker = new TraceWorker(m_latest);
-  m_worker->moveToThread(m_thread);
-  connect(m_worker, &TraceWorker::started, this, [this](quint64 generation, const QString& what) {
+  m_thread->connect(m_worker, &TraceWorker::started, this, [this](quint64 generation, const QString& what) {
     if (generation == m_generation) emit progress(what);
   });
-  connect(m_worker, &TraceWorker::finished, this, [this](const widgets::TraceSnapshotPtr& snapshot) {
+  m_thread->connect(m_worker, &TraceWorker::finished, this, [this](const widgets::TraceSnapshotPtr& snapshot) {
     if (!snapshot || snapshot->generation != m_generation) return;  // stale
     m_last = snapshot;
     setBusy(false);
     emit traceReady(snapshot);
   });
-  connect(m_worker, &TraceWorker::failed, this, [this](quint64 generation, const QString& message) {
+  m_thread->connect(m_worker, &TraceWorker::failed, this, [this](quint64 generation, const QString& message) {
     if (generation != m_generation) return;
     setBusy(false);
     emit traceFailed(generation, message);
   });
-  m_thread->start();
+  m_thread->start(m_worker);
 }
 
 TraceController::~TraceController() {
   m_latest->store(std::numeric_limits<quint64>::max());
-  m_thread->quit();
-  if (m_thread->wait(kShutdownWaitMs)) {
+  if (m_thread->quitAndWait(kShutdownWaitMs)) {
     delete m_worker;
-    delete m_thread;
   } else {
     engine::log::warn("the trace worker did not stop in time; leaving it to exit with the process");
     disconnect(m_worker, nullptr, this, nullptr);
@@ -51,7 +46,7 @@ quint64 TraceController::trace(const TraceParams& params) {
   TraceJob job{generation, m_index, m_cacheRoot, params};
   setBusy(true);
   emit traceStarted(generation);
-  QMetaObject::invokeMethod(m_worker, [w = m_worker, job] { w->run(job); }, Qt::QueuedConnection);
+  m_thread->post([w = m_worker, job] { w->run(job); });
   return generation;
 }
 

@@ -9,10 +9,9 @@
 #include <atomic>
 #include <memory>
 
-class QThread;
-
 namespace wandscope::app {
 
+class WorkerThread;
 class TraceWorker;
 
 // Runs traced queries for the Trace page on its own worker thread. Every request gets the next
@@ -49,7 +48,7 @@ class TraceController : public QObject {
  private:
   void setBusy(bool busy);
 
-  QThread* m_thread = nullptr;
+  std::unique_ptr<WorkerThread> m_thread;  // every hand-off to and from m_worker (worker_thread.h)
   TraceWorker* m_worker = nullptr;
   IndexHandlePtr m_index;
   QString m_cacheRoot;

@@ -7,7 +7,6 @@
 #include <spdlog/spdlog.h>
 
 #include <QDateTime>
-#include <QMetaObject>
 
 #include <algorithm>
 #include <cstdio>
@@ -64,7 +63,7 @@ void QtLogSink::sink_it_(const spdlog::details::log_msg& msg) {
   e.text = QString::fromUtf8(msg.payload.data(), static_cast<qsizetype>(msg.payload.size()));
   // Queued even on the GUI thread: a message logged while a model resets must not re-enter views.
   t_inSink = true;
-  QMetaObject::invokeMethod(m_bridge, [b = m_bridge, e] { emit b->entry(e); }, Qt::QueuedConnection);
+  postTo(m_bridge, [b = m_bridge, e] { emit b->entry(e); });
   t_inSink = false;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "app/workers/worker_thread.h"
 #include "widgets/views/log_view.h"
 
 #include <spdlog/sinks/base_sink.h>
@@ -14,11 +15,12 @@
 namespace wandscope::app {
 
 // Receives log messages on the GUI thread and passes them on as LogEntry (to a LogView and the
-// status bar). Lives on the GUI thread; QtLogSink reaches it by queued invocation.
-class LogBridge : public QObject {
+// status bar). Lives on the GUI thread; QtLogSink reaches it through postTo() (a queued hand-off
+// TSan can see, worker_thread.h).
+class LogBridge : public HandoffReceiver {
   Q_OBJECT
  public:
-  using QObject::QObject;
+  using HandoffReceiver::HandoffReceiver;
 
  signals:
   void entry(const wandscope::widgets::LogEntry& entry);
