@@ -45,6 +45,12 @@ inline bool scoreSumCannotCompete(float partial, double remaining, float floor, 
   return conservativeBound(static_cast<double>(partial) + remaining, factor) <= floor;
 }
 
+// Whether conservativeBound(sum, factor) > floor, decided in f64: the smallest f32 >= x is > an
+// f32 floor exactly when x > floor, and a NaN bound counts as +inf. The same decisions as
+// scoreSumCannotCompete (which is !beatsFloor(partial + remaining, ...)) without the nextafter, for
+// the pruning paths' hot loops (checked by or_algorithms_test and score_bounds_test).
+inline bool beatsFloor(double sum, double factor, double floor) noexcept { return !(sum * factor <= floor); }
+
 // f32 bound of a sum of f32 bounds (f64 sum, widened by the factor for `bounds.size()` terms).
 float conservativeSum(std::span<const float> bounds) noexcept;
 

@@ -50,10 +50,6 @@ inline void advanceTo(BmwEntry& e, DocId target) {
   e.doc = e.cursor->docId();
 }
 
-// Whether conservativeBound(sum, factor) > floor, decided in f64: the smallest f32 >= x is > an
-// f32 floor exactly when x > floor, and a NaN bound counts as +inf. Bit-identical decisions to
-// score_bounds.h without the nextafter in the hot loop (checked by or_algorithms_test).
-inline bool beatsFloor(double sum, double factor, double floor) noexcept { return !(sum * factor <= floor); }
 
 }  // namespace
 

@@ -18,11 +18,6 @@ struct MaxScoreEntry {
   std::uint64_t df;
 };
 
-// Whether conservativeBound(sum, factor) > floor, decided in f64: the smallest f32 >= x is > an
-// f32 floor exactly when x > floor, and a NaN bound counts as +inf. Bit-identical decisions to
-// score_bounds.h (scoreSumCannotCompete is !beatsFloor(partial + remaining, ...)) without the
-// nextafter in the hot loop (checked by or_algorithms_test).
-inline bool beatsFloor(double sum, double factor, double floor) noexcept { return !(sum * factor <= floor); }
 
 }  // namespace
 
