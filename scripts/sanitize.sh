@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds and runs the test suites under sanitizers, each in its own tree (docs/RELIABILITY.md,
 # "Sanitizers"):
-#   asan  build/asan  g++, -O1 -g, -fsanitize=address,undefined: the WHOLE ctest suite (every
+#   asan  build/asan  g++, -O1 -g1, -fsanitize=address,undefined: the WHOLE ctest suite (every
 #                     label: engine, simd, cli, app, widgets, plugin, peers, teaching, fuzz
 #                     replay, unit), GUI tests offscreen. Qt itself is not instrumented.
-#   tsan  build/tsan  clang, -O1 -g, -fsanitize=thread: the instrument (loadgen drivers, bench
+#   tsan  build/tsan  clang, -O1 -g1, -fsanitize=thread: the instrument (loadgen drivers, bench
 #                     runner, histograms, run store) in engine_tests, and the workbench's worker
 #                     threads (index, query, load, trace and compare workers behind their
 #                     controllers and pages, History's compare, the overload run) in app_tests
