@@ -46,6 +46,8 @@ measure() {
 and_cols=(exhaustive block-max-and bulk-and auto)
 and_offs=(freq_prune candidate_prune lazy_freq window_jump slice_resume window_skip simd_merge)
 or_cols=(exhaustive wand bmw maxscore bmm auto)
+# bmm's switches, each off alone (bulk_or=off is the document-at-a-time bmm).
+or_offs=(bulk_or window_skip candidate_prune)
 
 for op in $ops; do
   table="$out/table-$op.md"
@@ -54,6 +56,7 @@ for op in $ops; do
     for o in "${and_offs[@]}"; do header+=" $o=off |"; done
   else
     header="| Query set | exhaustive | wand | bmw | maxscore | bmm | auto | best vs exhaustive |"
+    for o in "${or_offs[@]}"; do header+=" bmm $o=off |"; done
   fi
   echo "$header" >"$table"
   echo "$header" | sed 's/[^|]/-/g; s/^|-/|:/' | sed 's/-|/:|/g' >>"$table"
@@ -72,13 +75,19 @@ for op in $ops; do
       done
     else
       best=""
+      bmm=""
       row+=$(printf ' %.4f |' "$ex")
       for a in "${or_cols[@]:1}"; do
         c=$(measure "$set" "$op" "$a" "$a")
         row+=$(printf ' %.4f |' "$c")
+        [[ $a == bmm ]] && bmm=$c
         if [[ $a != auto ]] && { [[ -z $best ]] || awk -v c="$c" -v b="$best" 'BEGIN{exit !(c<b)}'; }; then best=$c; fi
       done
       row+=$(printf ' %.2fx |' "$(echo "$ex $best" | awk '{print $1/$2}')")
+      for o in "${or_offs[@]}"; do
+        off=$(measure "$set" "$op" "bmm-no-$o" bmm "$o=off")
+        row+=$(printf ' %.4f (%.2fx) |' "$off" "$(echo "$off $bmm" | awk '{print $1/$2}')")
+      done
     fi
     echo "$row" >>"$table"
   done

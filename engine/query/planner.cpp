@@ -37,7 +37,21 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
   // every block whose maximum cannot beat the floor (docs/ALGORITHMS.md, "The planner").
   if (plan.clauses <= 1 && options.bulkAnd) return choose(Algorithm::BulkAnd, PlanRule::OneTerm);
   if (op == Operator::Or) {
-    return plan.clauses <= 3 ? choose(Algorithm::Bmm, PlanRule::OrFew) : choose(Algorithm::MaxScore, PlanRule::OrMany);
+    if (plan.clauses > 3) return choose(Algorithm::MaxScore, PlanRule::OrMany);
+    if (options.bulkOr && docCount > 0 && plan.clauses >= 2) {
+      // The windowed bmm pays per window; with sparse essential lists (the longest list is the
+      // one that turns non-essential first) a window holds too few postings to repay it.
+      std::uint64_t sum = 0;
+      std::uint64_t longest = 0;
+      for (const auto& t : query.terms) {
+        if (!t.id) continue;
+        sum += t.df;
+        longest = std::max(longest, t.df);
+      }
+      plan.windowPostings = static_cast<double>(sum - longest) * 4096.0 / static_cast<double>(docCount);
+      if (plan.windowPostings < kBulkOrMinWindowPostings) return choose(Algorithm::MaxScore, PlanRule::OrSparse);
+    }
+    return choose(Algorithm::Bmm, PlanRule::OrFew);
   }
   // AND (docs/ALGORITHMS.md, "The planner"). Four or more clauses: a window ends at the nearest
   // block end across them, so windows are short and the leapfrog wins (sequential-5).
@@ -67,6 +81,10 @@ std::string planReason(const Plan& p) {
       return "auto: one known term -> bulk-and (block-max top-k over one list)";
     case PlanRule::OrFew:
       return fmt::format("auto: OR with {} known terms -> bmm", p.clauses);
+    case PlanRule::OrSparse:
+      return fmt::format("auto: OR with {} known terms, ~{:.0f} postings per 4096-doc window in all but the longest list "
+                         "< {:.0f} -> maxscore",
+                         p.clauses, p.windowPostings, kBulkOrMinWindowPostings);
     case PlanRule::OrMany:
       return fmt::format("auto: OR with {} known terms -> maxscore", p.clauses);
     case PlanRule::AndManyClauses:

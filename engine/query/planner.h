@@ -17,6 +17,7 @@ enum class PlanRule {
   Forced,          // --algo named the path
   OneTerm,         // one known term: bulk-and over one list
   OrFew,           // OR with <= 3 known terms: bmm
+  OrSparse,        // OR with <= 3 known terms whose shorter lists are sparse (bulk_or=on): maxscore
   OrMany,          // OR with more: maxscore
   AndManyClauses,  // AND with more than kBulkAndMaxClauses known terms: exhaustive
   AndFewMatches,   // AND expecting < kPruneMatchesPerK x k matches: exhaustive
@@ -33,6 +34,7 @@ struct Plan {
   double enough = 0;         // AND: kPruneMatchesPerK x k
   std::uint64_t minDf = 0;   // AND: shortest and longest list
   std::uint64_t maxDf = 0;
+  double windowPostings = 0;  // OR: postings per 4096-document window of all lists but the longest
 };
 
 // The plan in words ("auto: AND with ~812 expected matches < 160 (k x 16) -> exhaustive").
@@ -43,6 +45,10 @@ std::string planReason(const Plan& plan);
 inline constexpr std::size_t kPruneMatchesPerK = 16;
 // The bulk AND is chosen for at most this many known terms.
 inline constexpr std::size_t kBulkAndMaxClauses = 3;
+// OR with 2-3 terms: below this many postings per 4096-document window in the lists that are
+// likely essential (all but the longest), the windowed bmm's per-window work outweighs what it
+// saves and `maxscore` runs instead (docs/ALGORITHMS.md, "The planner").
+inline constexpr double kBulkOrMinWindowPostings = 64.0;
 
 // Documents expected to contain every term if terms were placed independently: N * prod(df/N).
 // 0 when a term is unknown.

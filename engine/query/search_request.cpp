@@ -109,6 +109,7 @@ void SearchOptions::apply(std::string_view spec) {
     set("slice_resume", sliceResume);
     set("window_skip", windowSkip);
     set("simd_merge", simdMerge);
+    set("bulk_or", bulkOr);
     if (!found) throwUsage("unknown optimisation '" + std::string(name) + "' (valid: " + valid + ")");
   }
 }

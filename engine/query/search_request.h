@@ -43,6 +43,7 @@ struct SearchOptions {
   bool sliceResume = true;  // "slice_resume": resume clause slices instead of binary search
   bool windowSkip = true;   // "window_skip": skip windows whose bound cannot beat the floor
   bool simdMerge = true;    // "simd_merge": the SIMD target's 2-/3-way merge kernels (generic scalar otherwise)
+  bool bulkOr = true;       // "bulk_or": bmm runs window by window, term at a time (bulk_or.h)
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names are a Usage error listing the valid
   // ones. Starts from the current values.
@@ -59,6 +60,7 @@ struct SearchOptions {
     f("slice_resume", sliceResume);
     f("window_skip", windowSkip);
     f("simd_merge", simdMerge);
+    f("bulk_or", bulkOr);
   }
   friend bool operator==(const SearchOptions&, const SearchOptions&) = default;
 };

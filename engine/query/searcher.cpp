@@ -6,6 +6,7 @@
 #include "engine/query/algorithms/block_max_maxscore.h"
 #include "engine/query/algorithms/block_max_wand.h"
 #include "engine/query/algorithms/bulk_and.h"
+#include "engine/query/algorithms/bulk_or.h"
 #include "engine/query/algorithms/exhaustive.h"
 #include "engine/query/algorithms/maxscore.h"
 #include "engine/query/algorithms/wand.h"
@@ -91,7 +92,11 @@ SearchResult search(const Index& index, const SearchRequest& request) {
         maxScore(ctx);
         break;
       case Algorithm::Bmm:
-        blockMaxMaxScore(ctx);
+        if (request.options.bulkOr) {
+          bulkOr(ctx);
+        } else {
+          blockMaxMaxScore(ctx);
+        }
         break;
       case Algorithm::BlockMaxAnd:
         blockMaxAnd(ctx);

@@ -19,7 +19,7 @@ enum class TraceEventKind : std::uint8_t {
   QueryStart,       // score = k (as a number); cursors at their first postings
   PivotSelected,    // WAND/BMW: doc = pivot, term = pivot term, bound = sum of list maxima up to it
   BlockSkipped,     // doc = from, docEnd = where the cursor(s) go next, term, bound = block-max sum
-  WindowEntered,    // bulk/block-max AND: [doc, docEnd], bound = window bound
+  WindowEntered,    // bulk AND, windowed bmm: [doc, docEnd], bound = window bound
   WindowSkipped,    // [doc, docEnd]; reason: Empty or Bound; bound = window bound
   WindowJumped,     // bulk AND: after an empty window, docEnd = the lead's next document
   CandidateScored,  // doc, score = full score (query order)

@@ -46,6 +46,8 @@ class Bm25 {
     return (m_k1Plus1 * f) / (f + norm);
   }
   static float contribution(float idf, float weight) noexcept { return idf * weight; }
+  // k1 + 1 as weight() uses it (f32), for the block scorer (engine/codec/simd/block_score.h).
+  float k1Plus1() const noexcept { return m_k1Plus1; }
 
   // An upper bound of W over every (tf, dl): (k1 + 1) plus 2 ULPs, because the f32 evaluation
   // can land one ULP above the mathematical supremum (k1 + 1).

@@ -68,6 +68,7 @@ QString switchDescription(const QString& name) {
       {QStringLiteral("slice_resume"), QStringLiteral("resume clause slices instead of binary search")},
       {QStringLiteral("window_skip"), QStringLiteral("skip windows whose bound cannot beat the floor")},
       {QStringLiteral("simd_merge"), QStringLiteral("specialised 2- and 3-way merge kernels (generic otherwise)")},
+      {QStringLiteral("bulk_or"), QStringLiteral("bmm scores window by window, term at a time (document at a time otherwise)")},
   };
   return d.value(name);
 }

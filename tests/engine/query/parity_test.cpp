@@ -5,6 +5,7 @@
 // frequencies; 1-6 clauses; repeated and unknown terms; k in {1, 3, 10, 100, 1000}.
 #include "engine/query/searcher.h"
 #include "tests/support/brute_force.h"
+#include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
@@ -20,41 +21,17 @@ using engine::Algorithm;
 using engine::Hit;
 using engine::Operator;
 
-std::string describe(const std::vector<Hit>& hits) {
-  std::string s;
-  for (std::size_t i = 0; i < hits.size() && i < 12; ++i) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%u:%08x ", hits[i].doc, std::bit_cast<std::uint32_t>(hits[i].score));
-    s += buf;
-  }
-  return s;
-}
-
-::testing::AssertionResult identical(const std::vector<Hit>& expected, const std::vector<Hit>& actual) {
-  if (expected.size() != actual.size()) {
-    return ::testing::AssertionFailure() << "size " << actual.size() << " != " << expected.size() << "\nexpected "
-                                         << describe(expected) << "\nactual   " << describe(actual);
-  }
-  for (std::size_t i = 0; i < expected.size(); ++i) {
-    if (expected[i].doc != actual[i].doc ||
-        std::bit_cast<std::uint32_t>(expected[i].score) != std::bit_cast<std::uint32_t>(actual[i].score)) {
-      return ::testing::AssertionFailure() << "rank " << i + 1 << " differs\nexpected " << describe(expected)
-                                           << "\nactual   " << describe(actual);
-    }
-  }
-  return ::testing::AssertionSuccess();
-}
-
 struct Corpus {
   std::uint64_t seed;
   RandomCorpusParams params;
   std::uint32_t segmentDocs;
 };
 
-// All switch combinations of SearchOptions (2^7).
+// All switch combinations of SearchOptions (2^8; bulk_and only steers `auto`, which this test
+// does not run).
 std::vector<engine::SearchOptions> allOptionCombinations() {
   std::vector<engine::SearchOptions> out;
-  for (unsigned mask = 0; mask < 128; ++mask) {
+  for (unsigned mask = 0; mask < 256; ++mask) {
     engine::SearchOptions o;
     o.freqPrune = (mask & 1) != 0;
     o.candidatePrune = (mask & 2) != 0;
@@ -63,6 +40,7 @@ std::vector<engine::SearchOptions> allOptionCombinations() {
     o.sliceResume = (mask & 16) != 0;
     o.windowSkip = (mask & 32) != 0;
     o.simdMerge = (mask & 64) != 0;
+    o.bulkOr = (mask & 128) != 0;
     out.push_back(o);
   }
   return out;
@@ -109,7 +87,7 @@ TEST_P(Parity, EveryPathEqualsTheOracle) {
         r.k = k;
         r.algorithm = algo;
         const auto result = engine::search(*t->index, r);
-        ASSERT_TRUE(identical(oracle.search(query, op, k), result.hits))
+        ASSERT_TRUE(sameHits(oracle.search(query, op, k), result.hits))
             << "query '" << query << "' " << engine::algorithmName(algo) << " (" << engine::operatorName(op)
             << ") k " << k;
       }
@@ -140,7 +118,7 @@ TEST_P(Parity, EverySwitchCombinationEqualsTheOracle) {
           r.k = k;
           r.algorithm = algo;
           r.options = o;
-          ASSERT_TRUE(identical(expected, engine::search(*t->index, r).hits))
+          ASSERT_TRUE(sameHits(expected, engine::search(*t->index, r).hits))
               << "query '" << query << "' " << engine::algorithmName(algo) << " k " << k << " options "
               << o.toString();
         }

@@ -43,12 +43,32 @@ TEST(Planner, OneKnownTermUsesTheBulkAndOverOneListForBothOperators) {
 }
 
 TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
-  EXPECT_EQ(engine::planQuery(queryWithDfs({1, 2}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+  EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 20'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::Bmm);
-  EXPECT_EQ(engine::planQuery(queryWithDfs({1, 2, 3}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
-            Algorithm::Bmm);
+  EXPECT_EQ(
+      engine::planQuery(queryWithDfs({30'000, 20'000, 10'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+      Algorithm::Bmm);
   EXPECT_EQ(engine::planQuery(queryWithDfs({1, 2, 3, 4}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::MaxScore);
+}
+
+// The windowed bmm pays per 4096-document window: when the lists but the longest hold fewer than
+// 64 postings per window (rare-2/3, rare+common-2 on 1M documents) maxscore runs instead; the
+// longest list does not count (it is the first to turn non-essential).
+TEST(Planner, SparseOrListsUseMaxScoreWhileBulkOrIsOn) {
+  // 1M docs: 15'625 postings of the shorter lists = 64 per window, the boundary.
+  EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::MaxScore);
+  EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 3'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::MaxScore);
+  EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 15'625}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::Bmm);
+  EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 15'624}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::MaxScore);
+  engine::SearchOptions off;
+  off.bulkOr = false;  // the document-at-a-time bmm has no per-window cost
+  EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::Or, Algorithm::Auto, off, kDocs, 10).algorithm,
+            Algorithm::Bmm);
 }
 
 TEST(Planner, AndPrunesOnlyWhenManyMoreThanKDocumentsAreExpectedToMatch) {
@@ -102,7 +122,9 @@ TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
   EXPECT_EQ(engine::planReason(engine::planQuery(queryWithDfs({5, 6}), Operator::And, Algorithm::Wand, {}, kDocs, 10)),
             "forced");
   EXPECT_EQ(reason(queryWithDfs({5}), Operator::Or), "auto: one known term -> bulk-and (block-max top-k over one list)");
-  EXPECT_EQ(reason(queryWithDfs({5, 6}), Operator::Or), "auto: OR with 2 known terms -> bmm");
+  EXPECT_EQ(reason(queryWithDfs({50'000, 60'000}), Operator::Or), "auto: OR with 2 known terms -> bmm");
+  EXPECT_EQ(reason(queryWithDfs({5, 6}), Operator::Or),
+            "auto: OR with 2 known terms, ~0 postings per 4096-doc window in all but the longest list < 64 -> maxscore");
   EXPECT_EQ(reason(queryWithDfs({5, 6, 7, 8}), Operator::Or), "auto: OR with 4 known terms -> maxscore");
   EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And),
             "auto: AND with ~1 expected matches < 160 (k x 16) -> exhaustive");

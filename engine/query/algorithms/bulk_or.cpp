@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/algorithms/bulk_or.h"
+
+#include "engine/codec/simd/block_score.h"
+#include "engine/codec/simd/find_geq.h"
+#include "engine/query/algorithms/block_max_maxscore.h"
+#include "engine/score/score_bounds.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <numeric>
+#include <vector>
+
+namespace wandscope::engine {
+namespace {
+
+// 4096 doc ids: on the 1M-document corpus a mid-df list (1-6 % of the documents) has some 40-250
+// postings in a window, so per-window work (bounds, split) is small against per-posting work,
+// while the accumulator (32 KiB of f64) and the lists' contributions stay in L1/L2.
+// The first window is 128 doc ids and each next one twice as long up to 4096: the split of a
+// window is decided at its start, so while the floor is still forming short windows let it take
+// effect soon (with one 4096 window first, a 6000-document index was scored almost exhaustively).
+constexpr DocId kWindowDocs = 4096;
+constexpr DocId kFirstWindowDocs = 128;
+constexpr std::size_t kMaskWords = kWindowDocs / 64;
+// Candidates are decided chunk by chunk of 512 doc ids (window sizes are multiples of it, or the
+// window is the last one below kNoMoreDocs).
+constexpr std::uint32_t kChunkDocs = 128;
+constexpr std::size_t kMaxTerms = 64;
+// A non-essential list is read term at a time over the window when survivors x this >= its
+// expected postings there (df x window / documents); otherwise each survivor is probed.
+constexpr double kDenseSurvivors = 4.0;  // one bit per query term in the per-document mask
+
+// The largest block maximum of c's blocks overlapping [start, end) (f64), moving c's block pointer
+// (never decoding) to the last of them; 0 when c has no posting left there. c.docId() < end.
+double windowMaximum(PostingCursor& c, DocId start, DocId end) {
+  c.shallowAdvance(start);
+  double m = static_cast<double>(c.blockMaxScore());
+  while (c.blockLastDoc() < end - 1) {
+    c.shallowAdvance(c.blockLastDoc() + 1);
+    m = std::max(m, static_cast<double>(c.blockMaxScore()));
+  }
+  return m;
+}
+
+// After a window's slice [.., stop) of c's decoded block: moves to `stop` and returns true when
+// the list may hold more documents before `end` (the next block is decoded only then). Returns
+// false, leaving the cursor behind on its last posting before `end`, when the block reaches
+// end - 1: no later block can start before `end`, and decoding the next one now would be wasted
+// if the list is not needed in the next window (every later use moves it with nextGeq(start)).
+bool leaveOrAdvance(PostingCursor& c, const DocId* docs, std::uint32_t size, std::uint32_t stop, DocId end) {
+  if (stop == size && docs[size - 1] >= end - 1) return false;
+  c.setBlockPosition(stop);
+  return true;
+}
+
+}  // namespace
+
+// Per window [start, end):
+//  1. Each list's window maximum (block maxima, block pointers only). If their widened sum cannot
+//     beat the floor, the window is skipped without decoding anything.
+//  2. MaxScore's split on window maxima: the lists with the smallest maxima whose widened sum
+//     cannot beat the floor are non-essential; a document only they hold cannot enter the top k.
+//  3. The essential lists are scored term at a time: each decoded block's slice inside the window
+//     goes through the SIMD block scorer (bit-identical to PostingCursor::score()), and each
+//     contribution is kept per (term, document) next to an f64 accumulator and a term mask.
+//  4. The documents touched, in doc-id order: dropped when accumulator + the non-essential window
+//     maxima cannot beat the floor; otherwise the non-essential lists are probed (largest maximum
+//     first, dropping as soon as the bound fails) and the survivors are scored by adding their
+//     contributions in query order, the sum every path computes.
+// Bounds are f64 sums of f32 contributions widened for all n terms, as in score_bounds.h.
+void bulkOr(QueryContext& ctx) {
+  auto& cursors = ctx.cursors;
+  const std::size_t n = cursors.size();
+  if (n == 0) return;
+  if (n > kMaxTerms) {
+    blockMaxMaxScore(ctx);
+    return;
+  }
+  const simd::BlockScoreKernels& kernels = simd::blockScoreKernels();
+  const simd::FindNextGeqFn findGeq = simd::findNextGeqKernel();
+  const bool windowSkip = ctx.options.windowSkip;
+  const bool prune = ctx.options.candidatePrune;
+  const double factorAll = sumUpperBoundFactor(n);
+
+  std::vector<double> acc(kWindowDocs, 0.0);
+  std::vector<std::uint64_t> terms(kWindowDocs, 0);
+  std::vector<float> contrib(n * kWindowDocs);
+  std::array<std::uint64_t, kMaskWords> touched{};
+  std::vector<double> windowMax(n, 0.0);
+  std::vector<std::uint32_t> order(n);
+  std::vector<double> prefix(n + 1, 0.0);  // prefix[j]: f64 sum of window maxima of order[0..j)
+  std::vector<std::uint16_t> survivors(kWindowDocs);
+  std::array<std::uint64_t, kMaskWords> aliveBits{};
+  const double docCount = static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
+  alignas(64) std::array<float, kBlockSize> norms{};
+  alignas(64) std::array<float, kBlockSize> scores{};
+  std::size_t split = std::numeric_limits<std::size_t>::max();
+  Score floor = ctx.topk.floor();
+  // A candidate that cannot beat the floor: counted, traced, and its window slot cleared.
+  auto drop = [&](std::uint32_t d, double bound, DocId start) {
+    countUp(ctx.counters.candidatesPrunedLimit);
+    if (ctx.trace != nullptr) {
+      ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Bound, -1, start + d, 0, 0,
+                         conservativeBound(bound, factorAll), floor});
+    }
+    acc[d] = 0.0;
+    terms[d] = 0;
+  };
+
+  DocId start = kNoMoreDocs;
+  for (const auto& c : cursors) start = std::min(start, c.docId());
+  DocId windowDocs = kFirstWindowDocs;
+  while (start != kNoMoreDocs) {
+    const DocId end = start >= kNoMoreDocs - windowDocs ? kNoMoreDocs : start + windowDocs;
+    windowDocs = std::min(windowDocs * 2, kWindowDocs);
+    countUp(ctx.counters.windowsTotal);
+    floor = ctx.topk.floor();
+    double floorD = static_cast<double>(floor);
+    const bool hasFloor = floor != -std::numeric_limits<Score>::infinity();
+
+    // 1. Window maxima. A list whose cursor is already at or past `end` has nothing here.
+    double sum = 0.0;
+    bool lagging = false;  // a list may hold documents at or after `end` that its cursor has not reached
+    bool anyLeft = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      PostingCursor& c = cursors[i];
+      windowMax[i] = 0.0;
+      if (c.docId() < end) {
+        windowMax[i] = windowMaximum(c, start, end);
+        if (c.blockLastDoc() != kNoMoreDocs) {
+          lagging = true;
+          anyLeft = true;
+        }
+      } else if (c.docId() != kNoMoreDocs) {
+        anyLeft = true;
+      }
+      sum += windowMax[i];
+    }
+    if (windowSkip && hasFloor && !beatsFloor(sum, factorAll, floorD)) {
+      countUp(ctx.counters.windowsSkippedBound);
+      if (ctx.trace != nullptr) {
+        ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Bound, -1, start, end - 1, 0,
+                           conservativeBound(sum, factorAll), floor});
+      }
+      if (!anyLeft) return;
+      DocId next = kNoMoreDocs;
+      for (const auto& c : cursors) {
+        if (c.docId() >= end) next = std::min(next, c.docId());
+      }
+      start = lagging ? end : next;
+      continue;
+    }
+
+    // 2. The split on window maxima.
+    std::iota(order.begin(), order.end(), 0u);
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return windowMax[a] < windowMax[b] || (windowMax[a] == windowMax[b] && a < b);
+    });
+    for (std::size_t j = 0; j < n; ++j) prefix[j + 1] = prefix[j] + windowMax[order[j]];
+    std::size_t e = 0;
+    if (hasFloor) {
+      while (e < n && !beatsFloor(prefix[e + 1], factorAll, floorD)) ++e;
+    }
+    if (ctx.trace != nullptr) {
+      ctx.trace->record({TraceEventKind::WindowEntered, TraceReason::None, -1, start, end - 1, 0,
+                         conservativeBound(sum, factorAll), floor});
+      if (e != split) {
+        ctx.trace->record({TraceEventKind::EssentialSplit, TraceReason::None,
+                           e < n ? static_cast<std::int32_t>(order[e]) : -1, start, 0, static_cast<float>(e), 0,
+                           floor});
+      }
+    }
+    split = e;
+
+    // 3. Essential lists, term at a time.
+    for (std::size_t j = e; j < n; ++j) {
+      const std::uint32_t q = order[j];
+      PostingCursor& c = cursors[q];
+      if (c.docId() < start) c.nextGeq(start);
+      const float idf = c.idf();
+      const float k1p1 = c.bm25().k1Plus1();
+      const float* docNorms = c.lengthNorms();
+      float* termContrib = contrib.data() + std::size_t{q} * kWindowDocs;
+      const std::uint64_t bit = std::uint64_t{1} << q;
+      while (c.docId() < end) {
+        const DocId* docs = c.blockDocs();
+        const std::uint32_t size = c.blockSize();
+        const std::uint32_t pos = c.blockPosition();
+        const std::uint32_t stop =
+            docs[size - 1] < end ? size : pos + static_cast<std::uint32_t>(findGeq(docs + pos, size - pos, end));
+        const std::uint32_t count = stop - pos;
+        for (std::uint32_t i = 0; i < count; ++i) norms[i] = docNorms[docs[pos + i]];
+        kernels.scoreBlock(c.blockFreqs() + pos, norms.data(), count, idf, k1p1, scores.data());
+        for (std::uint32_t i = 0; i < count; ++i) {
+          const std::uint32_t d = docs[pos + i] - start;
+          acc[d] += static_cast<double>(scores[i]);
+          termContrib[d] = scores[i];
+          terms[d] |= bit;
+          touched[d >> 6] |= std::uint64_t{1} << (d & 63);
+        }
+        countUp(ctx.counters.maxscoreEssential, count);
+        if (!leaveOrAdvance(c, docs, size, stop, end)) break;
+      }
+    }
+
+    // 4. Candidates, chunk by chunk of the window (so a floor raised by one chunk's survivors
+    // already cuts the next chunk's candidates):
+    const std::uint32_t windowLen = end - start;
+    for (std::uint32_t lo = 0; lo < windowLen; lo += kChunkDocs) {
+      const std::uint32_t hi = std::min(lo + kChunkDocs, windowLen);
+      const DocId chunkStart = start + lo;
+      const DocId chunkEnd = start + hi;
+      // 4a. First cut, in doc-id order: accumulator + every non-essential window maximum.
+      std::size_t alive = 0;
+      for (std::size_t w = lo / 64; w < (hi + 63) / 64; ++w) {
+        std::uint64_t bits = touched[w];
+        touched[w] = 0;
+        while (bits != 0) {
+          const std::uint32_t d = static_cast<std::uint32_t>(w * 64) + static_cast<std::uint32_t>(std::countr_zero(bits));
+          bits &= bits - 1;
+          countUp(ctx.counters.candidatesSeen);
+          if (prune && !beatsFloor(acc[d] + prefix[e], factorAll, floorD)) {
+            drop(d, acc[d] + prefix[e], start);
+            continue;
+          }
+          survivors[alive++] = static_cast<std::uint16_t>(d);
+        }
+      }
+
+      // 4b. The non-essential lists, largest window maximum first. Each is probed per survivor, or,
+      // when the survivors are dense against the list's expected postings in the window, read term
+      // at a time over the window (a probe per survivor would decode the same blocks and search
+      // each one). After each list the survivors are cut again with the maxima of the lists left.
+      for (std::size_t j = e; j > 0 && alive > 0; --j) {
+        const std::uint32_t q = order[j - 1];
+        PostingCursor& c = cursors[q];
+        float* termContrib = contrib.data() + std::size_t{q} * kWindowDocs;
+        const std::uint64_t bit = std::uint64_t{1} << q;
+        const double expected = static_cast<double>(c.df()) * static_cast<double>(hi - lo) / docCount;
+        countUp(ctx.counters.maxscoreNonEssential, alive);
+        if (static_cast<double>(alive) * kDenseSurvivors >= expected) {
+          for (std::size_t i = 0; i < alive; ++i) {
+            aliveBits[survivors[i] >> 6] |= std::uint64_t{1} << (survivors[i] & 63);
+          }
+          if (c.docId() < chunkStart) c.nextGeq(chunkStart);
+          while (c.docId() < chunkEnd) {
+            const DocId* blockDocs = c.blockDocs();
+            const std::uint32_t size = c.blockSize();
+            const std::uint32_t pos = c.blockPosition();
+            const std::uint32_t stop = blockDocs[size - 1] < chunkEnd
+                                           ? size
+                                           : pos + static_cast<std::uint32_t>(findGeq(blockDocs + pos, size - pos, chunkEnd));
+            for (std::uint32_t i = pos; i < stop; ++i) {
+              const std::uint32_t d = blockDocs[i] - start;
+              if ((aliveBits[d >> 6] >> (d & 63) & 1) == 0) continue;
+              const Score sc = c.scoreAt(i);
+              acc[d] += static_cast<double>(sc);
+              termContrib[d] = sc;
+              terms[d] |= bit;
+            }
+            if (!leaveOrAdvance(c, blockDocs, size, stop, chunkEnd)) break;
+          }
+          for (std::size_t i = 0; i < alive; ++i) aliveBits[survivors[i] >> 6] = 0;
+        } else {
+          for (std::size_t i = 0; i < alive; ++i) {
+            const std::uint32_t d = survivors[i];
+            const DocId doc = start + d;
+            if (c.docId() < doc) c.nextGeq(doc);
+            if (c.docId() == doc) {
+              const Score sc = c.score();
+              acc[d] += static_cast<double>(sc);
+              termContrib[d] = sc;
+              terms[d] |= bit;
+            }
+          }
+        }
+        if (prune) {
+          std::size_t kept = 0;
+          for (std::size_t i = 0; i < alive; ++i) {
+            const std::uint32_t d = survivors[i];
+            if (!beatsFloor(acc[d] + prefix[j - 1], factorAll, floorD)) {
+              drop(d, acc[d] + prefix[j - 1], start);
+            } else {
+              survivors[kept++] = static_cast<std::uint16_t>(d);
+            }
+          }
+          alive = kept;
+        }
+      }
+
+      // 4c. The survivors, in doc-id order: the canonical score (contributions of the terms present
+      // added in query order), offered to the top k.
+      for (std::size_t i = 0; i < alive; ++i) {
+        const std::uint32_t d = survivors[i];
+        const DocId doc = start + d;
+        Score score = 0.0f;
+        for (std::uint64_t m = terms[d]; m != 0; m &= m - 1) {
+          score += contrib[static_cast<std::size_t>(std::countr_zero(m)) * kWindowDocs + d];
+        }
+        acc[d] = 0.0;
+        terms[d] = 0;
+        ctx.collect(doc, score);
+        if (ctx.topk.floor() != floor) {
+          floor = ctx.topk.floor();
+          floorD = static_cast<double>(floor);
+        }
+      }
+    }
+
+    // 5. The next window: where the lists go on, or right after this one while a list lags.
+    if (!anyLeft) return;
+    DocId next = kNoMoreDocs;
+    bool behind = false;
+    for (const auto& c : cursors) {
+      if (c.docId() < end) {
+        behind = true;
+      } else {
+        next = std::min(next, c.docId());
+      }
+    }
+    start = behind ? end : next;
+  }
+}
+
+}  // namespace wandscope::engine

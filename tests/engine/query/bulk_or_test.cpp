@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The windowed Block-Max MaxScore (bmm, bulk_or=on): on corpora spanning many 4096-document
+// windows (so windows are skipped, lists lag behind windows and essential sets change between
+// windows) it returns exactly the brute-force oracle's top-k, bit for bit, with every combination
+// of its switches; it prunes (work counters); beyond 64 terms it falls back to the document-at-a-
+// time bmm and stays exact.
+#include "engine/query/searcher.h"
+#include "engine/query/trace_recorder.h"
+#include "tests/support/brute_force.h"
+#include "tests/support/same_hits.h"
+#include "tests/support/test_index.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+namespace wandscope::test {
+namespace {
+
+using engine::Algorithm;
+using engine::Operator;
+
+engine::SearchResult runBmm(const engine::Index& index, const std::string& q, std::size_t k, bool bulkOr,
+                            bool windowSkip = true, bool candidatePrune = true,
+                            engine::TraceRecorder* trace = nullptr) {
+  engine::SearchRequest r;
+  r.text = q;
+  r.op = Operator::Or;
+  r.k = k;
+  r.algorithm = Algorithm::Bmm;
+  r.options.bulkOr = bulkOr;
+  r.options.windowSkip = windowSkip;
+  r.options.candidatePrune = candidatePrune;
+  r.trace = trace;
+  return engine::search(index, r);
+}
+
+struct ManyWindows {
+  std::uint64_t seed;
+  RandomCorpusParams params;
+  std::uint32_t segmentDocs;
+};
+
+class BulkOrParity : public ::testing::TestWithParam<ManyWindows> {};
+
+TEST_P(BulkOrParity, EqualsTheOracleAcrossManyWindows) {
+  const ManyWindows c = GetParam();
+  SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
+  const auto docs = randomCorpus(c.seed, c.params);
+  engine::IndexBuildOptions options;
+  options.segmentDocs = c.segmentDocs;
+  const auto t = buildTestIndex(docs, options);
+  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
+  std::mt19937_64 rng(c.seed * 7 + 1);
+  std::uint64_t windows = 0;
+  std::uint64_t skipped = 0;
+  for (int q = 0; q < 24; ++q) {
+    const std::string query = randomQuery(rng, c.params, 6);
+    for (std::size_t k : {1, 10, 100, 1000}) {
+      const auto expected = oracle.search(query, Operator::Or, k);
+      for (int mask = 0; mask < 4; ++mask) {
+        const auto r = runBmm(*t->index, query, k, true, (mask & 1) != 0, (mask & 2) != 0);
+        ASSERT_TRUE(sameHits(expected, r.hits))
+            << "query '" << query << "' k " << k << " window_skip " << (mask & 1) << " candidate_prune "
+            << (mask >> 1);
+        windows += r.counters.windowsTotal;
+        skipped += r.counters.windowsSkippedBound;
+      }
+    }
+  }
+  // The corpus really spans several windows, and some were skipped whole.
+  EXPECT_GT(windows, 24u * 4 * 4 * 2);
+  EXPECT_GT(skipped, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpora, BulkOrParity,
+    ::testing::Values(
+        // Long lists over ~5 windows, many ties from duplicates, one segment.
+        ManyWindows{7001, {.docs = 20000, .vocabulary = 400, .maxLength = 30, .duplicateFraction = 0.3}, 65536},
+        // Larger vocabulary (rare lists that are absent from most windows), several segments whose
+        // boundaries do not fall on window boundaries.
+        ManyWindows{7002, {.docs = 30000, .vocabulary = 5000, .maxLength = 80, .duplicateFraction = 0.05}, 7000},
+        // Tiny documents: scores bunch up, near-ties around the floor.
+        ManyWindows{7003, {.docs = 13000, .vocabulary = 60, .maxLength = 4, .duplicateFraction = 0.5}, 4096}));
+
+TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
+  const RandomCorpusParams params{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
+  const auto docs = randomCorpus(42, params);
+  const auto t = buildTestIndex(docs);
+  // w0 is in most documents, w2500 in a few: once the floor rises above w0's maximum, w0 is
+  // non-essential and only probed for the documents of the rarer lists.
+  const std::string q = "w0 w40 w2500";
+  const auto bulk = runBmm(*t->index, q, 10, true);
+  const auto ex = [&] {
+    engine::SearchRequest r;
+    r.text = q;
+    r.k = 10;
+    r.algorithm = Algorithm::Exhaustive;
+    return engine::search(*t->index, r);
+  }();
+  ASSERT_TRUE(sameHits(ex.hits, bulk.hits));
+  EXPECT_GT(bulk.counters.maxscoreNonEssential, 0u);
+  EXPECT_GT(bulk.counters.candidatesPrunedLimit + bulk.counters.windowsSkippedBound, 0u);
+  EXPECT_LT(bulk.counters.fullScores * 4, ex.counters.fullScores);
+  EXPECT_LT(bulk.counters.maxscoreEssential * 2, ex.counters.postingsDecoded);
+  // Switched off, the same query runs the document-at-a-time bmm (no windows).
+  const auto daat = runBmm(*t->index, q, 10, false);
+  ASSERT_TRUE(sameHits(ex.hits, daat.hits));
+  EXPECT_EQ(daat.counters.windowsTotal, 0u);
+  EXPECT_GT(bulk.counters.windowsTotal, 0u);
+}
+
+TEST(BulkOr, TraceShowsWindowsSplitsAndTheSameHits) {
+  const RandomCorpusParams params{.docs = 12000, .vocabulary = 300, .maxLength = 30, .duplicateFraction = 0.1};
+  const auto docs = randomCorpus(5, params);
+  const auto t = buildTestIndex(docs);
+  engine::TraceRecorder trace;
+  const auto traced = runBmm(*t->index, "w0 w3 w120", 5, true, true, true, &trace);
+  const auto plain = runBmm(*t->index, "w0 w3 w120", 5, true);
+  ASSERT_TRUE(sameHits(plain.hits, traced.hits));
+  ASSERT_FALSE(trace.truncated());
+  std::size_t entered = 0, splits = 0, scored = 0;
+  for (const auto& e : trace.events()) {
+    entered += e.kind == engine::TraceEventKind::WindowEntered;
+    splits += e.kind == engine::TraceEventKind::EssentialSplit;
+    scored += e.kind == engine::TraceEventKind::CandidateScored;
+  }
+  EXPECT_EQ(entered, traced.counters.windowsTotal - traced.counters.windowsSkippedBound);
+  EXPECT_GE(splits, 2u);  // every list essential at first, fewer once the floor rose
+  EXPECT_EQ(scored, traced.counters.fullScores);
+}
+
+TEST(BulkOr, MoreThanSixtyFourTermsFallBackAndStayExact) {
+  const RandomCorpusParams params{.docs = 9000, .vocabulary = 400, .maxLength = 40, .duplicateFraction = 0.1};
+  const auto docs = randomCorpus(9, params);
+  const auto t = buildTestIndex(docs);
+  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, {});
+  std::string q;
+  for (int w = 0; w < 80; ++w) q += "w" + std::to_string(w * 3) + " ";
+  for (std::size_t k : {1, 10, 100}) {
+    const auto r = runBmm(*t->index, q, k, true);
+    ASSERT_TRUE(sameHits(oracle.search(q, Operator::Or, k), r.hits)) << "k " << k;
+    EXPECT_EQ(r.counters.windowsTotal, 0u);  // the document-at-a-time bmm ran
+  }
+}
+
+}  // namespace
+}  // namespace wandscope::test
