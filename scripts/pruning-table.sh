@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The pruning table of docs/PERF.md (the first seed's method): for each query set, CPU ms/query of
-# the exhaustive oracle and of every pruning path, and of the bulk AND with each optimisation
+# the exhaustive oracle and of every pruning path, and of the bulk AND (AND) and bmm (OR) with each optimisation
 # switched off, measured with `wandscope-cli run --repeat 3` (process CPU time over completed
 # queries, mean of forward/reverse/forward passes). Every path's results are compared with the
 # oracle's byte for byte (`--format dump` holds the f32 score bits) and a difference fails the run.
