@@ -7,7 +7,7 @@
 # tests/fuzz/corpus/<target>/crash-<what> so fuzz.replay.<target> replays it in every ctest run.
 # Prints executions per target (the figures docs/RELIABILITY.md records).
 # Usage: scripts/fuzz.sh [target...] (default: all). Environment: FUZZ_SECONDS, JOBS (build
-# parallelism, default 1), FUZZ_BUILD_DIR (default build/fuzz).
+# parallelism and fuzz runs at a time, default 1), FUZZ_BUILD_DIR (default build/fuzz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-60}
@@ -32,30 +32,50 @@ cmake --build "$build" -j "$jobs" --target "${targets[@]/#/fuzz_}" >"$build/buil
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-status=0
-summary=()
-for t in "${targets[@]}"; do
-  work="$build/corpus/$t"
-  artifacts="$build/artifacts/$t"
+# run_one TARGET: one libFuzzer run; its summary line goes to $build/fuzz-TARGET.line, its exit
+# status is the run's.
+run_one() {
+  local t=$1 work="$build/corpus/$1" artifacts="$build/artifacts/$1" log="$build/fuzz-$1.log" rc
   mkdir -p "$work" "$artifacts"
-  log="$build/fuzz-$t.log"
   # -rss_limit_mb and -timeout turn memory blow-ups and hangs into findings too.
   set +e
   "$build/bin/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$seconds" -max_len=65536 \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
   rc=$?
   set -e
+  local runs cov corpus
   runs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{print $2}' | tail -1)
   cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
   corpus=$(find "$work" -type f | wc -l)
-  line=$(printf '%-16s %10s execs in %ss  cov %6s  corpus %5s  %s' "$t" "${runs:-?}" "$seconds" "${cov:-?}" \
-    "$corpus" "$([[ $rc -eq 0 ]] && echo ok || echo "FAILED (rc $rc, log $log)")")
-  echo "$line"
-  summary+=("$line")
+  printf '%-16s %10s execs in %ss  cov %6s  corpus %5s  %s\n' "$t" "${runs:-?}" "$seconds" "${cov:-?}" \
+    "$corpus" "$([[ $rc -eq 0 ]] && echo ok || echo "FAILED (rc $rc, log $log)")" >"$build/fuzz-$t.line"
   if [[ $rc -ne 0 ]]; then
-    status=1
     grep -E 'ERROR|SUMMARY|Test unit written|fuzz:' "$log" | head -20 >&2 || true
   fi
+  return $rc
+}
+
+# Targets run $jobs at a time (each libFuzzer process is single-threaded), so JOBS=2 on a 2-core
+# runner gives every target its full time in half the wall time.
+status=0
+running=0
+for t in "${targets[@]}"; do
+  if [[ $running -ge $jobs ]]; then
+    wait -n || status=1
+    running=$((running - 1))
+  fi
+  run_one "$t" &
+  running=$((running + 1))
+done
+while [[ $running -gt 0 ]]; do
+  wait -n || status=1
+  running=$((running - 1))
+done
+summary=()
+for t in "${targets[@]}"; do
+  line=$(cat "$build/fuzz-$t.line" 2>/dev/null || echo "$t: no result")
+  echo "$line"
+  summary+=("$line")
 done
 echo "fuzz.sh summary (${seconds}s per target):"
 printf '  %s\n' "${summary[@]}"
