@@ -3,7 +3,7 @@
 // (resources/teaching/corpus.jsonl): for each lesson and each algorithm it lists, the trace's event
 // list, one event per line, must match tests/golden/traces/<lesson>.<algorithm>.trace. On a
 // mismatch the actual list is written beside it as .actual and a unified diff is printed;
-// WANDSCOPE_UPDATE_GOLDEN=1 rewrites the expected files instead. Beyond the golden files, each
+// UPDATE_GOLDEN=1 (as every golden test) rewrites the expected files instead. Beyond the golden files, each
 // lesson must show what it teaches (its key step exists) and every algorithm must return the same
 // hits, bit for bit.
 #include "engine/index/index.h"
@@ -96,14 +96,19 @@ std::string diffOf(const fs::path& expected, const fs::path& actual) {
 
 void expectGoldenTrace(const std::string& name, const std::string& actual) {
   const fs::path golden = kSource / "tests/golden/traces" / name;
-  const char* update = std::getenv("WANDSCOPE_UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
+  // UPDATE_GOLDEN=1 rewrites every golden file of the suite (tests/support/golden.cpp); the older
+  // WANDSCOPE_UPDATE_GOLDEN=1 still works for the traces.
+  auto set = [](const char* name) {
+    const char* v = std::getenv(name);
+    return v != nullptr && std::string(v) == "1";
+  };
+  if (set("UPDATE_GOLDEN") || set("WANDSCOPE_UPDATE_GOLDEN")) {
     fs::create_directories(golden.parent_path());
     std::ofstream(golden, std::ios::binary) << actual;
     return;
   }
   if (!fs::exists(golden)) {
-    ADD_FAILURE() << "golden trace " << golden << " is missing; run with WANDSCOPE_UPDATE_GOLDEN=1 to create it";
+    ADD_FAILURE() << "golden trace " << golden << " is missing; run with UPDATE_GOLDEN=1 to create it";
     return;
   }
   const std::string expected = readFile(golden);
