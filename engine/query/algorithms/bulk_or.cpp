@@ -47,13 +47,23 @@ double windowMaximum(PostingCursor& c, DocId start, DocId end) {
   return m;
 }
 
+// The end of the decoded block's slice from the cursor up to `end`: the index of the first doc id
+// >= end, or the block size. c.docId() < end.
+std::uint32_t sliceStop(const PostingCursor& c, simd::FindNextGeqFn findGeq, DocId end) {
+  const DocId* docs = c.blockDocs();
+  const std::uint32_t size = c.blockSize();
+  const std::uint32_t pos = c.blockPosition();
+  return docs[size - 1] < end ? size : pos + static_cast<std::uint32_t>(findGeq(docs + pos, size - pos, end));
+}
+
 // After a window's slice [.., stop) of c's decoded block: moves to `stop` and returns true when
 // the list may hold more documents before `end` (the next block is decoded only then). Returns
 // false, leaving the cursor behind on its last posting before `end`, when the block reaches
 // end - 1: no later block can start before `end`, and decoding the next one now would be wasted
 // if the list is not needed in the next window (every later use moves it with nextGeq(start)).
-bool leaveOrAdvance(PostingCursor& c, const DocId* docs, std::uint32_t size, std::uint32_t stop, DocId end) {
-  if (stop == size && docs[size - 1] >= end - 1) return false;
+bool leaveOrAdvance(PostingCursor& c, std::uint32_t stop, DocId end) {
+  const std::uint32_t size = c.blockSize();
+  if (stop == size && c.blockDocs()[size - 1] >= end - 1) return false;
   c.setBlockPosition(stop);
   return true;
 }
@@ -189,10 +199,8 @@ void bulkOr(QueryContext& ctx) {
       const std::uint64_t bit = std::uint64_t{1} << q;
       while (c.docId() < end) {
         const DocId* docs = c.blockDocs();
-        const std::uint32_t size = c.blockSize();
         const std::uint32_t pos = c.blockPosition();
-        const std::uint32_t stop =
-            docs[size - 1] < end ? size : pos + static_cast<std::uint32_t>(findGeq(docs + pos, size - pos, end));
+        const std::uint32_t stop = sliceStop(c, findGeq, end);
         const std::uint32_t count = stop - pos;
         for (std::uint32_t i = 0; i < count; ++i) norms[i] = docNorms[docs[pos + i]];
         kernels.scoreBlock(c.blockFreqs() + pos, norms.data(), count, idf, k1p1, scores.data());
@@ -204,7 +212,7 @@ void bulkOr(QueryContext& ctx) {
           touched[d >> 6] |= std::uint64_t{1} << (d & 63);
         }
         countUp(ctx.counters.maxscoreEssential, count);
-        if (!leaveOrAdvance(c, docs, size, stop, end)) break;
+        if (!leaveOrAdvance(c, stop, end)) break;
       }
     }
 
@@ -250,11 +258,8 @@ void bulkOr(QueryContext& ctx) {
           if (c.docId() < chunkStart) c.nextGeq(chunkStart);
           while (c.docId() < chunkEnd) {
             const DocId* blockDocs = c.blockDocs();
-            const std::uint32_t size = c.blockSize();
             const std::uint32_t pos = c.blockPosition();
-            const std::uint32_t stop = blockDocs[size - 1] < chunkEnd
-                                           ? size
-                                           : pos + static_cast<std::uint32_t>(findGeq(blockDocs + pos, size - pos, chunkEnd));
+            const std::uint32_t stop = sliceStop(c, findGeq, chunkEnd);
             for (std::uint32_t i = pos; i < stop; ++i) {
               const std::uint32_t d = blockDocs[i] - start;
               if ((aliveBits[d >> 6] >> (d & 63) & 1) == 0) continue;
@@ -263,7 +268,7 @@ void bulkOr(QueryContext& ctx) {
               termContrib[d] = sc;
               terms[d] |= bit;
             }
-            if (!leaveOrAdvance(c, blockDocs, size, stop, chunkEnd)) break;
+            if (!leaveOrAdvance(c, stop, chunkEnd)) break;
           }
           for (std::size_t i = 0; i < alive; ++i) aliveBits[survivors[i] >> 6] = 0;
         } else {
