@@ -61,6 +61,9 @@ constexpr Metric kMetrics[] = {
      "top k). maxscore, bmm."},
     {"maxscore_non_essential", "Non-essential probes",
      "MaxScore: probes of non-essential lists for a candidate's remaining score. maxscore, bmm."},
+    {"windows_bound_first", "Windows bounded first",
+     "Windowed bmm: windows whose documents were bounded by the block maxima of the lists holding "
+     "them, and only the documents whose bound beat the k-th score were scored. bmm only."},
 
     // Per query.
     {"wall_ms", "Wall time",

@@ -23,6 +23,7 @@ QueryCounters& QueryCounters::operator+=(const QueryCounters& o) noexcept {
   pruneTableRebuilds += o.pruneTableRebuilds;
   maxscoreEssential += o.maxscoreEssential;
   maxscoreNonEssential += o.maxscoreNonEssential;
+  windowsBoundFirst += o.windowsBoundFirst;
   return *this;
 }
 

@@ -40,6 +40,7 @@ struct QueryCounters {
   std::uint64_t pruneTableRebuilds = 0;     // frequency prune tables built
   std::uint64_t maxscoreEssential = 0;      // MaxScore: postings visited in essential lists
   std::uint64_t maxscoreNonEssential = 0;   // MaxScore: probes of non-essential lists
+  std::uint64_t windowsBoundFirst = 0;      // windowed bmm: windows bounded by block maxima before scoring
 
   // Calls f(name, value) for every counter, in declaration order; names are snake_case and are
   // the keys used by reports, JSON and the GUI.
@@ -64,6 +65,7 @@ struct QueryCounters {
     f("prune_table_rebuilds", pruneTableRebuilds);
     f("maxscore_essential", maxscoreEssential);
     f("maxscore_non_essential", maxscoreNonEssential);
+    f("windows_bound_first", windowsBoundFirst);
   }
 
   QueryCounters& operator+=(const QueryCounters& o) noexcept;

@@ -110,6 +110,7 @@ void SearchOptions::apply(std::string_view spec) {
     set("window_skip", windowSkip);
     set("simd_merge", simdMerge);
     set("bulk_or", bulkOr);
+    set("bound_first", boundFirst);
     if (!found) throwUsage("unknown optimisation '" + std::string(name) + "' (valid: " + valid + ")");
   }
 }

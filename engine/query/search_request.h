@@ -44,6 +44,7 @@ struct SearchOptions {
   bool windowSkip = true;   // "window_skip": skip windows whose bound cannot beat the floor
   bool simdMerge = true;    // "simd_merge": the SIMD target's 2-/3-way merge kernels (generic scalar otherwise)
   bool bulkOr = true;       // "bulk_or": bmm runs window by window, term at a time (bulk_or.h)
+  bool boundFirst = true;   // "bound_first": windowed bmm bounds documents by block maxima before scoring
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names are a Usage error listing the valid
   // ones. Starts from the current values.
@@ -61,6 +62,7 @@ struct SearchOptions {
     f("window_skip", windowSkip);
     f("simd_merge", simdMerge);
     f("bulk_or", bulkOr);
+    f("bound_first", boundFirst);
   }
   friend bool operator==(const SearchOptions&, const SearchOptions&) = default;
 };

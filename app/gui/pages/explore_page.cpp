@@ -69,6 +69,7 @@ QString switchDescription(const QString& name) {
       {QStringLiteral("window_skip"), QStringLiteral("skip windows whose bound cannot beat the floor")},
       {QStringLiteral("simd_merge"), QStringLiteral("specialised 2- and 3-way merge kernels (generic otherwise)")},
       {QStringLiteral("bulk_or"), QStringLiteral("bmm scores window by window, term at a time (document at a time otherwise)")},
+      {QStringLiteral("bound_first"), QStringLiteral("windowed bmm bounds documents by block maxima and scores only those that can compete")},
   };
   return d.value(name);
 }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 namespace wandscope::engine {
@@ -34,6 +35,11 @@ constexpr std::size_t kMaxTerms = 64;
 // A non-essential list is read term at a time over the window when survivors x this >= its
 // expected postings there (df x window / documents); otherwise each survivor is probed.
 constexpr double kDenseSurvivors = 4.0;  // one bit per query term in the per-document mask
+// A bound-first window reads the non-essential lists it needs (see step 3) only while together
+// they are at most this many times as long as the essential lists (document frequencies); beyond,
+// the window is scored first. 4 was the best of 1, 2, 4, 8 and 32 on the 1M-document seed sets
+// (docs/PERF.md).
+constexpr double kMemberDf = 4.0;
 
 // The largest block maximum of c's blocks overlapping [start, end) (f64), moving c's block pointer
 // (never decoding) to the last of them; 0 when c has no posting left there. c.docId() < end.
@@ -75,13 +81,19 @@ bool leaveOrAdvance(PostingCursor& c, std::uint32_t stop, DocId end) {
 //     beat the floor, the window is skipped without decoding anything.
 //  2. MaxScore's split on window maxima: the lists with the smallest maxima whose widened sum
 //     cannot beat the floor are non-essential; a document only they hold cannot enter the top k.
-//  3. The essential lists are scored term at a time: each decoded block's slice inside the window
-//     goes through the SIMD block scorer (bit-identical to PostingCursor::score()), and each
-//     contribution is kept per (term, document) next to an f64 accumulator and a term mask.
-//  4. The documents touched, in doc-id order: dropped when accumulator + the non-essential window
-//     maxima cannot beat the floor; otherwise the non-essential lists are probed (largest maximum
-//     first, dropping as soon as the bound fails) and the survivors are scored by adding their
-//     contributions in query order, the sum every path computes.
+//  3. Score-first: the essential lists are scored term at a time: each decoded block's slice inside
+//     the window goes through the SIMD block scorer (bit-identical to PostingCursor::score()), and
+//     each contribution is kept per (term, document) next to an f64 accumulator and a term mask.
+//     Bound-first (switch bound_first), when a document held by one essential list cannot beat the
+//     floor once the non-essential lists it needs are read too: those lists are read for doc ids
+//     and frequencies only, each document's bound is the f64 sum of the block maxima of the lists
+//     holding it, and only the documents whose bound beats the floor become candidates (their
+//     length normalisers prefetched; most documents of mid-df lists hold one term and never cost a
+//     length lookup or a score).
+//  4. The candidates, in doc-id order: dropped when accumulator (exact on the lists read in 3) + the
+//     maxima of the lists left to probe cannot beat the floor; otherwise those lists are probed
+//     (largest maximum first, dropping as soon as the bound fails) and the survivors are scored by
+//     adding their contributions in query order, the sum every path computes.
 // Bounds are f64 sums of f32 contributions widened for all n terms, as in score_bounds.h.
 void bulkOr(QueryContext& ctx) {
   auto& cursors = ctx.cursors;
@@ -104,6 +116,24 @@ void bulkOr(QueryContext& ctx) {
   std::vector<double> windowMax(n, 0.0);
   std::vector<std::uint32_t> order(n);
   std::vector<double> prefix(n + 1, 0.0);  // prefix[j]: f64 sum of window maxima of order[0..j)
+  // The non-essential lists probed for the candidates (ascending window maximum) and the f64 sums
+  // of their window maxima: probePrefix[p] for probe[0..p).
+  std::vector<std::uint32_t> probe;
+  probe.reserve(n);
+  std::vector<double> probePrefix(n + 1, 0.0);
+  // Bound-first windows keep each (list, document)'s frequency to score the candidates later.
+  std::vector<std::uint32_t> tfs(n * kWindowDocs);
+  const Bm25& bm25 = cursors.front().bm25();
+  const float* lengthNorms = cursors.front().lengthNorms();
+  alignas(64) std::array<float, kChunkDocs> chunkNorms{};
+  // Bound-first windows: per document the f64 sum of the block maxima of the lists holding it and
+  // their mask, valid where stamp == generation (so nothing is cleared between windows), and the
+  // documents whose bound beats the floor.
+  std::vector<double> bound(kWindowDocs);
+  std::vector<std::uint64_t> present(kWindowDocs);
+  std::vector<std::uint32_t> stamp(kWindowDocs, 0);
+  std::uint32_t generation = 0;
+  std::array<std::uint64_t, kMaskWords> candidates{};
   std::vector<std::uint16_t> survivors(kWindowDocs);
   std::array<std::uint64_t, kMaskWords> aliveBits{};
   const double docCount = static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
@@ -187,31 +217,87 @@ void bulkOr(QueryContext& ctx) {
     }
     split = e;
 
-    // 3. Essential lists, term at a time.
-    for (std::size_t j = e; j < n; ++j) {
+    // 3. The window's lists: scored term at a time (score-first), or read for doc ids and
+    // frequencies, bounding each document by its lists' block maxima (bound-first).
+    std::uint64_t essentialMask = 0;
+    for (std::size_t j = e; j < n; ++j) essentialMask |= std::uint64_t{1} << order[j];
+    // Bound-first pays when a document held by one essential list alone cannot beat the floor:
+    // non-essential lists join the read lists, largest window maximum first, until the largest
+    // essential maximum plus the maxima of the lists left to probe cannot beat it, unless together
+    // they are longer than kMemberDf times the essential lists (then reading them costs more than
+    // scoring the essential lists saves).
+    std::size_t probed = e;  // order[0..probed) are probed; order[probed..e) are read with the essential lists
+    bool boundFirst = false;
+    if (ctx.options.boundFirst && prune && hasFloor) {
+      const double topEssential = windowMax[order[n - 1]];
+      double essentialDf = 0.0;
+      for (std::size_t j = e; j < n; ++j) essentialDf += static_cast<double>(cursors[order[j]].df());
+      double joinedDf = 0.0;
+      while (probed > 0 && beatsFloor(topEssential + prefix[probed], factorAll, floorD)) {
+        --probed;
+        joinedDf += static_cast<double>(cursors[order[probed]].df());
+      }
+      boundFirst = !beatsFloor(topEssential + prefix[probed], factorAll, floorD) && joinedDf <= kMemberDf * essentialDf;
+    }
+    if (!boundFirst) probed = e;
+    std::uint64_t members = 0;  // lists read in step 3 when bound-first
+    for (std::size_t j = probed; j < n && boundFirst; ++j) members |= std::uint64_t{1} << order[j];
+    probe.assign(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(probed));
+    for (std::size_t p = 0; p < probe.size(); ++p) probePrefix[p + 1] = probePrefix[p] + windowMax[probe[p]];
+    const double probeAll = probePrefix[probe.size()];
+
+    if (boundFirst) {
+      ++generation;
+      countUp(ctx.counters.windowsBoundFirst);
+    }
+    for (std::size_t j = boundFirst ? 0 : e; j < n; ++j) {
       const std::uint32_t q = order[j];
+      const std::uint64_t bit = std::uint64_t{1} << q;
+      if ((members & bit) == 0 && boundFirst) continue;
       PostingCursor& c = cursors[q];
       if (c.docId() < start) c.nextGeq(start);
       const float idf = c.idf();
       const float k1p1 = c.bm25().k1Plus1();
       const float* docNorms = c.lengthNorms();
       float* termContrib = contrib.data() + std::size_t{q} * kWindowDocs;
-      const std::uint64_t bit = std::uint64_t{1} << q;
+      std::uint64_t& read = (essentialMask & bit) != 0 ? ctx.counters.maxscoreEssential : ctx.counters.maxscoreNonEssential;
       while (c.docId() < end) {
         const DocId* docs = c.blockDocs();
         const std::uint32_t pos = c.blockPosition();
         const std::uint32_t stop = sliceStop(c, findGeq, end);
         const std::uint32_t count = stop - pos;
-        for (std::uint32_t i = 0; i < count; ++i) norms[i] = docNorms[docs[pos + i]];
-        kernels.scoreBlock(c.blockFreqs() + pos, norms.data(), count, idf, k1p1, scores.data());
-        for (std::uint32_t i = 0; i < count; ++i) {
-          const std::uint32_t d = docs[pos + i] - start;
-          acc[d] += static_cast<double>(scores[i]);
-          termContrib[d] = scores[i];
-          terms[d] |= bit;
-          touched[d >> 6] |= std::uint64_t{1} << (d & 63);
+        if (boundFirst) {
+          const double blockMax = static_cast<double>(c.decodedBlockMaxScore());
+          const std::uint32_t* freqs = c.blockFreqs() + pos;
+          std::uint32_t* termTfs = tfs.data() + std::size_t{q} * kWindowDocs;
+          for (std::uint32_t i = 0; i < count; ++i) {
+            const std::uint32_t d = docs[pos + i] - start;
+            if (stamp[d] != generation) {
+              stamp[d] = generation;
+              bound[d] = blockMax;
+              present[d] = bit;
+            } else {
+              bound[d] += blockMax;
+              present[d] |= bit;
+            }
+            termTfs[d] = freqs[i];
+            if (beatsFloor(bound[d] + probeAll, factorAll, floorD)) {
+              candidates[d >> 6] |= std::uint64_t{1} << (d & 63);
+              __builtin_prefetch(lengthNorms + start + d);
+            }
+          }
+        } else {
+          for (std::uint32_t i = 0; i < count; ++i) norms[i] = docNorms[docs[pos + i]];
+          kernels.scoreBlock(c.blockFreqs() + pos, norms.data(), count, idf, k1p1, scores.data());
+          for (std::uint32_t i = 0; i < count; ++i) {
+            const std::uint32_t d = docs[pos + i] - start;
+            acc[d] += static_cast<double>(scores[i]);
+            termContrib[d] = scores[i];
+            terms[d] |= bit;
+            touched[d >> 6] |= std::uint64_t{1} << (d & 63);
+          }
         }
-        countUp(ctx.counters.maxscoreEssential, count);
+        countUp(read, count);
         if (!leaveOrAdvance(c, stop, end)) break;
       }
     }
@@ -223,20 +309,49 @@ void bulkOr(QueryContext& ctx) {
       const std::uint32_t hi = std::min(lo + kChunkDocs, windowLen);
       const DocId chunkStart = start + lo;
       const DocId chunkEnd = start + hi;
-      // 4a. First cut, in doc-id order: accumulator + every non-essential window maximum.
       std::size_t alive = 0;
-      for (std::size_t w = lo / 64; w < (hi + 63) / 64; ++w) {
-        std::uint64_t bits = touched[w];
-        touched[w] = 0;
-        while (bits != 0) {
-          const std::uint32_t d = static_cast<std::uint32_t>(w * 64) + static_cast<std::uint32_t>(std::countr_zero(bits));
-          bits &= bits - 1;
-          countUp(ctx.counters.candidatesSeen);
-          if (prune && !beatsFloor(acc[d] + prefix[e], factorAll, floorD)) {
-            drop(d, acc[d] + prefix[e], start);
-            continue;
+      if (boundFirst) {
+        // 4a (bound-first). The documents whose bound beat the floor, scored exactly on the lists
+        // read in step 3 (as PostingCursor::score() computes it; their lengths were prefetched),
+        // and cut again with the probed lists' maxima.
+        for (std::size_t w = lo / 64; w < (hi + 63) / 64; ++w) {
+          for (std::uint64_t bits = std::exchange(candidates[w], 0); bits != 0; bits &= bits - 1) {
+            survivors[alive++] = static_cast<std::uint16_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
           }
-          survivors[alive++] = static_cast<std::uint16_t>(d);
+        }
+        countUp(ctx.counters.candidatesSeen, alive);
+        for (std::size_t i = 0; i < alive; ++i) chunkNorms[i] = lengthNorms[start + survivors[i]];
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < alive; ++i) {
+          const std::uint32_t d = survivors[i];
+          double exact = 0.0;
+          for (std::uint64_t m = present[d]; m != 0; m &= m - 1) {
+            const auto q = static_cast<std::size_t>(std::countr_zero(m));
+            const Score v = cursors[q].idf() * bm25.weight(tfs[q * kWindowDocs + d], chunkNorms[i]);
+            contrib[q * kWindowDocs + d] = v;
+            exact += static_cast<double>(v);
+          }
+          acc[d] = exact;
+          terms[d] = present[d];
+          if (!beatsFloor(exact + probeAll, factorAll, floorD)) {
+            drop(d, exact + probeAll, start);
+          } else {
+            survivors[kept++] = static_cast<std::uint16_t>(d);
+          }
+        }
+        alive = kept;
+      } else {
+        // 4a. First cut, in doc-id order: accumulator + every non-essential window maximum.
+        for (std::size_t w = lo / 64; w < (hi + 63) / 64; ++w) {
+          for (std::uint64_t bits = std::exchange(touched[w], 0); bits != 0; bits &= bits - 1) {
+            const std::uint32_t d = static_cast<std::uint32_t>(w * 64) + static_cast<std::uint32_t>(std::countr_zero(bits));
+            countUp(ctx.counters.candidatesSeen);
+            if (prune && !beatsFloor(acc[d] + probeAll, factorAll, floorD)) {
+              drop(d, acc[d] + probeAll, start);
+              continue;
+            }
+            survivors[alive++] = static_cast<std::uint16_t>(d);
+          }
         }
       }
 
@@ -244,8 +359,8 @@ void bulkOr(QueryContext& ctx) {
       // when the survivors are dense against the list's expected postings in the window, read term
       // at a time over the window (a probe per survivor would decode the same blocks and search
       // each one). After each list the survivors are cut again with the maxima of the lists left.
-      for (std::size_t j = e; j > 0 && alive > 0; --j) {
-        const std::uint32_t q = order[j - 1];
+      for (std::size_t j = probe.size(); j > 0 && alive > 0; --j) {
+        const std::uint32_t q = probe[j - 1];
         PostingCursor& c = cursors[q];
         float* termContrib = contrib.data() + std::size_t{q} * kWindowDocs;
         const std::uint64_t bit = std::uint64_t{1} << q;
@@ -288,8 +403,8 @@ void bulkOr(QueryContext& ctx) {
           std::size_t kept = 0;
           for (std::size_t i = 0; i < alive; ++i) {
             const std::uint32_t d = survivors[i];
-            if (!beatsFloor(acc[d] + prefix[j - 1], factorAll, floorD)) {
-              drop(d, acc[d] + prefix[j - 1], start);
+            if (!beatsFloor(acc[d] + probePrefix[j - 1], factorAll, floorD)) {
+              drop(d, acc[d] + probePrefix[j - 1], start);
             } else {
               survivors[kept++] = static_cast<std::uint16_t>(d);
             }

@@ -23,7 +23,7 @@ using engine::Operator;
 
 engine::SearchResult runBmm(const engine::Index& index, const std::string& q, std::size_t k, bool bulkOr,
                             bool windowSkip = true, bool candidatePrune = true,
-                            engine::TraceRecorder* trace = nullptr) {
+                            engine::TraceRecorder* trace = nullptr, bool boundFirst = true) {
   engine::SearchRequest r;
   r.text = q;
   r.op = Operator::Or;
@@ -32,6 +32,7 @@ engine::SearchResult runBmm(const engine::Index& index, const std::string& q, st
   r.options.bulkOr = bulkOr;
   r.options.windowSkip = windowSkip;
   r.options.candidatePrune = candidatePrune;
+  r.options.boundFirst = boundFirst;
   r.trace = trace;
   return engine::search(index, r);
 }
@@ -55,23 +56,26 @@ TEST_P(BulkOrParity, EqualsTheOracleAcrossManyWindows) {
   std::mt19937_64 rng(c.seed * 7 + 1);
   std::uint64_t windows = 0;
   std::uint64_t skipped = 0;
+  std::uint64_t boundFirst = 0;
   for (int q = 0; q < 24; ++q) {
     const std::string query = randomQuery(rng, c.params, 6);
     for (std::size_t k : {1, 10, 100, 1000}) {
       const auto expected = oracle.search(query, Operator::Or, k);
-      for (int mask = 0; mask < 4; ++mask) {
-        const auto r = runBmm(*t->index, query, k, true, (mask & 1) != 0, (mask & 2) != 0);
+      for (int mask = 0; mask < 8; ++mask) {
+        const auto r = runBmm(*t->index, query, k, true, (mask & 1) != 0, (mask & 2) != 0, nullptr, (mask & 4) != 0);
         ASSERT_TRUE(sameHits(expected, r.hits))
             << "query '" << query << "' k " << k << " window_skip " << (mask & 1) << " candidate_prune "
-            << (mask >> 1);
+            << (mask >> 1 & 1) << " bound_first " << (mask >> 2);
         windows += r.counters.windowsTotal;
         skipped += r.counters.windowsSkippedBound;
+        boundFirst += r.counters.windowsBoundFirst;
       }
     }
   }
-  // The corpus really spans several windows, and some were skipped whole.
-  EXPECT_GT(windows, 24u * 4 * 4 * 2);
+  // The corpus really spans several windows, some were skipped whole and some bounded first.
+  EXPECT_GT(windows, 24u * 4 * 8 * 2);
   EXPECT_GT(skipped, 0u);
+  EXPECT_GT(boundFirst, 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -110,6 +114,58 @@ TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
   ASSERT_TRUE(sameHits(ex.hits, daat.hits));
   EXPECT_EQ(daat.counters.windowsTotal, 0u);
   EXPECT_GT(bulk.counters.windowsTotal, 0u);
+}
+
+// Three lists of similar length: once the floor is above every list's maximum, a document needs
+// two of them, and bounding each by its lists' block maxima leaves only those to score.
+TEST(BulkOr, BoundFirstScoresOnlyDocumentsWhoseBlockMaximaBeatTheFloor) {
+  const RandomCorpusParams params{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
+  const auto docs = randomCorpus(43, params);
+  const auto t = buildTestIndex(docs);
+  const std::string q = "w30 w31 w32";
+  const auto on = runBmm(*t->index, q, 10, true);
+  const auto off = runBmm(*t->index, q, 10, true, true, true, nullptr, false);
+  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, {});
+  ASSERT_TRUE(sameHits(oracle.search(q, Operator::Or, 10), on.hits));
+  ASSERT_TRUE(sameHits(on.hits, off.hits));
+  EXPECT_GT(on.counters.windowsBoundFirst, on.counters.windowsTotal / 2);
+  EXPECT_EQ(off.counters.windowsBoundFirst, 0u);
+  // Score-first, every document of an essential list is a candidate; bound-first only those whose
+  // bound beat the floor.
+  EXPECT_LT(on.counters.candidatesSeen * 2, off.counters.candidatesSeen)
+      << on.counters.candidatesSeen << " vs " << off.counters.candidatesSeen;
+}
+
+// Every document has 3 tokens and every term occurs once, so all postings of a list score the
+// same and a document's block-maximum bound equals its score: no slack. The first 50 documents
+// hold "a b" (the floor at k = 10 becomes s_a + s_b, above any single list's maximum, so windows
+// are bounded first); one late document holds "a c", and c is in one document fewer than b, so
+// s_a + s_c beats the floor by a hair (0.02 % of s_c): a bound under-estimated by more loses the
+// top hit.
+TEST(BulkOr, BoundFirstKeepsADocumentWhoseScoreEqualsItsBound) {
+  constexpr int kDocs = 20000;
+  constexpr int kLate = 15003;
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < kDocs; ++i) {
+    std::vector<std::string> words;
+    if (i < 50) words = {"a", "b"};
+    if (i >= 50 && i % 10 == 0) words.push_back("a");
+    if (i >= 50 && i % 10 == 5) words.push_back("b");
+    if (i >= 50 && (i % 10 == 3 || (i % 10 == 7 && i < 540))) words.push_back("c");  // df(b) - 1
+    if (i == kLate) words.insert(words.begin(), "a");
+    std::string text;
+    for (const auto& w : words) text += w + " ";
+    for (std::size_t f = words.size(); f < 3; ++f) text += "f" + std::to_string(i) + "x" + std::to_string(f) + " ";
+    docs.push_back({"d" + std::to_string(i), "", text});
+  }
+  const auto t = buildTestIndex(docs);
+  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, {});
+  const auto expected = oracle.search("a b c", Operator::Or, 10);
+  ASSERT_EQ(expected.size(), 10u);
+  ASSERT_EQ(expected[0].doc, static_cast<engine::DocId>(kLate));  // the late "a c" document leads
+  const auto r = runBmm(*t->index, "a b c", 10, true);
+  EXPECT_TRUE(sameHits(expected, r.hits));
+  EXPECT_GT(r.counters.windowsBoundFirst, 0u);
 }
 
 TEST(BulkOr, TraceShowsWindowsSplitsAndTheSameHits) {

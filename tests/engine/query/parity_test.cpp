@@ -27,11 +27,11 @@ struct Corpus {
   std::uint32_t segmentDocs;
 };
 
-// All switch combinations of SearchOptions (2^8; bulk_and only steers `auto`, which this test
+// All switch combinations of SearchOptions (2^9; bulk_and only steers `auto`, which this test
 // does not run).
 std::vector<engine::SearchOptions> allOptionCombinations() {
   std::vector<engine::SearchOptions> out;
-  for (unsigned mask = 0; mask < 256; ++mask) {
+  for (unsigned mask = 0; mask < 512; ++mask) {
     engine::SearchOptions o;
     o.freqPrune = (mask & 1) != 0;
     o.candidatePrune = (mask & 2) != 0;
@@ -41,6 +41,7 @@ std::vector<engine::SearchOptions> allOptionCombinations() {
     o.windowSkip = (mask & 32) != 0;
     o.simdMerge = (mask & 64) != 0;
     o.bulkOr = (mask & 128) != 0;
+    o.boundFirst = (mask & 256) != 0;
     out.push_back(o);
   }
   return out;
