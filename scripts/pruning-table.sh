@@ -47,7 +47,7 @@ and_cols=(exhaustive block-max-and bulk-and auto)
 and_offs=(freq_prune candidate_prune lazy_freq window_jump slice_resume window_skip simd_merge)
 or_cols=(exhaustive wand bmw maxscore bmm auto)
 # bmm's switches, each off alone (bulk_or=off is the document-at-a-time bmm).
-or_offs=(bulk_or window_skip candidate_prune)
+or_offs=(bulk_or bound_first window_skip candidate_prune)
 
 for op in $ops; do
   table="$out/table-$op.md"
