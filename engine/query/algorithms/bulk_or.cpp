@@ -9,9 +9,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -111,7 +113,8 @@ void bulkOr(QueryContext& ctx) {
 
   std::vector<double> acc(kWindowDocs, 0.0);
   std::vector<std::uint64_t> terms(kWindowDocs, 0);
-  std::vector<float> contrib(n * kWindowDocs);
+  // contrib, tfs, bound and present are written before they are read: not zeroed per query.
+  const auto contrib = std::make_unique_for_overwrite<float[]>(n * kWindowDocs);
   std::array<std::uint64_t, kMaskWords> touched{};
   std::vector<double> windowMax(n, 0.0);
   std::vector<std::uint32_t> order(n);
@@ -122,15 +125,15 @@ void bulkOr(QueryContext& ctx) {
   probe.reserve(n);
   std::vector<double> probePrefix(n + 1, 0.0);
   // Bound-first windows keep each (list, document)'s frequency to score the candidates later.
-  std::vector<std::uint32_t> tfs(n * kWindowDocs);
+  const auto tfs = std::make_unique_for_overwrite<std::uint32_t[]>(n * kWindowDocs);
   const Bm25& bm25 = cursors.front().bm25();
   const float* lengthNorms = cursors.front().lengthNorms();
   alignas(64) std::array<float, kChunkDocs> chunkNorms{};
   // Bound-first windows: per document the f64 sum of the block maxima of the lists holding it and
   // their mask, valid where stamp == generation (so nothing is cleared between windows), and the
   // documents whose bound beats the floor.
-  std::vector<double> bound(kWindowDocs);
-  std::vector<std::uint64_t> present(kWindowDocs);
+  const auto bound = std::make_unique_for_overwrite<double[]>(kWindowDocs);
+  const auto present = std::make_unique_for_overwrite<std::uint64_t[]>(kWindowDocs);
   std::vector<std::uint32_t> stamp(kWindowDocs, 0);
   std::uint32_t generation = 0;
   std::array<std::uint64_t, kMaskWords> candidates{};
@@ -246,9 +249,14 @@ void bulkOr(QueryContext& ctx) {
     for (std::size_t p = 0; p < probe.size(); ++p) probePrefix[p + 1] = probePrefix[p] + windowMax[probe[p]];
     const double probeAll = probePrefix[probe.size()];
 
+    // A bound-first document is flagged when its bound exceeds this: below the exact test
+    // (beatsFloor(bound + probeAll)) by far more than the f64 rounding of either, so every document
+    // that test would pass is flagged; the candidates are cut with the exact test once scored.
+    double flagAbove = 0.0;
     if (boundFirst) {
       ++generation;
       countUp(ctx.counters.windowsBoundFirst);
+      flagAbove = floorD / factorAll - probeAll - 1e-9 * (std::abs(floorD) + probeAll);
     }
     for (std::size_t j = boundFirst ? 0 : e; j < n; ++j) {
       const std::uint32_t q = order[j];
@@ -259,7 +267,7 @@ void bulkOr(QueryContext& ctx) {
       const float idf = c.idf();
       const float k1p1 = c.bm25().k1Plus1();
       const float* docNorms = c.lengthNorms();
-      float* termContrib = contrib.data() + std::size_t{q} * kWindowDocs;
+      float* termContrib = contrib.get() + std::size_t{q} * kWindowDocs;
       std::uint64_t& read = (essentialMask & bit) != 0 ? ctx.counters.maxscoreEssential : ctx.counters.maxscoreNonEssential;
       while (c.docId() < end) {
         const DocId* docs = c.blockDocs();
@@ -269,19 +277,16 @@ void bulkOr(QueryContext& ctx) {
         if (boundFirst) {
           const double blockMax = static_cast<double>(c.decodedBlockMaxScore());
           const std::uint32_t* freqs = c.blockFreqs() + pos;
-          std::uint32_t* termTfs = tfs.data() + std::size_t{q} * kWindowDocs;
+          std::uint32_t* termTfs = tfs.get() + std::size_t{q} * kWindowDocs;
           for (std::uint32_t i = 0; i < count; ++i) {
             const std::uint32_t d = docs[pos + i] - start;
-            if (stamp[d] != generation) {
-              stamp[d] = generation;
-              bound[d] = blockMax;
-              present[d] = bit;
-            } else {
-              bound[d] += blockMax;
-              present[d] |= bit;
-            }
+            const bool fresh = stamp[d] != generation;  // no branch: first and later lists mix at random
+            stamp[d] = generation;
+            const double b = (fresh ? 0.0 : bound[d]) + blockMax;
+            bound[d] = b;
+            present[d] = (fresh ? 0 : present[d]) | bit;
             termTfs[d] = freqs[i];
-            if (beatsFloor(bound[d] + probeAll, factorAll, floorD)) {
+            if (b > flagAbove) {
               candidates[d >> 6] |= std::uint64_t{1} << (d & 63);
               __builtin_prefetch(lengthNorms + start + d);
             }
@@ -362,7 +367,7 @@ void bulkOr(QueryContext& ctx) {
       for (std::size_t j = probe.size(); j > 0 && alive > 0; --j) {
         const std::uint32_t q = probe[j - 1];
         PostingCursor& c = cursors[q];
-        float* termContrib = contrib.data() + std::size_t{q} * kWindowDocs;
+        float* termContrib = contrib.get() + std::size_t{q} * kWindowDocs;
         const std::uint64_t bit = std::uint64_t{1} << q;
         const double expected = static_cast<double>(c.df()) * static_cast<double>(hi - lo) / docCount;
         countUp(ctx.counters.maxscoreNonEssential, alive);
