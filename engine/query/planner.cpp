@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/planner.h"
 
+#include "engine/query/algorithms/bulk_or.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -48,7 +50,7 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
         sum += t.df;
         longest = std::max(longest, t.df);
       }
-      plan.windowPostings = static_cast<double>(sum - longest) * 4096.0 / static_cast<double>(docCount);
+      plan.windowPostings = static_cast<double>(sum - longest) * static_cast<double>(kBulkOrWindowDocs) / static_cast<double>(docCount);
       if (plan.windowPostings < kBulkOrMinWindowPostings) return choose(Algorithm::MaxScore, PlanRule::OrSparse);
     }
     return choose(Algorithm::Bmm, PlanRule::OrFew);

@@ -27,7 +27,7 @@ namespace {
 // The first window is 128 doc ids and each next one twice as long up to 4096: the split of a
 // window is decided at its start, so while the floor is still forming short windows let it take
 // effect soon (with one 4096 window first, a 6000-document index was scored almost exhaustively).
-constexpr DocId kWindowDocs = 4096;
+constexpr DocId kWindowDocs = kBulkOrWindowDocs;
 constexpr DocId kFirstWindowDocs = 128;
 constexpr std::size_t kMaskWords = kWindowDocs / 64;
 // Candidates are decided chunk by chunk of 512 doc ids (window sizes are multiples of it, or the

@@ -5,13 +5,17 @@
 
 namespace wandscope::engine {
 
+// The longest window (doc ids); the planner sizes its OR rule by it.
+inline constexpr DocId kBulkOrWindowDocs = 4096;
+
 // The windowed Block-Max MaxScore (`bmm` with bulk_or=on, the default): documents are taken in
 // fixed windows of doc ids, each list's window maximum is the largest block maximum overlapping
 // the window, and per window the lists split into essential and non-essential ones as in MaxScore.
 // Essential lists are scored term at a time into a dense window accumulator with the SIMD block
 // scorer; every document they touched is then bounded, probed in the non-essential lists and
 // scored in query order, in doc-id order. Returns exactly the exhaustive OR top-k (doc ids and f32
-// score bits). window_skip=off drops the skipping of windows whose bound cannot beat the floor;
+// score bits). bound_first=off scores every window's essential lists first (see bulk_or.cpp);
+// window_skip=off drops the skipping of windows whose bound cannot beat the floor;
 // candidate_prune=off probes every non-essential list for every candidate. More than 64 query
 // terms fall back to blockMaxMaxScore() (the per-document term mask is 64 bits).
 void bulkOr(QueryContext& ctx);
