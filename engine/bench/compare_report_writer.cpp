@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -39,7 +40,7 @@ constexpr const char* kScenarioFields[] = {
     "b",          "a_geomean",      "b_geomean",      "ratio",        "ci_low",
     "ci_high",    "noise_floor",    "verdict",        "queries",      "samples_per_query",
     "row_set_diff", "score_bit_diff", "order_diff",   "failed_queries", "first_diverging_rank",
-    "differing_queries", "results_differ"};
+    "differing_queries", "results_differ", "target"};
 
 json scenarioJson(const CompareScenario& s) {
   json j{{"name", s.name},
@@ -58,10 +59,16 @@ json scenarioJson(const CompareScenario& s) {
          {"queries", s.queries},
          {"samples_per_query", s.samplesPerQuery}};
   j.update(diffJson(s.diff));
+  j["target"] = s.target;
   return j;
 }
 
 json sideJson(const CompareSide& s) { return json{{"spec", s.spec}, {"build_id", s.buildId}, {"detail", s.detail}}; }
+
+// A B target's column name: "B: builtin:bulk_and=off".
+std::string targetName(const CompareReport& r, std::size_t i) {
+  return CompareReport::targetLabel(i) + ": " + r.side(i).spec;
+}
 
 std::string ms(double v) { return fmt::format("{:.4g} ms", v); }
 
@@ -77,6 +84,12 @@ struct Table {
   std::vector<std::string> rowClass;  // [row] HTML class ("" for none)
 };
 
+std::string verdictCell(const CompareReport& r, const RatioEstimate& e) {
+  return e.verdict + (std::abs(e.noiseFloor - r.noiseFloor) > 1e-12 ? fmt::format(" (floor ±{:.1f} %)", e.noiseFloor * 100)
+                                                                    : "");
+}
+
+// Two targets: "Scenario / metric | A | B | Benefit vs A | 95 % CI | Verdict", a row per scenario.
 std::optional<Table> ratioTable(const CompareReport& r, const std::vector<CompareScenario>& rows,
                                 const std::string& metric, const std::string& title, const std::string& aName,
                                 const std::string& bName) {
@@ -89,11 +102,75 @@ std::optional<Table> ratioTable(const CompareReport& r, const std::vector<Compar
     const auto& e = s.estimate;
     t.rows.push_back({s.name + (s.diff.differs() ? " ⚠ results differ" : ""), ms(s.a), ms(s.b),
                       fmt::format("{} ({})", speedupText(e.ratio), percentText(e.ratio)),
-                      fmt::format("[{:.3f}x, {:.3f}x]", e.ciLow, e.ciHigh),
-                      e.verdict + (std::abs(e.noiseFloor - r.noiseFloor) > 1e-12
-                                       ? fmt::format(" (floor ±{:.1f} %)", e.noiseFloor * 100)
-                                       : "")});
+                      fmt::format("[{:.3f}x, {:.3f}x]", e.ciLow, e.ciHigh), verdictCell(r, e)});
     t.rowClass.push_back(s.diff.differs() ? "differ " + e.verdict : e.verdict);
+  }
+  if (t.rows.empty()) return std::nullopt;
+  return t;
+}
+
+// n targets, the first seed's layout: "Scenario / metric | A | B | B2 | ... | Benefit B vs A |
+// 95 % CI | Verdict | Benefit B2 vs A | ...": a row per scenario (query set or rate), a figure
+// column per target and the benefit, interval and verdict of each B against A.
+std::optional<Table> ratioTableN(const CompareReport& r, const std::vector<CompareScenario>& rows,
+                                 const std::string& metric, const std::string& title) {
+  const std::size_t n = r.targetCount();
+  Table t;
+  t.title = title;
+  t.header = {"Scenario / metric"};
+  t.right = {false};
+  for (std::size_t i = 0; i < n; ++i) {
+    t.header.push_back(targetName(r, i));
+    t.right.push_back(true);
+  }
+  for (std::size_t i = 1; i < n; ++i) {
+    const std::string label = CompareReport::targetLabel(i);
+    t.header.insert(t.header.end(), {"Benefit " + label + " vs A", label + " 95 % CI", label + " verdict"});
+    t.right.insert(t.right.end(), {true, false, false});
+  }
+  // Rows in the order their query set (or offered rate) first appears; one scenario per B in each.
+  std::vector<std::vector<const CompareScenario*>> groups;
+  std::vector<std::string> keys;
+  for (const auto& s : rows) {
+    if (s.metric != metric || s.target == 0 || s.target >= n) continue;
+    const std::string key = s.querySet + (s.offeredRate ? fmt::format("@{}", *s.offeredRate) : std::string());
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(key);
+      groups.emplace_back(n, nullptr);
+      it = keys.end() - 1;
+    }
+    groups[static_cast<std::size_t>(it - keys.begin())][s.target] = &s;
+  }
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto& row = groups[g];
+    const CompareScenario* first = nullptr;
+    std::string name, differing;
+    for (std::size_t i = 1; i < n; ++i) {
+      if (!row[i]) continue;
+      if (!first) {
+        first = row[i];
+        name = first->name;
+      } else if (row[i]->name != first->name) {
+        // One B's row says more (an open rate's "(invalid rung)"): keep it, naming the B.
+        name += " / " + CompareReport::targetLabel(i) + ": " + row[i]->name;
+      }
+      if (row[i]->diff.differs()) differing += (differing.empty() ? "" : ", ") + CompareReport::targetLabel(i);
+    }
+    std::vector<std::string> cells{name + (differing.empty() ? "" : " ⚠ results differ (" + differing + ")")};
+    cells.push_back(first ? ms(first->a) : "—");
+    for (std::size_t i = 1; i < n; ++i) cells.push_back(row[i] ? ms(row[i]->b) : "—");
+    for (std::size_t i = 1; i < n; ++i) {
+      if (!row[i]) {
+        cells.insert(cells.end(), {"—", "—", "—"});
+        continue;
+      }
+      const auto& e = row[i]->estimate;
+      cells.insert(cells.end(), {fmt::format("{} ({})", speedupText(e.ratio), percentText(e.ratio)),
+                                 fmt::format("[{:.3f}x, {:.3f}x]", e.ciLow, e.ciHigh), verdictCell(r, e)});
+    }
+    t.rows.push_back(std::move(cells));
+    t.rowClass.push_back(differing.empty() ? "" : "differ");
   }
   if (t.rows.empty()) return std::nullopt;
   return t;
@@ -103,15 +180,17 @@ std::optional<Table> ratioTable(const CompareReport& r, const std::vector<Compar
 std::vector<Table> ratioTables(const CompareReport& r) {
   const std::string aName = "A: " + r.a.spec;
   const std::string bName = "B: " + r.b.spec;
+  const bool many = r.targetCount() > 2;
+  auto table = [&](const std::string& metric, const std::string& title) {
+    return many ? ratioTableN(r, r.scenarios, metric, title) : ratioTable(r, r.scenarios, metric, title, aName, bName);
+  };
   std::vector<std::optional<Table>> tables;
   if (r.mode == "open") {
-    tables.push_back(ratioTable(r, r.scenarios, "open_p50_ms", "p50 latency from the due time, ms (lower is better)",
-                                aName, bName));
-    tables.push_back(ratioTable(r, r.scenarios, "open_p99_ms", "p99 latency from the due time, ms (lower is better)",
-                                aName, bName));
+    tables.push_back(table("open_p50_ms", "p50 latency from the due time, ms (lower is better)"));
+    tables.push_back(table("open_p99_ms", "p99 latency from the due time, ms (lower is better)"));
   } else {
-    tables.push_back(ratioTable(r, r.scenarios, "cpu_ms_per_query", "CPU ms per query (lower is better)", aName, bName));
-    tables.push_back(ratioTable(r, r.scenarios, "p50_ms", "p50 latency ms (lower is better)", aName, bName));
+    tables.push_back(table("cpu_ms_per_query", "CPU ms per query (lower is better)"));
+    tables.push_back(table("p50_ms", "p50 latency ms (lower is better)"));
   }
   std::vector<Table> out;
   for (auto& t : tables) {
@@ -155,26 +234,40 @@ Table capacityTable(const CompareReport& r) {
   return t;
 }
 
+// Every (query set, B) result comparison of the report: open mode keeps them apart, closed mode
+// in each set's CPU row.
+std::vector<SetResultDiff> resultDiffs(const CompareReport& r) {
+  std::vector<SetResultDiff> diffs = r.diffs;
+  for (const auto& s : r.scenarios) {
+    if (s.metric == "cpu_ms_per_query") diffs.push_back(SetResultDiff{s.querySet, s.target, s.diff});
+  }
+  return diffs;
+}
+
 Table equalityTable(const CompareReport& r) {
+  const bool many = r.targetCount() > 2;
   Table t;
   t.level = 2;
   t.title = "Result equality (k hits per query, doc ids and f32 score bits)";
   t.header = {"Query set", "queries", "row_set_diff", "score_bit_diff", "tie-order diff", "failed",
               "first diverging rank", "differing queries"};
   t.right = {false, true, true, true, true, true, true, false};
-  std::vector<std::pair<std::string, ResultDiff>> diffs = r.diffs;
-  for (const auto& s : r.scenarios) {
-    if (s.metric == "cpu_ms_per_query") diffs.emplace_back(s.querySet, s.diff);
+  if (many) {
+    t.header.insert(t.header.begin() + 1, "A vs");
+    t.right.insert(t.right.begin() + 1, false);
   }
-  for (const auto& [set, d] : diffs) {
+  for (const auto& [set, target, d] : resultDiffs(r)) {
     std::string ids;
     for (std::size_t i = 0; i < d.differingQueries.size() && i < 10; ++i) {
       ids += (i ? ", " : "") + d.differingQueries[i];
     }
     if (d.differingQueries.size() > 10) ids += fmt::format(", … ({} in all)", d.differingQueries.size());
-    t.rows.push_back({set, std::to_string(d.queries), std::to_string(d.rowSetDiff), std::to_string(d.scoreBitDiff),
-                      std::to_string(d.orderDiff), std::to_string(d.failed),
-                      d.firstDivergingRank ? std::to_string(*d.firstDivergingRank) : "—", ids.empty() ? "—" : ids});
+    std::vector<std::string> row{set, std::to_string(d.queries), std::to_string(d.rowSetDiff),
+                                 std::to_string(d.scoreBitDiff), std::to_string(d.orderDiff), std::to_string(d.failed),
+                                 d.firstDivergingRank ? std::to_string(*d.firstDivergingRank) : "—",
+                                 ids.empty() ? "—" : ids};
+    if (many) row.insert(row.begin() + 1, target < r.targetCount() ? targetName(r, target) : std::to_string(target));
+    t.rows.push_back(std::move(row));
     t.rowClass.push_back(d.differs() ? "differ" : "");
   }
   return t;
@@ -184,8 +277,11 @@ Table equalityTable(const CompareReport& r) {
 std::vector<std::pair<std::string, std::string>> summaryItems(const CompareReport& r) {
   const auto& e = r.environment;
   std::vector<std::pair<std::string, std::string>> items;
-  items.emplace_back("A", fmt::format("{} — build {} ({})", r.a.spec, r.a.buildId, r.a.detail));
-  items.emplace_back("B", fmt::format("{} — build {} ({})", r.b.spec, r.b.buildId, r.b.detail));
+  for (std::size_t i = 0; i < r.targetCount(); ++i) {
+    const auto& side = r.side(i);
+    items.emplace_back(CompareReport::targetLabel(i),
+                       fmt::format("{} — build {} ({})", side.spec, side.buildId, side.detail));
+  }
   items.emplace_back("Run", fmt::format("{} started {}, profile {} (compare report schema {})", r.runId, e.startedUtc,
                                         r.profileName, CompareReport::kSchemaVersion));
   items.emplace_back("Environment", fmt::format("{}, {} cores, {:.1f} GiB, {}, host {}, load average {:.2f} at start{}",
@@ -210,17 +306,26 @@ std::vector<std::pair<std::string, std::string>> notices(const CompareReport& r)
   for (const auto& w : r.warnings) out.emplace_back("Warning", w);
   if (r.partial) out.emplace_back("Partial run", "it was interrupted; the query sets below are the ones that finished.");
   std::size_t differing = 0;
-  for (const auto& s : r.scenarios) {
-    if (s.diff.differs() && s.metric == "cpu_ms_per_query") ++differing;
+  std::string who;
+  for (const auto& d : resultDiffs(r)) {
+    if (!d.diff.differs()) continue;
+    ++differing;
+    const std::string label = CompareReport::targetLabel(d.target);
+    if (who.find(label + ",") == std::string::npos) who += label + ",";
   }
-  for (const auto& [set, d] : r.diffs) {
-    if (d.differs()) ++differing;
-  }
-  if (differing > 0) {
+  if (differing > 0 && r.targetCount() == 2) {
     out.emplace_back("Results differ",
                      fmt::format("on {} query set(s): A and B do not return the same documents and scores, so the "
                                  "speed figures compare different work (rows marked ⚠).",
                                  differing));
+  } else if (differing > 0) {
+    who.pop_back();
+    std::string labels;
+    for (char c : who) labels += c == ',' ? std::string(", ") : std::string(1, c);
+    out.emplace_back("Results differ",
+                     fmt::format("on {} comparison(s) of a query set: A and {} do not return the same documents and "
+                                 "scores, so those speed figures compare different work (rows marked ⚠).",
+                                 differing, labels));
   }
   return out;
 }
@@ -275,6 +380,13 @@ std::string csvValue(const json& v) {
   return v.dump();
 }
 
+// "builtin vs builtin:bulk_and=off" (and " vs " each further target).
+std::string titleOf(const CompareReport& r) {
+  std::string t = r.a.spec;
+  for (std::size_t i = 1; i < r.targetCount(); ++i) t += " vs " + r.side(i).spec;
+  return t;
+}
+
 }  // namespace
 
 std::string compareReportJson(const CompareReport& r) {
@@ -286,10 +398,19 @@ std::string compareReportJson(const CompareReport& r) {
   j["profile_json"] = r.profileJson;
   j["a"] = sideJson(r.a);
   j["b"] = sideJson(r.b);
+  json targets = json::array();
+  for (std::size_t i = 0; i < r.targetCount(); ++i) {
+    json t = sideJson(r.side(i));
+    t["label"] = CompareReport::targetLabel(i);
+    targets.push_back(std::move(t));
+  }
+  j["targets"] = targets;
   j["environment"] = environmentJson(r.environment);
   j["method"] = json{{"text", r.method},
                      {"repetitions", r.repetitions},
-                     {"block_order", "ABBA with the lead rotating per repetition"},
+                     {"block_order", r.targetCount() > 2
+                                         ? "every target in rotated order, then in reverse, the lead rotating per round"
+                                         : "ABBA with the lead rotating per repetition"},
                      {"warmup_s", r.warmupSeconds},
                      {"bootstrap_samples", r.bootstrapSamples},
                      {"noise_floor", r.noiseFloor},
@@ -321,10 +442,11 @@ std::string compareReportJson(const CompareReport& r) {
     j["capacity"] = cap;
     j["capacity_verdict"] = r.capacityVerdict;
     json diffs = json::array();
-    for (const auto& [set, d] : r.diffs) {
+    for (const auto& [set, target, d] : r.diffs) {
       json row = diffJson(d);
       row["query_set"] = set;
       row["queries"] = d.queries;
+      row["target"] = target;
       diffs.push_back(row);
     }
     j["result_equality"] = diffs;
@@ -333,7 +455,7 @@ std::string compareReportJson(const CompareReport& r) {
 }
 
 std::string compareReportMarkdown(const CompareReport& r) {
-  std::string md = fmt::format("# Comparison: {} vs {}\n\n", r.a.spec, r.b.spec);
+  std::string md = fmt::format("# Comparison: {}\n\n", titleOf(r));
   for (const auto& [label, text] : notices(r)) md += fmt::format("> **{}:** {}\n\n", label, text);
   for (const auto& [label, text] : summaryItems(r)) md += fmt::format("- **{}:** {}\n", label, text);
   md += "\n";
@@ -349,7 +471,7 @@ std::string compareReportMarkdown(const CompareReport& r) {
 }
 
 std::string compareReportHtml(const CompareReport& r) {
-  const std::string title = htmlEscape(fmt::format("Comparison: {} vs {}", r.a.spec, r.b.spec));
+  const std::string title = htmlEscape(fmt::format("Comparison: {}", titleOf(r)));
   // No scripts, no external loads: a Content-Security-Policy that forbids both makes a string
   // that escaped escaping inert as well.
   std::string html = fmt::format(

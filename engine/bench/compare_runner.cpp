@@ -86,14 +86,13 @@ class SetMeasurement {
   }
 
   // ABBA, BAAB, ABBA, ...: each quartet is balanced against a linear drift, and rotating the lead
-  // also balances "who runs first after the other" effects (caches, branch predictors).
-  bool interleave(Target& a, Target& b, Samples& sa, Samples& sb) {
+  // also balances "who runs first after the other" effects (caches, branch predictors). With n
+  // targets the same per round: every target forwards in rotated order, then backwards.
+  bool interleave(const std::vector<Target*>& targets, std::vector<Samples>& samples) {
     for (unsigned r = 0; r < m_options.repetitions; ++r) {
-      Target* lead = r % 2 == 0 ? &a : &b;
-      Target* other = lead == &a ? &b : &a;
-      for (Target* t : {lead, other, other, lead}) {
+      for (const std::size_t i : CompareRunner::blockOrder(targets.size(), r)) {
         if (m_options.stop.stop_requested()) return false;
-        block(*t, t == &a ? sa : sb);
+        block(*targets[i], samples[i]);
       }
     }
     return true;
@@ -116,7 +115,7 @@ double meanOf(const std::vector<double>& v) {
 
 // The two scenarios (CPU ms/query, p50) of one set from A's and B's samples.
 std::vector<CompareScenario> scenariosOf(const std::string& set, const Samples& sa, const Samples& sb,
-                                         const CompareOptions& options, std::uint64_t seed) {
+                                         const CompareOptions& options, std::uint64_t seed, std::size_t target = 1) {
   const std::size_t n = sa.cpuMs.size();
   std::vector<double> aCpu(n), bCpu(n), aWall(n), bWall(n);
   std::vector<double> allA, allB;
@@ -135,6 +134,7 @@ std::vector<CompareScenario> scenariosOf(const std::string& set, const Samples& 
     const bool cpu = m == 0;
     CompareScenario s;
     s.querySet = set;
+    s.target = target;
     s.metric = cpu ? "cpu_ms_per_query" : "p50_ms";
     s.name = fmt::format("{}, {}", set, cpu ? "CPU ms/query" : "p50");
     s.queries = n;
@@ -160,6 +160,22 @@ std::vector<CompareScenario> scenariosOf(const std::string& set, const Samples& 
 }
 
 std::string methodText(const CompareReport& r) {
+  if (r.targetCount() > 2) {
+    return fmt::format(
+        "Interleaved comparison of {} targets in one process, closed loop, one client; the first (A) is the baseline "
+        "and every other target is compared with A on its own. Per query set: results of A and each other target "
+        "compared query by query (doc ids and f32 score bits, k hits); each target warmed separately for {:.3g} s (at "
+        "least one pass); then {} rounds of blocks, each round every target once in rotated order and then in reverse "
+        "(A B C C B A, B C A A C B, ...), a block being one pass over the set in the same query order and seed for "
+        "all. CPU ms/query (target columns) is process CPU time over a block divided by its queries, mean over "
+        "blocks (the first seed's method); p50 is the nearest-rank median of every query's wall time. Each benefit "
+        "is the ratio A/B of geometric means over queries of each query's median (thread CPU time, or wall time for "
+        "p50) — a ratio of geometric means, not a mean of ratios — with a paired percentile bootstrap 95 % interval "
+        "({} resamples of the queries). Verdict for each B vs A: faster / slower when the whole interval lies beyond "
+        "the noise floor (±{:.1f} %{}), no-difference when it lies inside, inconclusive when it straddles it.",
+        r.targetCount(), r.warmupSeconds, r.repetitions, r.bootstrapSamples, r.noiseFloor * 100,
+        r.aa ? ", raised per scenario to the A/A interval's distance from 1" : "");
+  }
   return fmt::format(
       "Interleaved A/B in one process, closed loop, one client. Per query set: results of A and B compared query by "
       "query (doc ids and f32 score bits, k hits); each target warmed separately for {:.3g} s (at least one pass); "
@@ -175,10 +191,34 @@ std::string methodText(const CompareReport& r) {
       r.aa ? ", raised per scenario to the A/A interval's distance from 1" : "");
 }
 
+std::string diffText(const ResultDiff& diff) {
+  return diff.differs() ? fmt::format("DIFFER (row_set_diff={}, score_bit_diff={}, failed={})", diff.rowSetDiff,
+                                      diff.scoreBitDiff, diff.failed)
+                        : "identical";
+}
+
 }  // namespace
 
+std::vector<std::size_t> CompareRunner::blockOrder(std::size_t targets, unsigned round) {
+  std::vector<std::size_t> order;
+  if (targets == 0) return order;
+  for (std::size_t i = 0; i < targets; ++i) order.push_back((i + round) % targets);
+  for (std::size_t i = targets; i-- > 0;) {
+    const std::size_t t = order[i];
+    order.push_back(t);
+  }
+  return order;
+}
+
 CompareRunner::CompareRunner(BenchProfile profile, std::string a, std::string b, CompareOptions options)
-    : m_profile(std::move(profile)), m_a(std::move(a)), m_b(std::move(b)), m_options(std::move(options)) {
+    : CompareRunner(std::move(profile), std::vector<std::string>{std::move(a), std::move(b)}, std::move(options)) {}
+
+CompareRunner::CompareRunner(BenchProfile profile, std::vector<std::string> targets, CompareOptions options)
+    : m_profile(std::move(profile)), m_targets(std::move(targets)), m_options(std::move(options)) {
+  if (m_targets.size() < 2) {
+    throwUsage(fmt::format("compare needs at least two targets (A, then one or more B), got {}", m_targets.size()));
+  }
+  if (m_targets.size() > 16) throwUsage(fmt::format("compare takes at most 16 targets, got {}", m_targets.size()));
   if (m_options.repetitions == 0 || m_options.repetitions > 1000) throwUsage("--repetitions must be in [1, 1000]");
   if (!(m_options.warmupSeconds >= 0) || m_options.warmupSeconds > 3600) throwUsage("--warmup-s must be in [0, 3600]");
   if (!(m_options.noiseFloor >= 0) || m_options.noiseFloor >= 1) throwUsage("--noise-floor must be in [0, 1)");
@@ -190,14 +230,15 @@ CompareRunner::CompareRunner(BenchProfile profile, std::string a, std::string b,
 CompareReport CompareRunner::run() {
   // A profile in open mode compares ladders (engine/bench/open_compare.h); any other, closed loop.
   const bool open = m_profile.runOpen && !m_profile.runClosed;
-  BenchProfile profile = open ? openComparisonProfile(m_profile, m_a, m_b, m_options) : m_profile;
+  const std::size_t n = m_targets.size();
+  BenchProfile profile = open ? openComparisonProfile(m_profile, m_targets, m_options) : m_profile;
   if (!open) {
-    profile.targets = {m_a, m_b};
-    if (m_options.aa) profile.targets.push_back(m_a);
+    profile.targets = m_targets;
+    if (m_options.aa) profile.targets.push_back(m_targets[0]);
     profile.runClosed = true;
     profile.runOpen = false;
   }
-  OpenLatencyCapture capture(m_options.onOpenLatency);
+  OpenLatencyCapture capture(m_options.onOpenLatency, n);
   BenchRunOptions ro;
   ro.cacheDir = m_options.cacheDir;
   ro.stop = m_options.stop;
@@ -219,6 +260,7 @@ CompareReport CompareRunner::run() {
   for (const auto& s : workload.sets()) report.environment.fingerprints["queries:" + s.name] = s.fingerprint;
   report.a = sideOf(*targets[0], report.environment);
   report.b = sideOf(*targets[1], report.environment);
+  for (std::size_t i = 2; i < n; ++i) report.more.push_back(sideOf(*targets[i], report.environment));
   report.repetitions = m_options.repetitions;
   report.warmupSeconds = m_options.warmupSeconds;
   report.bootstrapSamples = m_options.bootstrapSamples;
@@ -234,7 +276,7 @@ CompareReport CompareRunner::run() {
                                           env.loadAverage1m, env.cores));
   }
   if (open) {
-    report.method = openMethodText(profile, m_options);
+    report.method = openMethodText(profile, m_options, n);
     if (m_options.aa) report.warnings.push_back("--aa is a closed-loop calibration; not run in open mode");
     runOpenComparison(runner, profile, capture, m_options, report);
     return report;
@@ -250,42 +292,66 @@ CompareReport CompareRunner::run() {
     SetMeasurement m(ws, m_options);
 
     // Results first (untimed): they decide whether the speed headline means anything.
-    const ResultDiff diff = diffQuerySet(*targets[0], *targets[1], ws, qs.ids);
+    std::vector<ResultDiff> diffs(n);
+    for (std::size_t i = 1; i < n; ++i) diffs[i] = diffQuerySet(*targets[0], *targets[i], ws, qs.ids);
 
     std::vector<CompareScenario> aaRows;
     if (m_options.aa) {
-      Samples sa(m.queries()), sa2(m.queries());
+      std::vector<Samples> aa(2, Samples(m.queries()));
       m.warm(*targets[0]);
-      m.warm(*targets[2]);
-      if (!m.interleave(*targets[0], *targets[2], sa, sa2)) break;
-      aaRows = scenariosOf(qs.name, sa, sa2, m_options, m_profile.seed + 1000 * set + 500);
+      m.warm(*targets[n]);
+      if (!m.interleave({targets[0].get(), targets[n].get()}, aa)) break;
+      aaRows = scenariosOf(qs.name, aa[0], aa[1], m_options, m_profile.seed + 1000 * set + 500);
       for (auto& r : aaRows) r.estimate.verdict = ratioVerdict(r.estimate.ciLow, r.estimate.ciHigh, r.estimate.noiseFloor);
     }
 
-    Samples sa(m.queries()), sb(m.queries());
-    m.warm(*targets[0]);
-    m.warm(*targets[1]);
-    if (!m.interleave(*targets[0], *targets[1], sa, sb)) break;
-    if (sa.errors + sb.errors > 0) {
-      report.warnings.push_back(fmt::format("{}: {} failed requests for A, {} for B", qs.name, sa.errors, sb.errors));
+    std::vector<Samples> samples(n, Samples(m.queries()));
+    std::vector<Target*> sides;
+    for (std::size_t i = 0; i < n; ++i) {
+      m.warm(*targets[i]);
+      sides.push_back(targets[i].get());
     }
-    auto rows = scenariosOf(qs.name, sa, sb, m_options, m_profile.seed + 1000 * set);
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-      auto& r = rows[i];
-      if (i < aaRows.size()) {
-        r.estimate.noiseFloor = std::max(r.estimate.noiseFloor,
-                                         aaNoiseFloor(aaRows[i].estimate.ciLow, aaRows[i].estimate.ciHigh));
+    if (!m.interleave(sides, samples)) break;
+    std::uint64_t errors = 0;
+    for (const auto& s : samples) errors += s.errors;
+    if (errors > 0) {
+      if (n == 2) {
+        report.warnings.push_back(
+            fmt::format("{}: {} failed requests for A, {} for B", qs.name, samples[0].errors, samples[1].errors));
+      } else {
+        std::string each;
+        for (std::size_t i = 0; i < n; ++i) {
+          each += fmt::format("{}{} for {}", i == 0 ? "" : ", ", samples[i].errors, CompareReport::targetLabel(i));
+        }
+        report.warnings.push_back(fmt::format("{}: failed requests: {}", qs.name, each));
       }
-      r.estimate.verdict = ratioVerdict(r.estimate.ciLow, r.estimate.ciHigh, r.estimate.noiseFloor);
-      r.diff = diff;
     }
-    const auto& cpu = rows[0];
-    say(fmt::format("{}: CPU A {:.4g} ms, B {:.4g} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
-                    cpu.a, cpu.b, speedupText(cpu.estimate.ratio), cpu.estimate.ciLow, cpu.estimate.ciHigh,
-                    cpu.estimate.verdict, speedupText(rows[1].estimate.ratio),
-                    diff.differs() ? fmt::format("DIFFER (row_set_diff={}, score_bit_diff={}, failed={})",
-                                                 diff.rowSetDiff, diff.scoreBitDiff, diff.failed)
-                                   : "identical"));
+    std::vector<CompareScenario> rows;
+    for (std::size_t t = 1; t < n; ++t) {
+      // The first B keeps the two-target seeds, so a two-target report is reproducible as before.
+      auto pair = scenariosOf(qs.name, samples[0], samples[t], m_options, m_profile.seed + 1000 * set + 10 * (t - 1), t);
+      for (std::size_t i = 0; i < pair.size(); ++i) {
+        auto& r = pair[i];
+        if (i < aaRows.size()) {
+          r.estimate.noiseFloor = std::max(r.estimate.noiseFloor,
+                                           aaNoiseFloor(aaRows[i].estimate.ciLow, aaRows[i].estimate.ciHigh));
+        }
+        r.estimate.verdict = ratioVerdict(r.estimate.ciLow, r.estimate.ciHigh, r.estimate.noiseFloor);
+        r.diff = diffs[t];
+      }
+      const auto& cpu = pair[0];
+      if (n == 2) {
+        say(fmt::format("{}: CPU A {:.4g} ms, B {:.4g} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
+                        cpu.a, cpu.b, speedupText(cpu.estimate.ratio), cpu.estimate.ciLow, cpu.estimate.ciHigh,
+                        cpu.estimate.verdict, speedupText(pair[1].estimate.ratio), diffText(diffs[t])));
+      } else {
+        const std::string label = CompareReport::targetLabel(t);
+        say(fmt::format("{}: CPU A {:.4g} ms, {} {:.4g} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
+                        cpu.a, label, cpu.b, speedupText(cpu.estimate.ratio), cpu.estimate.ciLow, cpu.estimate.ciHigh,
+                        cpu.estimate.verdict, speedupText(pair[1].estimate.ratio), diffText(diffs[t])));
+      }
+      for (auto& r : pair) rows.push_back(std::move(r));
+    }
     if (m_options.onScenarios) m_options.onScenarios(rows, aaRows);
     for (auto& r : aaRows) report.aaScenarios.push_back(std::move(r));
     for (auto& r : rows) report.scenarios.push_back(std::move(r));

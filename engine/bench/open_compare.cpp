@@ -16,8 +16,10 @@
 
 namespace wandscope::engine {
 
-BenchProfile openComparisonProfile(const BenchProfile& profile, const std::string& a, const std::string& b,
+BenchProfile openComparisonProfile(const BenchProfile& profile, const std::vector<std::string>& targets,
                                    const CompareOptions& options) {
+  if (targets.size() < 2) throwUsage("an open comparison needs at least two targets");
+  const std::string& a = targets[0];
   BenchProfile p = profile;
   p.runOpen = true;
   p.runClosed = false;
@@ -43,8 +45,8 @@ BenchProfile openComparisonProfile(const BenchProfile& profile, const std::strin
     }
     for (double m : l.multiples) l.rates.push_back(std::max(ArrivalSchedule::kMinRate, m * it->second.rate));
     if (options.onMessage) {
-      options.onMessage(fmt::format("calibrated A ({}): {:.4g} requests/s; both targets are offered {} x that", a,
-                                    it->second.rate, l.multiples.size()));
+      options.onMessage(fmt::format("calibrated A ({}): {:.4g} requests/s; {} targets are offered {} x that", a,
+                                    it->second.rate, targets.size() == 2 ? "both" : "all", l.multiples.size()));
     }
     l.multiples.clear();
   }
@@ -52,29 +54,29 @@ BenchProfile openComparisonProfile(const BenchProfile& profile, const std::strin
   l.rates.erase(std::unique(l.rates.begin(), l.rates.end()), l.rates.end());
   l.stopAfterFail = false;
   p.targets.clear();
-  for (unsigned r = 0; r < std::max(options.repetitions, 1u); ++r) {
-    p.targets.push_back(r % 2 == 0 ? a : b);
-    p.targets.push_back(r % 2 == 0 ? b : a);
-  }
+  const std::size_t ladders = std::max(options.repetitions, 1u) * targets.size();
+  for (std::size_t k = 0; k < ladders; ++k) p.targets.push_back(targets[openLadderTarget(k, targets.size())]);
   return p;
 }
 
-std::string openMethodText(const BenchProfile& profile, const CompareOptions& options) {
+std::string openMethodText(const BenchProfile& profile, const CompareOptions& options, std::size_t targets) {
   const auto& l = profile.ladder;
   std::string rates;
   for (double r : l.rates) rates += fmt::format("{}{:.4g}/s", rates.empty() ? "" : ", ", r);
+  const std::string who = targets > 2 ? fmt::format("A and each of the other {} targets", targets - 1) : "A and B";
+  const std::string order = targets > 2 ? "rotated order (ABC, BCA, CAB, ...)" : "ABBA order (AB, BA, ...)";
   return fmt::format(
-      "Open loop, one process. Results of A and B compared query by query first (doc ids and f32 score bits). Then "
-      "{} whole ladders in ABBA order (AB, BA, ...), every ladder offered the same rates ({}; {} arrivals, {} "
+      "Open loop, one process. Results of {} compared query by query first (doc ids and f32 score bits). Then "
+      "{} whole ladders in {}, every ladder offered the same rates ({}; {} arrivals, {} "
       "workers, in-flight cap {}, {} settle, {} per rung), every rung run (no stop after a failure) and judged by "
       "the saturation rule. Per rate, the p50 and p99 of due-time latency over all of a target's ladders (nearest "
       "rank; a quantile is compared only with >= 100 samples beyond it) as a ratio A/B with a percentile bootstrap "
-      "95 % interval ({} resamples of each side's requests, unpaired); > 1 means B is faster. Verdict against a "
+      "95 % interval ({} resamples of each side's requests, unpaired); > 1 means B is faster{}. Verdict against a "
       "noise floor of +-{:.1f} %. Capacity: the rates at which every ladder of a target passed.",
-      profile.targets.size(), rates, arrivalProcessName(l.arrivals), l.workers, l.inFlightCap,
+      who, profile.targets.size(), order, rates, arrivalProcessName(l.arrivals), l.workers, l.inFlightCap,
       fmt::format("{:g} s", l.settleSeconds),
       l.requests > 0 ? fmt::format("{} measured requests", l.requests) : fmt::format("{:g} s measured", l.rungSeconds),
-      options.bootstrapSamples, options.noiseFloor * 100);
+      options.bootstrapSamples, targets > 2 ? " (each B against A)" : "", options.noiseFloor * 100);
 }
 
 void OpenLatencyCapture::onRecords(const RungPlan& plan, const RungRecords& records, const Workload& workload) {
@@ -91,8 +93,8 @@ void OpenLatencyCapture::onRecords(const RungPlan& plan, const RungRecords& reco
 void OpenLatencyCapture::reportPoint(const RungPlan& plan) {
   if (m_previousRate >= 0 && plan.targetRate <= m_previousRate) ++m_ladder;
   m_previousRate = plan.targetRate;
-  const bool a = openLadderIsA(m_ladder);
-  auto& rungs = m_rungsAt[a ? 0 : 1][plan.targetRate];
+  const std::size_t target = openLadderTarget(m_ladder, m_rungsAt.size());
+  auto& rungs = m_rungsAt[target][plan.targetRate];
   rungs.push_back(plan.index);
   // Pooled as runOpenComparison pools them, so the last point of a side is the report's figure.
   std::vector<double> pooled;
@@ -100,7 +102,8 @@ void OpenLatencyCapture::reportPoint(const RungPlan& plan) {
   std::sort(pooled.begin(), pooled.end());
   OpenLatencyPoint point;
   point.ladder = m_ladder;
-  point.a = a;
+  point.target = target;
+  point.a = target == 0;
   point.rate = plan.targetRate;
   point.samples = pooled.size();
   point.p50Ms = nearestRankQuantile(pooled, 0.5);
@@ -135,11 +138,11 @@ void finishCapacity(OpenCapacity& c) {
 std::string capacityVerdict(const OpenCapacity& a, const OpenCapacity& b) {
   auto rate = [](const std::optional<double>& r) { return r ? fmt::format("{:.4g}/s", *r) : std::string("none"); };
   const std::string sa = fmt::format("A sustains [{}, {}]", rate(a.lastPass), rate(a.firstFail));
-  const std::string sb = fmt::format("B sustains [{}, {}]", rate(b.lastPass), rate(b.firstFail));
+  const std::string sb = fmt::format("{} sustains [{}, {}]", b.target, rate(b.lastPass), rate(b.firstFail));
   // An interval [last pass, first fail]: B more when it passed a rate A failed, and never the reverse.
   const bool bMore = b.lastPass && a.firstFail && *b.lastPass >= *a.firstFail;
   const bool aMore = a.lastPass && b.firstFail && *a.lastPass >= *b.firstFail;
-  if (bMore && !aMore) return fmt::format("B sustains a higher rate ({}; {})", sa, sb);
+  if (bMore && !aMore) return fmt::format("{} sustains a higher rate ({}; {})", b.target, sa, sb);
   if (aMore && !bMore) return fmt::format("A sustains a higher rate ({}; {})", sa, sb);
   return fmt::format("no difference in sustainable rate at this ladder's resolution ({}; {})", sa, sb);
 }
@@ -154,26 +157,33 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
   };
   const auto& targets = runner.targets();
   const Workload& workload = runner.workload();
-  if (targets.size() < 2) throwInternal("open comparison: needs A and B ladders");
+  const std::size_t n = report.targetCount();
+  if (targets.size() < n) throwInternal("open comparison: needs a ladder per target");
 
-  // Results first (untimed), per query set: targets[0] is A, targets[1] is B (ABBA order).
+  // Results first (untimed), per query set and B: the first round of ladders is in target order,
+  // so targets[i] is target i.
+  std::vector<ResultDiff> all(n);
   for (std::size_t set = 0; set < workload.sets().size() && !options.stop.stop_requested(); ++set) {
-    ResultDiff diff = diffQuerySet(*targets[0], *targets[1], workload.restrictedTo(set), workload.sets()[set].ids);
-    say(fmt::format("{}: results {}", workload.sets()[set].name,
-                    diff.differs() ? fmt::format("DIFFER (row_set_diff={}, score_bit_diff={})", diff.rowSetDiff,
-                                                 diff.scoreBitDiff)
-                                   : "identical"));
-    report.diffs.emplace_back(workload.sets()[set].name, std::move(diff));
+    for (std::size_t t = 1; t < n; ++t) {
+      ResultDiff diff = diffQuerySet(*targets[0], *targets[t], workload.restrictedTo(set), workload.sets()[set].ids);
+      say(fmt::format("{}: results{} {}", workload.sets()[set].name,
+                      n > 2 ? " of " + CompareReport::targetLabel(t) : std::string(),
+                      diff.differs() ? fmt::format("DIFFER (row_set_diff={}, score_bit_diff={})", diff.rowSetDiff,
+                                                   diff.scoreBitDiff)
+                                     : "identical"));
+      report.diffs.push_back(SetResultDiff{workload.sets()[set].name, t, std::move(diff)});
+    }
   }
-  ResultDiff all;
-  for (const auto& [name, d] : report.diffs) {
-    all.queries += d.queries;
-    all.rowSetDiff += d.rowSetDiff;
-    all.scoreBitDiff += d.scoreBitDiff;
-    all.orderDiff += d.orderDiff;
-    all.failed += d.failed;
-    if (d.firstDivergingRank && (!all.firstDivergingRank || *d.firstDivergingRank < *all.firstDivergingRank)) {
-      all.firstDivergingRank = d.firstDivergingRank;
+  for (const auto& sd : report.diffs) {
+    const ResultDiff& d = sd.diff;
+    ResultDiff& sum = all[sd.target];
+    sum.queries += d.queries;
+    sum.rowSetDiff += d.rowSetDiff;
+    sum.scoreBitDiff += d.scoreBitDiff;
+    sum.orderDiff += d.orderDiff;
+    sum.failed += d.failed;
+    if (d.firstDivergingRank && (!sum.firstDivergingRank || *d.firstDivergingRank < *sum.firstDivergingRank)) {
+      sum.firstDivergingRank = d.firstDivergingRank;
     }
   }
 
@@ -185,16 +195,16 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
 
   const std::vector<double>& rates = profile.ladder.rates;
   const std::size_t nRates = rates.size();
-  Side sides[2];
-  for (int s = 0; s < 2; ++s) {
+  std::vector<Side> sides(n);
+  for (std::size_t s = 0; s < n; ++s) {
     auto& side = sides[s];
     side.latencyMs.assign(nRates, {});
     side.completed.assign(nRates, 0);
     side.shed.assign(nRates, 0);
     side.invalid.assign(nRates, false);
     auto& c = side.capacity;
-    c.target = s == 0 ? "A" : "B";
-    c.spec = s == 0 ? report.a.spec : report.b.spec;
+    c.target = CompareReport::targetLabel(s);
+    c.spec = report.side(s).spec;
     c.rates = rates;
     c.passed.assign(nRates, 0);
     c.shedFraction.assign(nRates, 0);
@@ -209,7 +219,7 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
     previous = rung.targetRate;
     const std::size_t j = rateIndex(rates, rung.targetRate);
     if (j >= nRates || ladder >= profile.targets.size()) continue;
-    Side& side = sides[openLadderIsA(ladder) ? 0 : 1];
+    Side& side = sides[openLadderTarget(ladder, n)];
     if (rung.verdict == "pass") {
       ++side.capacity.passed[j];
     } else if (side.capacity.criteria[j].empty()) {
@@ -224,56 +234,71 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
     }
   }
   const std::size_t ladders = std::min<std::size_t>(ladder + 1, profile.targets.size());
-  for (std::size_t k = 0; k < ladders; ++k) ++sides[openLadderIsA(k) ? 0 : 1].capacity.ladders;
+  for (std::size_t k = 0; k < ladders; ++k) ++sides[openLadderTarget(k, n)].capacity.ladders;
 
+  // Per rate, quantile and B: the ratio of A's quantile to B's.
+  const auto compareAtRate = [&](const Side& sa_, const Side& sb_, std::size_t t, std::size_t j, double q) {
+    const auto& la = sa_.latencyMs[j];
+    const auto& lb = sb_.latencyMs[j];
+    const std::size_t need = minSamplesFor(q);
+    const std::string label = q == 0.5 ? "p50" : "p99";
+    const std::string bLabel = CompareReport::targetLabel(t);
+    if (la.size() < need || lb.size() < need) {
+      report.warnings.push_back(fmt::format("{:.4g}/s: {} not compared{}: it needs {} samples per target (A had {}, {} {})",
+                                            rates[j], label, n > 2 ? " for " + bLabel : std::string(), need, la.size(),
+                                            bLabel, lb.size()));
+      return;
+    }
+    CompareScenario s;
+    s.querySet = workload.sets().size() == 1 ? workload.sets()[0].name : "mixed";
+    s.metric = q == 0.5 ? "open_p50_ms" : "open_p99_ms";
+    s.name = fmt::format("{:.4g}/s offered, {} latency", rates[j], label);
+    s.offeredRate = rates[j];
+    s.target = t;
+    s.queries = workload.size();
+    s.samplesPerQuery = std::min(la.size(), lb.size());
+    std::vector<double> sa = la, sb = lb;
+    std::sort(sa.begin(), sa.end());
+    std::sort(sb.begin(), sb.end());
+    s.a = sa[nearestRank(sa.size(), q) - 1];
+    s.b = sb[nearestRank(sb.size(), q) - 1];
+    s.aGeomean = s.a;
+    s.bGeomean = s.b;
+    // The first B keeps the two-target seeds.
+    s.estimate = bootstrapQuantileRatio(la, lb, q, options.bootstrapSamples,
+                                        profile.seed + 1000 * j + (q == 0.5 ? 0 : 1) + 10 * (t - 1));
+    s.estimate.noiseFloor = options.noiseFloor;
+    s.estimate.verdict = ratioVerdict(s.estimate.ciLow, s.estimate.ciHigh, s.estimate.noiseFloor);
+    if (sa_.invalid[j] || sb_.invalid[j]) {
+      // The instrument could not offer this rate as scheduled: no verdict on what it measured.
+      s.name += " (invalid rung)";
+      s.estimate.verdict = "inconclusive";
+    }
+    s.diff = all[t];
+    say(fmt::format("{}: A {:.4g} ms, {} {:.4g} ms: {} [{:.3f}, {:.3f}] {}", s.name, s.a, bLabel, s.b,
+                    speedupText(s.estimate.ratio), s.estimate.ciLow, s.estimate.ciHigh, s.estimate.verdict));
+    report.scenarios.push_back(std::move(s));
+  };
   for (std::size_t j = 0; j < nRates; ++j) {
     for (auto& side : sides) {
       const std::uint64_t offered = side.completed[j] + side.shed[j];
       side.capacity.shedFraction[j] = offered > 0 ? static_cast<double>(side.shed[j]) / static_cast<double>(offered) : 0;
     }
-    for (const double q : {0.5, 0.99}) {
-      const auto& la = sides[0].latencyMs[j];
-      const auto& lb = sides[1].latencyMs[j];
-      const std::size_t need = minSamplesFor(q);
-      const std::string label = q == 0.5 ? "p50" : "p99";
-      if (la.size() < need || lb.size() < need) {
-        report.warnings.push_back(fmt::format("{:.4g}/s: {} not compared: it needs {} samples per target (A had {}, B {})",
-                                              rates[j], label, need, la.size(), lb.size()));
-        continue;
+    for (std::size_t t = 1; t < n; ++t) {
+      for (const double q : {0.5, 0.99}) {
+        compareAtRate(sides[0], sides[t], t, j, q);
       }
-      CompareScenario s;
-      s.querySet = workload.sets().size() == 1 ? workload.sets()[0].name : "mixed";
-      s.metric = q == 0.5 ? "open_p50_ms" : "open_p99_ms";
-      s.name = fmt::format("{:.4g}/s offered, {} latency", rates[j], label);
-      s.offeredRate = rates[j];
-      s.queries = workload.size();
-      s.samplesPerQuery = std::min(la.size(), lb.size());
-      std::vector<double> sa = la, sb = lb;
-      std::sort(sa.begin(), sa.end());
-      std::sort(sb.begin(), sb.end());
-      s.a = sa[nearestRank(sa.size(), q) - 1];
-      s.b = sb[nearestRank(sb.size(), q) - 1];
-      s.aGeomean = s.a;
-      s.bGeomean = s.b;
-      s.estimate = bootstrapQuantileRatio(la, lb, q, options.bootstrapSamples,
-                                          profile.seed + 1000 * j + (q == 0.5 ? 0 : 1));
-      s.estimate.noiseFloor = options.noiseFloor;
-      s.estimate.verdict = ratioVerdict(s.estimate.ciLow, s.estimate.ciHigh, s.estimate.noiseFloor);
-      if (sides[0].invalid[j] || sides[1].invalid[j]) {
-        // The instrument could not offer this rate as scheduled: no verdict on what it measured.
-        s.name += " (invalid rung)";
-        s.estimate.verdict = "inconclusive";
-      }
-      s.diff = all;
-      say(fmt::format("{}: A {:.4g} ms, B {:.4g} ms: {} [{:.3f}, {:.3f}] {}", s.name, s.a, s.b,
-                      speedupText(s.estimate.ratio), s.estimate.ciLow, s.estimate.ciHigh, s.estimate.verdict));
-      report.scenarios.push_back(std::move(s));
     }
   }
   for (auto& side : sides) finishCapacity(side.capacity);
-  report.capacityVerdict = capacityVerdict(sides[0].capacity, sides[1].capacity);
+  std::string verdicts;
+  for (std::size_t t = 1; t < n; ++t) {
+    verdicts += (t > 1 ? "; " : "") + capacityVerdict(sides[0].capacity, sides[t].capacity);
+  }
+  report.capacityVerdict = verdicts;
   say(report.capacityVerdict);
-  report.capacity = {sides[0].capacity, sides[1].capacity};
+  report.capacity.clear();
+  for (const auto& side : sides) report.capacity.push_back(side.capacity);
 }
 
 }  // namespace wandscope::engine

@@ -690,6 +690,7 @@ void scenarioFrom(const FieldReader& r, CompareScenario& s) {
   r.read("samples_per_query", s.samplesPerQuery);
   resultDiffFrom(r, s.diff);
   s.queries = s.diff.queries;
+  r.read("target", s.target);  // schema 1 has none: its one B
 }
 
 void sideFrom(const json& j, const std::string& source, const char* name, CompareSide& side) {
@@ -708,7 +709,7 @@ CompareReport RunCodec::compareReportFromJson(const json& j, const std::string& 
   if (const json* v = reader.find(kSchemaVersionKey); v != nullptr) {
     if (!v->is_number_integer()) reader.fail(kSchemaVersionKey, "must be an integer");
     if (v->get<std::int64_t>() > CompareReport::kSchemaVersion) {
-      reader.fail(kSchemaVersionKey, "is newer than this build reads (compare report schema 1)");
+      reader.fail(kSchemaVersionKey, "is newer than this build reads (compare report schema 2)");
     }
   }
   if (const json* kind = reader.find("kind"); kind != nullptr && *kind != "compare") {
@@ -720,6 +721,24 @@ CompareReport RunCodec::compareReportFromJson(const json& j, const std::string& 
   reader.read("profile_json", report.profileJson);
   sideFrom(j, source, "a", report.a);
   sideFrom(j, source, "b", report.b);
+  // Schema 2: every target, A first (a and b repeat the first two); schema 1 has only a and b.
+  if (const json* targets = reader.find("targets"); targets != nullptr) {
+    if (!targets->is_array() || targets->size() < 2) reader.fail("targets", "must list at least two targets");
+    for (std::size_t i = 0; i < targets->size(); ++i) {
+      CompareSide side;
+      const FieldReader t((*targets)[i], source, fmt::format("targets[{}].", i));
+      t.read("spec", side.spec);
+      t.read("build_id", side.buildId);
+      t.read("detail", side.detail);
+      if (i == 0) {
+        report.a = std::move(side);
+      } else if (i == 1) {
+        report.b = std::move(side);
+      } else {
+        report.more.push_back(std::move(side));
+      }
+    }
+  }
   if (const json* env = reader.find("environment"); env != nullptr) {
     report.environment = environmentFrom(*env, source, "environment.");
   }
@@ -754,12 +773,21 @@ CompareReport RunCodec::compareReportFromJson(const json& j, const std::string& 
     }
   });
   reader.read("capacity_verdict", report.capacityVerdict);
-  std::vector<std::pair<std::string, ResultDiff>> diffs;
-  reader.readObjects("result_equality", diffs, [](const FieldReader& r, std::pair<std::string, ResultDiff>& d) {
-    r.read("query_set", d.first);
-    resultDiffFrom(r, d.second);
+  std::vector<SetResultDiff> diffs;
+  reader.readObjects("result_equality", diffs, [](const FieldReader& r, SetResultDiff& d) {
+    r.read("query_set", d.querySet);
+    r.read("target", d.target);
+    resultDiffFrom(r, d.diff);
   });
   report.diffs = std::move(diffs);
+  // A row naming a target the report does not list cannot be rendered.
+  const auto checkTarget = [&](std::size_t target, const char* field) {
+    if (target == 0 || target >= report.targetCount()) {
+      reader.fail(field, "names a target the report's targets do not list");
+    }
+  };
+  for (const auto& s : report.scenarios) checkTarget(s.target, "scenarios");
+  for (const auto& d : report.diffs) checkTarget(d.target, "result_equality");
   return report;
 }
 

@@ -499,13 +499,15 @@ void RunStore::saveComparison(const CompareReport& report) {
   if (report.runId.empty()) throwUsage("saveComparison: the comparison has no run id");
   bool differ = false;
   for (const auto& sc : report.scenarios) differ = differ || sc.diff.differs();
-  for (const auto& [set, d] : report.diffs) differ = differ || d.differs();
+  for (const auto& d : report.diffs) differ = differ || d.diff.differs();
+  json moreSpecs = json::array();
+  for (const auto& side : report.more) moreSpecs.push_back(side.spec);
   // The writer's own JSON, compacted: exactly what report.json says, and what export returns.
   const std::string document = dumpJson(json::parse(compareReportJson(report)));
   std::string sql =
       "INSERT OR REPLACE INTO comparisons (compare_id, profile_name, started_utc, mode, a_spec, a_build_id, "
-      "b_spec, b_build_id, aa, partial, scenarios, results_differ, hostname, git_commit, report_json, stored_utc) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ";
+      "b_spec, b_build_id, aa, partial, scenarios, results_differ, hostname, git_commit, report_json, more_specs, "
+      "stored_utc) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ";
   sql.append(kNow);
   sql.append(")");
   Transaction transaction(*m_db);
@@ -525,6 +527,7 @@ void RunStore::saveComparison(const CompareReport& report) {
       .bindText(13, report.environment.hostname)
       .bindText(14, report.environment.gitCommit)
       .bindText(15, document)
+      .bindText(16, report.more.empty() ? std::string() : moreSpecs.dump())
       .run();
   transaction.commit();
 }
@@ -532,7 +535,7 @@ void RunStore::saveComparison(const CompareReport& report) {
 std::vector<ComparisonSummary> RunStore::listComparisons(std::size_t limit) const {
   auto st = m_db->prepare(
       "SELECT compare_id, started_utc, profile_name, mode, a_spec, a_build_id, b_spec, b_build_id, aa, partial, "
-      "scenarios, results_differ, stored_utc FROM comparisons ORDER BY started_utc DESC, id DESC LIMIT ?1");
+      "scenarios, results_differ, stored_utc, more_specs FROM comparisons ORDER BY started_utc DESC, id DESC LIMIT ?1");
   st.bindInt(1, limit == 0 ? -1 : clampToInt64(static_cast<std::uint64_t>(limit)));
   std::vector<ComparisonSummary> out;
   while (st.step()) {
@@ -550,6 +553,15 @@ std::vector<ComparisonSummary> RunStore::listComparisons(std::size_t limit) cons
     c.scenarios = static_cast<std::size_t>(st.columnInt(10));
     c.resultsDiffer = st.columnInt(11) != 0;
     c.storedUtc = st.columnText(12);
+    // B2, B3, ... of a comparison of more than two targets: a JSON array of specs ("" for none).
+    if (const std::string more = st.columnText(13); !more.empty()) {
+      const json specs = json::parse(more, nullptr, false);
+      if (specs.is_array()) {
+        for (const auto& spec : specs) {
+          if (spec.is_string()) c.moreSpecs.push_back(spec.get<std::string>());
+        }
+      }
+    }
     out.push_back(std::move(c));
   }
   return out;

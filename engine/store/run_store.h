@@ -56,7 +56,7 @@ struct RunSummary {
   bool partial() const noexcept { return status != RunStatus::Complete; }
 };
 
-// One line of `runs compares`: a stored A/B comparison.
+// One line of `runs compares`: a stored comparison (A and B, or A against B, B2, ...).
 struct ComparisonSummary {
   std::string compareId;  // the comparison's run id (report.json's run_id)
   std::string startedUtc;
@@ -64,6 +64,7 @@ struct ComparisonSummary {
   std::string mode;       // "closed" | "open"
   std::string aSpec, aBuildId;
   std::string bSpec, bBuildId;
+  std::vector<std::string> moreSpecs;  // B2, B3, ...: a comparison of more than two targets
   bool aa = false;
   bool partial = false;   // interrupted: only the query sets (or ladders) that finished
   std::size_t scenarios = 0;

@@ -107,9 +107,19 @@ void migrateToV2(SqliteDb& db) {
   )sql");
 }
 
+// Version 3. Comparisons of more than two targets: the specs of B2, B3, ... for the listing, as a
+// JSON array ('' for a two-target comparison, as every row written before has). The document
+// (report_json) has them all already.
+void migrateToV3(SqliteDb& db) {
+  db.exec(R"sql(
+    ALTER TABLE comparisons ADD COLUMN more_specs TEXT NOT NULL DEFAULT '';
+  )sql");
+}
+
 constexpr std::array kMigrations{
     SchemaMigration{1, "runs, run_targets, rungs (documents plus indexed columns)", &migrateToV1},
     SchemaMigration{2, "comparisons (compare report documents plus indexed columns)", &migrateToV2},
+    SchemaMigration{3, "comparisons.more_specs (the further targets of n-target comparisons)", &migrateToV3},
 };
 
 [[noreturn]] void refuseNewer(const SqliteDb& db, int found, int latest) {

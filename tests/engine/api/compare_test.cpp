@@ -198,6 +198,92 @@ TEST(Compare, DifferentResultsFlagTheHeadline) {
   EXPECT_NE(md.find("⚠ results differ"), std::string::npos);
 }
 
+TEST(CompareRunner, BlockOrderIsAbbaGeneralisedWithTheLeadRotating) {
+  using V = std::vector<std::size_t>;
+  EXPECT_EQ(engine::CompareRunner::blockOrder(2, 0), (V{0, 1, 1, 0}));  // ABBA
+  EXPECT_EQ(engine::CompareRunner::blockOrder(2, 1), (V{1, 0, 0, 1}));  // BAAB
+  EXPECT_EQ(engine::CompareRunner::blockOrder(2, 2), (V{0, 1, 1, 0}));
+  EXPECT_EQ(engine::CompareRunner::blockOrder(3, 0), (V{0, 1, 2, 2, 1, 0}));
+  EXPECT_EQ(engine::CompareRunner::blockOrder(3, 1), (V{1, 2, 0, 0, 2, 1}));
+  EXPECT_EQ(engine::CompareRunner::blockOrder(3, 2), (V{2, 0, 1, 1, 0, 2}));
+  // Fair: over n rounds every target leads once and every target runs 2n blocks.
+  for (std::size_t n = 2; n <= 5; ++n) {
+    std::vector<std::size_t> blocks(n), leads(n);
+    for (unsigned r = 0; r < n; ++r) {
+      const auto order = engine::CompareRunner::blockOrder(n, r);
+      ASSERT_EQ(order.size(), 2 * n);
+      ++leads[order.front()];
+      for (const auto t : order) ++blocks[t];
+    }
+    EXPECT_EQ(blocks, std::vector<std::size_t>(n, 2 * n)) << n;
+    EXPECT_EQ(leads, std::vector<std::size_t>(n, 1)) << n;
+  }
+}
+
+// Three targets in one run: A (the fast build), B (the slow build: 200 us of spin per query) and
+// B2 (the built-in engine returning 5 hits instead of 10). Each B gets its own rows, estimate,
+// verdict and result equality against A; the report lists all three.
+TEST(Compare, ThreeTargetsEachBAgainstAWithItsOwnVerdictAndResults) {
+  const auto& f = pluginFixture();
+  auto profile = engine::loadBenchProfile(f.profile);
+  engine::CompareOptions o;
+  o.repetitions = 2;
+  o.warmupSeconds = 0.02;
+  o.bootstrapSamples = 500;
+  std::vector<std::string> lines;
+  o.onMessage = [&](const std::string& m) { lines.push_back(m); };
+  std::size_t batches = 0;
+  o.onScenarios = [&](const std::vector<engine::CompareScenario>& rows, const std::vector<engine::CompareScenario>&) {
+    ++batches;
+    EXPECT_EQ(rows.size(), 4u);  // CPU and p50 for B, then for B2
+  };
+  const auto r = engine::CompareRunner(profile, {kFast, kSlow, "builtin:k=5"}, o).run();
+  ASSERT_EQ(r.targetCount(), 3u);
+  EXPECT_EQ(r.a.buildId, "test-fast");
+  EXPECT_EQ(r.b.buildId, "test-slow");
+  EXPECT_EQ(r.more[0].spec, "builtin:k=5");
+  EXPECT_EQ(batches, 1u);
+  ASSERT_EQ(r.scenarios.size(), 4u);
+  const std::vector<std::size_t> targets{1, 1, 2, 2};
+  for (std::size_t i = 0; i < r.scenarios.size(); ++i) {
+    const auto& s = r.scenarios[i];
+    SCOPED_TRACE(s.name + " vs target " + std::to_string(s.target));
+    EXPECT_EQ(s.target, targets[i]);
+    EXPECT_EQ(s.metric, i % 2 == 0 ? "cpu_ms_per_query" : "p50_ms");
+    EXPECT_EQ(s.samplesPerQuery, 4u);  // 2 rounds x 2 blocks per target
+    EXPECT_TRUE(s.estimate.verdict == "faster" || s.estimate.verdict == "slower" ||
+                s.estimate.verdict == "no-difference" || s.estimate.verdict == "inconclusive");
+    EXPECT_LE(s.estimate.ciLow, s.estimate.ratio);
+    EXPECT_GE(s.estimate.ciHigh, s.estimate.ratio);
+    EXPECT_EQ(s.diff.queries, 60u);
+  }
+  // A's figures are shared; each B's are its own.
+  EXPECT_EQ(r.scenarios[0].a, r.scenarios[2].a);
+  EXPECT_NE(r.scenarios[0].b, r.scenarios[2].b);
+  // B: the same results as A, to the bit; B2: 5 hits where A has 10.
+  EXPECT_FALSE(r.scenarios[0].diff.differs());
+  EXPECT_FALSE(r.scenarios[0].diff.firstDivergingRank);
+  EXPECT_GT(r.scenarios[2].diff.rowSetDiff, 0u);
+  EXPECT_EQ(r.scenarios[2].diff.firstDivergingRank, 6u);
+  EXPECT_FALSE(r.scenarios[2].diff.differingQueries.empty());
+  // The spin makes B slower than A whatever the load (the two-target test's contrast).
+  EXPECT_EQ(r.scenarios[0].estimate.verdict, "slower");
+  // One progress line per B for the set.
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_NE(lines[0].find(", B "), std::string::npos) << lines[0];
+  EXPECT_NE(lines[1].find(", B2 "), std::string::npos) << lines[1];
+  EXPECT_NE(lines[1].find("DIFFER"), std::string::npos) << lines[1];
+
+  const auto j = nlohmann::json::parse(engine::compareReportJson(r));
+  ASSERT_EQ(j["targets"].size(), 3u);
+  EXPECT_EQ(j["scenarios"][2]["target"], 2);
+  EXPECT_EQ(j["scenarios"][2]["first_diverging_rank"], 6);
+  EXPECT_TRUE(j["scenarios"][0]["first_diverging_rank"].is_null());
+  const std::string md = engine::compareReportMarkdown(r);
+  EXPECT_NE(md.find("| B2: builtin:k=5 | Benefit B vs A |"), std::string::npos) << md;
+  EXPECT_NE(md.find("⚠ results differ (B2)"), std::string::npos) << md;
+}
+
 TEST(Compare, BadOptionsAndBadPluginsAreRefused) {
   const auto& f = pluginFixture();
   auto profile = engine::loadBenchProfile(f.profile);
@@ -208,6 +294,7 @@ TEST(Compare, BadOptionsAndBadPluginsAreRefused) {
   o.noiseFloor = -1;
   EXPECT_THROW(engine::CompareRunner(profile, "builtin", "builtin", o), engine::Error);
   o = {};
+  EXPECT_THROW(engine::CompareRunner(profile, std::vector<std::string>{"builtin"}, o), engine::Error);
   try {
     (void)engine::CompareRunner(profile, "builtin", "plugin:/nonexistent.so", o).run();
     FAIL();

@@ -216,5 +216,60 @@ TEST(CompareReportFiles, WritesAllFourFormats) {
   EXPECT_EQ(files, 4u) << "no temporary files left behind";
 }
 
+// Three targets: the first seed's layout, a column per target and a benefit, interval and verdict
+// per B against A; report.json lists the targets and names each scenario's B.
+TEST(CompareReportMarkdown, ThreeTargetsHaveAColumnPerTargetAndABenefitPerB) {
+  const auto report = makeCompareReport3("cmp-three");
+  const std::string md = engine::compareReportMarkdown(report);
+  expectGolden("compare_report_3.md", md);
+  EXPECT_NE(md.find("| Scenario / metric | A: builtin | B: plugin:/tmp/"), std::string::npos) << md;
+  EXPECT_NE(md.find("| B2: builtin:bulk_and=off | Benefit B vs A | B 95 % CI | B verdict | Benefit B2 vs A | "
+                    "B2 95 % CI | B2 verdict |"),
+            std::string::npos)
+      << md;
+  // One row per set and metric (not per B), the set whose B results differ flagged with its B.
+  const std::string ratios = md.substr(0, md.find("## Result equality"));
+  EXPECT_EQ(count(ratios, "| mid-df-2, CPU ms/query |"), 1u) << md;
+  EXPECT_NE(md.find("CPU ms/query ⚠ results differ (B) |"), std::string::npos) << md;
+  // Result equality per set and B.
+  EXPECT_NE(md.find("| mid-df-2 | B2: builtin:bulk_and=off | 30 | 0 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("- **B2:** builtin:bulk_and=off"), std::string::npos) << md;
+  EXPECT_NE(md.find("# Comparison: builtin vs plugin:/tmp/"), std::string::npos);
+  EXPECT_NE(md.find(" vs builtin:bulk_and=off\n"), std::string::npos);
+
+  const auto j = nlohmann::json::parse(engine::compareReportJson(report));
+  EXPECT_EQ(j["schema_version"], engine::CompareReport::kSchemaVersion);
+  ASSERT_EQ(j["targets"].size(), 3u);
+  EXPECT_EQ(j["targets"][2]["label"], "B2");
+  EXPECT_EQ(j["targets"][2]["spec"], "builtin:bulk_and=off");
+  EXPECT_EQ(j["a"]["spec"], "builtin");  // a and b as in a two-target report
+  ASSERT_EQ(j["scenarios"].size(), 8u);
+  std::size_t b2 = 0;
+  for (const auto& sc : j["scenarios"]) b2 += sc["target"] == 2 ? 1 : 0;
+  EXPECT_EQ(b2, 4u);
+
+  const Rows rows = parseCsv(engine::compareReportCsv(report));
+  ASSERT_EQ(rows.size(), 1 + report.scenarios.size() + report.aaScenarios.size());
+  EXPECT_EQ(rows[0].back(), "target");
+  EXPECT_EQ(rows[2].back(), "1");
+  EXPECT_EQ(rows[3].back(), "2");
+
+  const std::string html = engine::compareReportHtml(report);
+  EXPECT_NE(html.find("<th class=\"n\">Benefit B2 vs A</th>"), std::string::npos);
+}
+
+TEST(CompareReportMarkdown, ThreeTargetsOpenModeHaveCapacityPerTarget) {
+  const auto report = makeCompareReport3("cmp-three-open", "open");
+  const std::string md = engine::compareReportMarkdown(report);
+  EXPECT_NE(md.find("| B2: builtin:bulk_and=off | 1 | 1/1 pass"), std::string::npos) << md;
+  EXPECT_EQ(count(md, "| 100/s offered, p50 latency"), 1u) << md;
+  EXPECT_NE(md.find("Benefit B2 vs A"), std::string::npos);
+  const auto j = nlohmann::json::parse(engine::compareReportJson(report));
+  ASSERT_EQ(j["result_equality"].size(), 4u);
+  EXPECT_EQ(j["result_equality"][1]["target"], 2);
+  ASSERT_EQ(j["capacity"].size(), 3u);
+  EXPECT_EQ(j["capacity"][2]["target"], "B2");
+}
+
 }  // namespace
 }  // namespace wandscope::test

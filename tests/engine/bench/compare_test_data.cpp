@@ -51,7 +51,7 @@ engine::CompareReport makeCompareReport(const std::string& id, const std::string
     for (double rate : {100.0, 250.0}) {
       for (const char* metric : {"open_p50_ms", "open_p99_ms"}) {
         auto s = scenario("mixed", metric, 2.0, 1.0);
-        s.name = std::to_string(static_cast<int>(rate)) + "/s offered, " + (metric[5] == '5' ? "p50" : "p99") +
+        s.name = std::to_string(static_cast<int>(rate)) + "/s offered, " + (metric[6] == '5' ? "p50" : "p99") +
                  " latency";
         s.offeredRate = rate;
         r.scenarios.push_back(s);
@@ -66,7 +66,7 @@ engine::CompareReport makeCompareReport(const std::string& id, const std::string
     differ.rowSetDiff = 1;
     differ.firstDivergingRank = 4;
     differ.differingQueries = {kHostileText};
-    r.diffs = {{"mid-df-2", same}, {std::string("set ") + kHostileText, differ}};
+    r.diffs = {{"mid-df-2", 1, same}, {std::string("set ") + kHostileText, 1, differ}};
     return r;
   }
   r.aa = true;
@@ -83,6 +83,45 @@ engine::CompareReport makeCompareReport(const std::string& id, const std::string
       auto aa = scenario(set, metric, 1.5, 1.5);
       aa.estimate.noiseFloor = 0.031;
       r.aaScenarios.push_back(aa);
+    }
+  }
+  return r;
+}
+
+engine::CompareReport makeCompareReport3(const std::string& id, const std::string& mode) {
+  engine::CompareReport r = makeCompareReport(id, mode);
+  r.more.push_back({"builtin:bulk_and=off", "0.4.0+0123456789ab", "gcc 12, -O2, AVX2"});
+  // Per query set (or rate) B's rows, then B2's, as the runners order them.
+  std::vector<engine::CompareScenario> rows;
+  const auto& src = r.scenarios;
+  for (std::size_t i = 0; i < src.size();) {
+    std::size_t j = i;
+    while (j < src.size() && src[j].querySet == src[i].querySet && (src[j].offeredRate == src[i].offeredRate)) ++j;
+    for (std::size_t k = i; k < j; ++k) rows.push_back(src[k]);
+    for (std::size_t k = i; k < j; ++k) {
+      auto s = src[k];
+      s.target = 2;
+      s.b *= 1.2;
+      s.bGeomean *= 1.2;
+      const double ratio = s.a / s.b;
+      s.estimate = {ratio, ratio * 0.97, ratio * 1.03, 0.02,
+                    ratio * 0.97 > 1.02 ? "faster" : ratio * 1.03 < 1 / 1.02 ? "slower" : "inconclusive"};
+      s.diff = {};
+      s.diff.queries = 30;
+      rows.push_back(s);
+    }
+    i = j;
+  }
+  r.scenarios = rows;
+  if (mode == "open") {
+    r.capacity.push_back({"B2", "builtin:bulk_and=off", 1, {100, 250}, {1, 0}, {0.0, 0.5}, 100.0, 250.0, {"", "shed"}});
+    const auto diffs = r.diffs;
+    r.diffs.clear();
+    for (const auto& d : diffs) {
+      r.diffs.push_back(d);
+      engine::SetResultDiff same{d.querySet, 2, {}};
+      same.diff.queries = d.diff.queries;
+      r.diffs.push_back(same);
     }
   }
   return r;

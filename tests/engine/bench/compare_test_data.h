@@ -19,4 +19,9 @@ inline constexpr const char* kHostileText = "<script>alert(\"x\")&'1'</script>";
 // offered rates, capacity for A and B, one result-equality row per query set.
 engine::CompareReport makeCompareReport(const std::string& id, const std::string& mode = "closed");
 
+// The same with a third target, B2 (builtin:bulk_and=off): every scenario and result-equality row
+// again for B2 (its figures 20 % higher than B's, its results identical to A's), and in open mode
+// its capacity.
+engine::CompareReport makeCompareReport3(const std::string& id, const std::string& mode = "closed");
+
 }  // namespace wandscope::test

@@ -53,6 +53,61 @@ TEST(OpenCompare, LaddersAlternateInAbbaOrder) {
   for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(engine::openLadderIsA(k), expected[k]) << k;
 }
 
+TEST(OpenCompare, LaddersOfThreeTargetsRotate) {
+  // ABC, BCA, CAB: every target once per round, each leading once in three rounds.
+  const std::vector<std::size_t> expected{0, 1, 2, 1, 2, 0, 2, 0, 1};
+  for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(engine::openLadderTarget(k, 3), expected[k]) << k;
+  for (std::size_t k = 0; k < 8; ++k) EXPECT_EQ(engine::openLadderTarget(k, 2) == 0, engine::openLadderIsA(k)) << k;
+}
+
+// Three targets' ladders at the same absolute rates: per rate a p50 row for each B against A,
+// capacity per target, live points assigned to the target whose ladder ran. Nothing about speed
+// is asserted here (the two-target test above does that with a wide contrast).
+TEST(OpenCompare, ThreeTargetsEachBComparedWithAAtTheSameRates) {
+  auto profile = syntheticOpen(R"({"rates": [300, 600], "settle_s": 0.02, "requests": 210, "workers": 4,
+                                   "in_flight_cap": 1000})");
+  engine::CompareOptions o = quickOptions();
+  std::vector<engine::OpenLatencyPoint> points;
+  o.onOpenLatency = [&](const engine::OpenLatencyPoint& p) { points.push_back(p); };
+  const std::vector<std::string> specs{"synthetic:service_us=100", "synthetic:service_us=300",
+                                       "synthetic:service_us=200"};
+  const auto report = engine::CompareRunner(profile, specs, o).run();
+  EXPECT_EQ(report.mode, "open");
+  ASSERT_FALSE(report.partial);
+  ASSERT_EQ(report.targetCount(), 3u);
+  ASSERT_EQ(points.size(), 6u);  // 3 ladders x 2 rates
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    EXPECT_EQ(points[i].ladder, i / 2) << i;
+    EXPECT_EQ(points[i].target, i / 2) << i;  // round 0: A, B, B2
+    EXPECT_EQ(points[i].a, i < 2) << i;
+  }
+  // p50 at both rates for B and for B2 (p99 is too thin at 210 requests).
+  ASSERT_EQ(report.scenarios.size(), 4u);
+  std::vector<std::pair<double, std::size_t>> seen;
+  for (const auto& s : report.scenarios) {
+    SCOPED_TRACE(s.name);
+    EXPECT_EQ(s.metric, "open_p50_ms");
+    ASSERT_TRUE(s.offeredRate);
+    seen.emplace_back(*s.offeredRate, s.target);
+    EXPECT_FALSE(s.estimate.verdict.empty());
+    EXPECT_GE(s.samplesPerQuery, 200u);
+  }
+  EXPECT_EQ(seen, (std::vector<std::pair<double, std::size_t>>{{300, 1}, {300, 2}, {600, 1}, {600, 2}}));
+  // A's figure at a rate is the same in B's row and in B2's.
+  EXPECT_EQ(report.scenarios[0].a, report.scenarios[1].a);
+  ASSERT_EQ(report.capacity.size(), 3u);
+  for (std::size_t t = 0; t < 3; ++t) {
+    EXPECT_EQ(report.capacity[t].target, engine::CompareReport::targetLabel(t));
+    EXPECT_EQ(report.capacity[t].spec, specs[t]);
+    EXPECT_EQ(report.capacity[t].ladders, 1u);
+    EXPECT_EQ(report.capacity[t].rates, (std::vector<double>{300, 600}));
+  }
+  EXPECT_NE(report.capacityVerdict.find("B2 sustains"), std::string::npos) << report.capacityVerdict;
+  const std::string md = engine::compareReportMarkdown(report);
+  EXPECT_NE(md.find("Benefit B2 vs A"), std::string::npos) << md;
+  EXPECT_NE(md.find("| B2: synthetic:service_us=200 | 1 |"), std::string::npos) << md;
+}
+
 // B spins a hundred times longer per request (10 ms against 100 us: on a 2-core machine under a
 // load of 10, scheduling alone pushed a 150 us target's p50 to 2.7 ms, so the contrast is wide):
 // at both offered rates its due-time p50 is higher, with an interval excluding 1; p99 is not

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Comparisons in the run store (schema version 2): save, list, load and export round trips, the
-// upgrade of a version 1 store, and the codec that reads a compare report.json back.
+// Comparisons in the run store (schema version 2; version 3 adds the further targets of n-target
+// comparisons): save, list, load and export round trips, the upgrade of version 1 and 2 stores,
+// and the codec that reads a compare report.json back, old two-target ones included.
 #include "engine/store/run_store.h"
 
 #include "engine/bench/compare_report_writer.h"
@@ -126,6 +127,84 @@ TEST(ComparisonStore, DamagedDocumentIsBadInputNamingTheStore) {
   }
 }
 
+// A comparison of three targets: stored, listed with every B, loaded back whole, deleted.
+TEST(ComparisonStore, ThreeTargetComparisonRoundTripsAndLists) {
+  TempDir dir;
+  auto store = RunStore::open(dir / "runs.sqlite");
+  for (const char* mode : {"closed", "open"}) {
+    SCOPED_TRACE(mode);
+    const auto report = makeCompareReport3(std::string("cmp3-") + mode, mode);
+    store.saveComparison(report);
+    const auto loaded = store.loadComparison(report.runId);
+    ASSERT_EQ(loaded.targetCount(), 3u);
+    EXPECT_EQ(loaded.more[0].spec, "builtin:bulk_and=off");
+    EXPECT_EQ(engine::compareReportJson(loaded), engine::compareReportJson(report));
+    EXPECT_EQ(engine::compareReportMarkdown(loaded), engine::compareReportMarkdown(report));
+    EXPECT_EQ(engine::compareReportCsv(loaded), engine::compareReportCsv(report));
+  }
+  store.saveComparison(makeCompareReport("cmp2"));
+  const auto list = store.listComparisons();
+  ASSERT_EQ(list.size(), 3u);
+  for (const auto& c : list) {
+    SCOPED_TRACE(c.compareId);
+    EXPECT_EQ(c.moreSpecs, c.compareId == "cmp2" ? std::vector<std::string>{}
+                                                 : std::vector<std::string>{"builtin:bulk_and=off"});
+  }
+  EXPECT_TRUE(store.deleteComparison("cmp3-closed"));
+  EXPECT_EQ(store.listComparisons().size(), 2u);
+}
+
+// report.json as the two-target build wrote it (schema 1: no targets[], no scenario `target`):
+// read as A against its one B, rendered as before.
+TEST(ComparisonStore, SchemaOneTwoTargetReportStillReads) {
+  const auto j = nlohmann::json::parse(R"({
+    "schema_version": 1, "kind": "compare", "run_id": "cmp-old", "profile": "old",
+    "a": {"spec": "builtin", "build_id": "0.3.0+abc", "detail": "gcc"},
+    "b": {"spec": "builtin:bulk_and=off", "build_id": "0.3.0+abc", "detail": "gcc"},
+    "method": {"text": "ABBA", "repetitions": 3, "warmup_s": 1, "bootstrap_samples": 2000, "noise_floor": 0.02,
+               "aa": false},
+    "scenarios": [
+      {"name": "mid-df-2, CPU ms/query", "query_set": "mid-df-2", "metric": "cpu_ms_per_query",
+       "offered_rate": null, "a": 0.5, "b": 0.4, "a_geomean": 0.45, "b_geomean": 0.36, "ratio": 1.25,
+       "ci_low": 1.2, "ci_high": 1.3, "noise_floor": 0.02, "verdict": "faster", "queries": 30,
+       "samples_per_query": 6, "row_set_diff": 0, "score_bit_diff": 0, "order_diff": 0, "failed_queries": 0,
+       "first_diverging_rank": null, "differing_queries": [], "results_differ": false}],
+    "aa_scenarios": [], "warnings": [], "partial": false, "mode": "closed"})");
+  const auto r = engine::RunCodec::compareReportFromJson(j, "old.json");
+  EXPECT_EQ(r.targetCount(), 2u);
+  EXPECT_EQ(r.b.spec, "builtin:bulk_and=off");
+  ASSERT_EQ(r.scenarios.size(), 1u);
+  EXPECT_EQ(r.scenarios[0].target, 1u);
+  const std::string md = engine::compareReportMarkdown(r);
+  EXPECT_NE(md.find("| Scenario / metric | A: builtin | B: builtin:bulk_and=off | Benefit vs A | 95 % CI | Verdict |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| mid-df-2, CPU ms/query | 0.5 ms | 0.4 ms | 1.25x speedup"), std::string::npos) << md;
+
+  // Stored by the two-target build (a version 2 store, its row without more_specs): upgraded,
+  // listed, opened and deleted as before.
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  {
+    engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWriteCreate);
+    ASSERT_EQ(engine::migrateSchema(raw, engine::runStoreMigrations().first(2)), 0);
+    auto st = raw.prepare(
+        "INSERT INTO comparisons (compare_id, profile_name, started_utc, mode, a_spec, a_build_id, b_spec, "
+        "b_build_id, aa, partial, scenarios, results_differ, hostname, git_commit, report_json, stored_utc) VALUES "
+        "('cmp-old', 'old', '2025-01-01T00:00:00Z', 'closed', 'builtin', '0.3.0+abc', 'builtin:bulk_and=off', "
+        "'0.3.0+abc', 0, 0, 1, 0, 'host', 'abc', ?1, '2025-01-01T00:00:00Z')");
+    st.bindText(1, j.dump()).run();
+  }
+  auto store = RunStore::open(db);
+  EXPECT_EQ(store.schemaVersion(), engine::runStoreSchemaVersion());
+  const auto list = store.listComparisons();
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0].bSpec, "builtin:bulk_and=off");
+  EXPECT_TRUE(list[0].moreSpecs.empty());
+  EXPECT_EQ(engine::compareReportMarkdown(store.loadComparison("cmp-old")), md);
+  EXPECT_TRUE(store.deleteComparison("cmp-old"));
+}
+
 TEST(ComparisonStore, CodecRefusesARunReportAndANewerSchema) {
   EXPECT_THROW((void)engine::RunCodec::compareReportFromJson({{"kind", "run"}}, "x.json"), engine::Error);
   EXPECT_THROW((void)engine::RunCodec::compareReportFromJson(
@@ -176,7 +255,8 @@ void makeVersionOneStore(const std::filesystem::path& db, const engine::RunRepor
   }
 }
 
-// Opening a version 1 store upgrades it to version 2: its runs untouched, comparisons storable.
+// Opening a version 1 store upgrades it to the latest version: its runs untouched, comparisons
+// storable.
 TEST(ComparisonStore, VersionOneStoreIsUpgradedKeepingItsRuns) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
@@ -187,7 +267,7 @@ TEST(ComparisonStore, VersionOneStoreIsUpgradedKeepingItsRuns) {
     EXPECT_EQ(raw.queryInt("SELECT count(*) FROM sqlite_schema WHERE name = 'comparisons'"), 0);
   }
   auto store = RunStore::open(db);
-  EXPECT_EQ(store.schemaVersion(), 2);
+  EXPECT_EQ(store.schemaVersion(), engine::runStoreSchemaVersion());
   ASSERT_EQ(store.listRuns().size(), 1u);
   expectSameReport(run, store.loadRun("old-run"));
   EXPECT_TRUE(store.listComparisons().empty());
@@ -195,7 +275,7 @@ TEST(ComparisonStore, VersionOneStoreIsUpgradedKeepingItsRuns) {
   EXPECT_EQ(store.listComparisons().size(), 1u);
   EXPECT_EQ(store.integrityCheck(), "ok");
   engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
-  EXPECT_EQ(raw.queryInt("SELECT count(*) FROM schema_version"), 2);
+  EXPECT_EQ(raw.queryInt("SELECT count(*) FROM schema_version"), engine::runStoreSchemaVersion());
   EXPECT_EQ(raw.queryText("SELECT description FROM schema_version WHERE version = 2"),
             engine::runStoreMigrations()[1].description);
 }
