@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `compare`: two targets (engine builds as plugins, the built-in engine with other switches, peers)
-// interleaved in one process on a profile's dataset and query sets (engine/bench/compare_runner.h,
-// docs/COMPARE.md): closed loop per query set, or, for a profile in open mode, whole ladders in
-// ABBA order at the same offered rates (engine/bench/open_compare.h); writes report.md,
+// `compare`: two or more targets (engine builds as plugins, the built-in engine with other
+// switches, peers) interleaved in one process on a profile's dataset and query sets
+// (engine/bench/compare_runner.h, docs/COMPARE.md); the first is the baseline A and every other is
+// compared against it: closed loop per query set, or, for a profile in open mode, whole ladders in
+// rotated order at the same offered rates (engine/bench/open_compare.h); writes report.md,
 // report.json, report.csv and report.html into --out and stores the comparison in the run store
 // (`runs compares` lists it) unless --no-db.
 #include "app/cli/cli_support.h"
@@ -34,9 +35,11 @@ extern "C" void onCompareInterrupt(int) { g_compareInterrupted.store(true); }
 void addCompareCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "compare",
-      "Interleaved A/B comparison of two targets on a profile's dataset and query sets (ABBA blocks, bootstrap "
-      "intervals, result equality); a profile in open mode compares ladders (p50/p99 per offered rate, capacity); "
-      "writes report.md, report.json, report.csv and report.html and stores the comparison in the run store");
+      "Interleaved comparison of two or more targets on a profile's dataset and query sets: the first --target is "
+      "the baseline A, every further one (B, B2, ...) is compared against A (ABBA blocks, rotated for more targets; "
+      "bootstrap intervals, result equality); a profile in open mode compares ladders (p50/p99 per offered rate, "
+      "capacity); writes report.md, report.json, report.csv and report.html and stores the comparison in the run "
+      "store");
   struct Args {
     std::string profile, out, cache, db;
     std::vector<std::string> targets;
@@ -52,8 +55,8 @@ void addCompareCommand(CLI::App& app) {
   cmd->add_option("--profile", a->profile, "benchmark profile (its dataset, query sets, op, k, algorithm, seed)")
       ->required();
   cmd->add_option("--target", a->targets,
-                  "exactly twice, A then B: builtin[:opt=v,...], plugin:PATH[:opt=v,...] (an engine build, "
-                  "docs/PLUGIN_ABI.md), or a peer")
+                  "at least twice: A (the baseline), then B, B2, ... each compared against A: builtin[:opt=v,...], "
+                  "plugin:PATH[:opt=v,...] (an engine build, docs/PLUGIN_ABI.md), or a peer")
       ->required();
   cmd->add_option("--rates", a->rates,
                   "open mode: the offered rates (requests/s), replacing the ladder's; without it a ladder in multiples "
@@ -63,7 +66,8 @@ void addCompareCommand(CLI::App& app) {
   cmd->add_option("--out", a->out, "directory for report.md, report.json, report.csv and report.html (created)")
       ->required();
   cmd->add_option("--repetitions", a->repetitions,
-                  "closed: ABBA quartets of blocks per query set; open: ladder pairs (AB, BA, ...)")
+                  "closed: ABBA quartets of blocks per query set (more targets: rounds ABCCBA, BCAACB, ...); open: "
+                  "ladder rounds (AB, BA, ...; ABC, BCA, ...)")
       ->capture_default_str();
   cmd->add_option("--warmup-s", a->warmup, "untimed warm-up per target per query set (default: the profile's closed warmup_s)");
   cmd->add_option("--noise-floor", a->noiseFloor, "differences within this fraction count as none")->capture_default_str();
@@ -73,8 +77,10 @@ void addCompareCommand(CLI::App& app) {
   cmd->add_flag("--no-db", a->noDb, "do not store the comparison in the run store");
   setAction(cmd, [a] {
     if (a->noDb && !a->db.empty()) engine::throwUsage("--db and --no-db exclude each other");
-    if (a->targets.size() != 2) {
-      engine::throwUsage(fmt::format("compare needs exactly two --target options (A and B), got {}", a->targets.size()));
+    if (a->targets.size() < 2) {
+      engine::throwUsage(fmt::format("compare needs at least two --target options (A, then one or more B to compare "
+                                     "with it), got {}",
+                                     a->targets.size()));
     }
     auto profile = engine::loadBenchProfile(a->profile);
     engine::BenchOverrides overrides;
@@ -112,7 +118,7 @@ void addCompareCommand(CLI::App& app) {
     });
     engine::CompareReport report;
     try {
-      engine::CompareRunner runner(std::move(profile), a->targets[0], a->targets[1], options);
+      engine::CompareRunner runner(std::move(profile), a->targets, options);
       report = runner.run();
     } catch (...) {
       std::signal(SIGINT, previous);

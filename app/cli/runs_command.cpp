@@ -356,6 +356,7 @@ void addRunsCommand(CLI::App& app) {
                        {"mode", c.mode},
                        {"a", {{"spec", c.aSpec}, {"build_id", c.aBuildId}}},
                        {"b", {{"spec", c.bSpec}, {"build_id", c.bBuildId}}},
+                       {"more", c.moreSpecs},
                        {"aa", c.aa},
                        {"partial", c.partial},
                        {"scenarios", c.scenarios},
@@ -368,7 +369,10 @@ void addRunsCommand(CLI::App& app) {
       std::vector<std::vector<std::string>> rows = {
           {"ID", "STARTED", "PROFILE", "MODE", "A", "B", "SCENARIOS", "RESULTS", "STATUS"}};
       for (const auto& c : list) {
-        rows.push_back({c.compareId, c.startedUtc, c.profileName, c.mode + (c.aa ? "+aa" : ""), c.aSpec, c.bSpec,
+        // A comparison of more than two targets: every B in the B column.
+        std::string b = c.bSpec;
+        for (const auto& more : c.moreSpecs) b += " | " + more;
+        rows.push_back({c.compareId, c.startedUtc, c.profileName, c.mode + (c.aa ? "+aa" : ""), c.aSpec, b,
                         std::to_string(c.scenarios), c.resultsDiffer ? "differ" : "identical",
                         c.partial ? "partial" : "complete"});
       }

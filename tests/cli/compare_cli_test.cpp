@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `wandscope-cli compare`: the command contract (exactly two targets, usage errors, bad plugins
+// `wandscope-cli compare`: the command contract (two or more targets, usage errors, bad plugins
 // refused with a message) and its reports, on a generated index small enough for CI.
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
@@ -40,12 +40,16 @@ TEST(CompareCli, UsageErrors) {
   auto r = cli({"compare", "--help"});
   EXPECT_EQ(r.exitCode, 0);
   EXPECT_NE(r.out.find("--aa"), std::string::npos);
+  EXPECT_NE(r.out.find("at least twice"), std::string::npos) << r.out;
   TempDir dir;
   const auto profile = makeDataset(dir);
   const auto out = (dir / "out").string();
+  // One target is not a comparison: a usage error (exit 2) naming what is needed, nothing written.
   r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--out", out});
   EXPECT_EQ(r.exitCode, 2);
-  EXPECT_NE(r.err.find("exactly two --target"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("at least two --target options"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("got 1"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out" / "report.md"));
   r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target", "plugin:/nonexistent/x.so",
            "--out", out});
   EXPECT_EQ(r.exitCode, 2);
@@ -120,6 +124,60 @@ TEST(CompareCli, BulkAndOffGivesIdenticalResultsAndAReport) {
   const auto missing = cli({"runs", "compare-export", "nothing", "--db", db.string(), "--out", again.string()});
   EXPECT_EQ(missing.exitCode, 2);
   EXPECT_NE(missing.err.find("no comparison 'nothing'"), std::string::npos) << missing.err;
+}
+
+// Three targets: A, then B and B2 each compared with A, in report.md, report.json and the store.
+TEST(CompareCli, ThreeTargetsWriteAColumnPerTargetAndABenefitPerB) {
+  TempDir dir;
+  const auto profile = makeDataset(dir);
+  const auto out = dir / "out";
+  const auto db = dir / "runs.sqlite";
+  const auto r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target",
+                      "builtin:bulk_and=off", "--target", "builtin:op=or", "--repetitions", "1", "--bootstrap", "200",
+                      "--out", out.string(), "--db", db.string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(readFile(out / "report.json"));
+  EXPECT_EQ(j["a"]["spec"], "builtin");
+  EXPECT_EQ(j["b"]["spec"], "builtin:bulk_and=off");
+  ASSERT_EQ(j["targets"].size(), 3u);
+  EXPECT_EQ(j["targets"][2]["spec"], "builtin:op=or");
+  EXPECT_EQ(j["targets"][2]["label"], "B2");
+  ASSERT_EQ(j["scenarios"].size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) {
+    const auto& s = j["scenarios"][i];
+    EXPECT_EQ(s["target"], i < 2 ? 1 : 2) << i;
+    const std::string v = s["verdict"];
+    EXPECT_TRUE(v == "faster" || v == "slower" || v == "no-difference" || v == "inconclusive") << v;
+  }
+  // bulk_and=off returns the same hits; OR returns others.
+  EXPECT_EQ(j["scenarios"][0]["row_set_diff"], 0);
+  EXPECT_TRUE(j["scenarios"][0]["first_diverging_rank"].is_null());
+  EXPECT_GT(j["scenarios"][2]["row_set_diff"].get<int>(), 0);
+  EXPECT_FALSE(j["scenarios"][2]["first_diverging_rank"].is_null());
+  const auto md = readFile(out / "report.md");
+  EXPECT_NE(md.find("| Scenario / metric | A: builtin | B: builtin:bulk_and=off | B2: builtin:op=or | Benefit B vs A | "
+                    "B 95 % CI | B verdict | Benefit B2 vs A | B2 95 % CI | B2 verdict |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| mid-df-2, CPU ms/query ⚠ results differ (B2) |"), std::string::npos) << md;
+  const auto csv = readFile(out / "report.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 5) << csv;  // header + 2 metrics x 2 Bs
+
+  auto listed = cli({"runs", "compares", "--db", db.string(), "--json"});
+  ASSERT_EQ(listed.exitCode, 0) << listed.err;
+  const auto list = nlohmann::json::parse(listed.out);
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["more"], nlohmann::json::array({"builtin:op=or"}));
+  EXPECT_EQ(list[0]["results_differ"], true);
+  listed = cli({"runs", "compares", "--db", db.string()});
+  EXPECT_NE(listed.out.find("builtin:bulk_and=off | builtin:op=or"), std::string::npos) << listed.out;
+  const std::string id = j["run_id"];
+  const auto again = dir / "again";
+  const auto exported = cli({"runs", "compare-export", id, "--db", db.string(), "--out", again.string()});
+  ASSERT_EQ(exported.exitCode, 0) << exported.err;
+  EXPECT_EQ(readFile(again / "report.md"), md);
+  EXPECT_EQ(cli({"runs", "compare-delete", id, "--db", db.string()}).exitCode, 0);
+  EXPECT_EQ(nlohmann::json::parse(cli({"runs", "compares", "--db", db.string(), "--json"}).out).size(), 0u);
 }
 
 TEST(CompareCli, NoDbStoresNothingAndExcludesDb) {
