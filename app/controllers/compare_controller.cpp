@@ -72,10 +72,10 @@ bool CompareController::start(CompareJob job) {
   if (job.cacheRoot.isEmpty()) job.cacheRoot = m_cacheRoot;
   m_last.reset();
   m_sets.reset();
-  const QString a = QString::fromStdString(job.a);
-  const QString b = QString::fromStdString(job.b);
+  QStringList targets;
+  for (const auto& t : job.targets()) targets << QString::fromStdString(t);
   setRunning(true);
-  emit compareStarted(job.generation, a, b);
+  emit compareStarted(job.generation, targets);
   m_thread->post([w = m_worker, job = std::move(job)] { w->run(job); });
   return true;
 }
@@ -86,11 +86,11 @@ void CompareController::stop() {
   emit message(QStringLiteral("Stopping after the current block\u2026"));
 }
 
-void CompareController::requestQueryDiff(int set, int query) {
+void CompareController::requestQueryDiff(int set, int query, int versus) {
   const quint64 request = m_latestDiff->fetch_add(1) + 1;
-  m_thread->post([w = m_worker, latest = m_latestDiff, request, generation = m_generation, set, query] {
+  m_thread->post([w = m_worker, latest = m_latestDiff, request, generation = m_generation, set, query, versus] {
     if (latest->load() != request) return;  // a newer request is queued behind this one
-    w->diffQuery(generation, set, query);
+    w->diffQuery(generation, set, query, versus);
   });
 }
 

@@ -6,6 +6,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <memory>
@@ -43,14 +44,16 @@ class CompareController : public QObject {
   const CompareReportPtr& lastReport() const noexcept { return m_last; }
   const CompareQuerySetsPtr& querySets() const noexcept { return m_sets; }
 
-  // Asks for query `query` of set `set` (indexes into querySets()) of the latest comparison;
-  // answered by queryDiffReady or queryDiffFailed. Earlier requests still queued are superseded.
-  void requestQueryDiff(int set, int query);
+  // Asks for query `query` of set `set` (indexes into querySets()) of the latest comparison,
+  // answered by A and target `versus` (1 = B, 2 = B2, ...); answered by queryDiffReady or
+  // queryDiffFailed. Earlier requests still queued are superseded.
+  void requestQueryDiff(int set, int query, int versus = 1);
 
   static constexpr unsigned long kShutdownWaitMs = 30'000;
 
  signals:
-  void compareStarted(quint64 generation, const QString& a, const QString& b);
+  // The comparison's targets: A, B, B2, ...
+  void compareStarted(quint64 generation, const QStringList& targets);
   void message(const QString& text);
   void setFinished(const wandscope::app::CompareSetRowsPtr& rows);
   // Open loop: after each rung of the ladders, its target's latency at that rate so far.

@@ -15,12 +15,19 @@
 namespace wandscope::app {
 
 // One Compare page comparison as it goes to the compare worker: the profile (its dataset, query
-// sets, op, k, algorithm, seed), the two target specs and the runner's options, as the CLI's
-// `compare` takes them.
+// sets, op, k, algorithm, seed), the target specs (A, B and any further B2, B3, ...) and the
+// runner's options, as the CLI's `compare` takes them.
 struct CompareJob {
   quint64 generation = 0;
   engine::BenchProfile profile;
   std::string a, b;
+  std::vector<std::string> more;  // B2, B3, ...: each compared against A as B is
+  // A, B, B2, ...
+  std::vector<std::string> targets() const {
+    std::vector<std::string> all{a, b};
+    all.insert(all.end(), more.begin(), more.end());
+    return all;
+  }
   unsigned repetitions = 3;
   double warmupSeconds = -1;  // < 0: the profile's closed warmup_s, as the CLI
   bool aa = false;
@@ -35,7 +42,7 @@ using CompareReportPtr = std::shared_ptr<const engine::CompareReport>;
 
 // One finished query set's table rows, as the runner reports them while it goes.
 struct CompareSetRows {
-  std::vector<engine::CompareScenario> rows;    // A vs B: CPU ms/query, p50
+  std::vector<engine::CompareScenario> rows;    // A vs B (then B2, ...): CPU ms/query, p50
   std::vector<engine::CompareScenario> aaRows;  // A vs A, with --aa
 };
 using CompareSetRowsPtr = std::shared_ptr<const CompareSetRows>;

@@ -23,7 +23,7 @@
 
 namespace wandscope::app {
 
-// The two targets of a finished comparison, prepared again (as the runner prepares them) so any
+// The targets of a finished comparison, prepared again (as the runner prepares them) so any
 // query can be answered by both untimed. Plugin sides get their own index handle for explain.
 struct CompareWorker::Session {
   quint64 generation = 0;
@@ -37,7 +37,7 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 
 engine::BenchProfile sessionProfile(const CompareJob& job) {
   engine::BenchProfile p = job.profile;
-  p.targets = {job.a, job.b};
+  p.targets = job.targets();
   p.runClosed = true;
   p.runOpen = false;
   return p;
@@ -130,10 +130,11 @@ void CompareWorker::run(const CompareJob& job) {
     options.onOpenLatency = [this, generation](const engine::OpenLatencyPoint& point) {
       emit openLatency(generation, point);
     };
-    engine::CompareRunner runner(job.profile, job.a, job.b, options);
+    engine::CompareRunner runner(job.profile, job.targets(), options);
     auto report = std::make_shared<const engine::CompareReport>(runner.run());
-    engine::log::info(fmt::format("compare: {} vs {}: {} scenarios{}", job.a, job.b, report->scenarios.size(),
-                                  report->partial ? " (partial: stopped)" : ""));
+    engine::log::info(fmt::format("compare: {} vs {}{}: {} scenarios{}", job.a, job.b,
+                                  job.more.empty() ? "" : fmt::format(" and {} more", job.more.size()),
+                                  report->scenarios.size(), report->partial ? " (partial: stopped)" : ""));
     emit finished(generation, report);
   } catch (const std::exception& e) {
     engine::log::error(fmt::format("compare: {}", e.what()));
@@ -231,9 +232,13 @@ widgets::DiffSide CompareWorker::answer(std::size_t side, int set, int query) {
   return out;
 }
 
-void CompareWorker::diffQuery(quint64 generation, int set, int query) {
+void CompareWorker::diffQuery(quint64 generation, int set, int query, int versus) {
   if (!m_session || m_session->generation != generation) {
     emit queryDiffFailed(generation, QStringLiteral("That comparison's targets are no longer prepared; run it again."));
+    return;
+  }
+  if (versus < 1 || static_cast<std::size_t>(versus) >= m_session->runner->targets().size()) {
+    emit queryDiffFailed(generation, QStringLiteral("No such target"));
     return;
   }
   const auto& sets = m_session->runner->workload().sets();
@@ -250,7 +255,7 @@ void CompareWorker::diffQuery(quint64 generation, int set, int query) {
     snap->queryId = qs(qset.ids[static_cast<std::size_t>(query)]);
     snap->text = qs(qset.texts[static_cast<std::size_t>(query)]);
     snap->a = answer(0, set, query);
-    snap->b = answer(1, set, query);
+    snap->b = answer(static_cast<std::size_t>(versus), set, query);
     std::vector<engine::TargetHit> ha, hb;
     for (const auto& h : snap->a.hits) ha.push_back({h.doc, h.score});
     for (const auto& h : snap->b.hits) hb.push_back({h.doc, h.score});

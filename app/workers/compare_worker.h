@@ -13,9 +13,9 @@ namespace wandscope::app {
 // Runs Compare page comparisons on the thread it lives in (CompareController's worker thread):
 // engine::CompareRunner exactly as `wandscope-cli compare` runs it, reporting each finished query
 // set (its message line and its table rows), or for an open-loop profile each rung's pooled
-// latency, as it goes and the report at the end. Afterwards it keeps the two targets prepared on
+// latency, as it goes and the report at the end. Afterwards it keeps the targets prepared on
 // the same dataset and query sets (a "diff session"), so the page can ask for any query's answers
-// from both side by side, with explain where the target provides it: the built-in engine
+// from A and one B side by side, with explain where the target provides it: the built-in engine
 // (engine::explainHits) and plugin builds (the ABI's explain); peers do not. Everything it emits
 // carries the job's generation; signals are queued to the GUI thread. A run stops between blocks
 // when the job's stop token is triggered (partial report).
@@ -26,8 +26,9 @@ class CompareWorker : public QObject {
   ~CompareWorker() override;
 
   void run(const CompareJob& job);
-  // Query `query` of query set `set` (indexes into queriesReady's list) of comparison `generation`.
-  void diffQuery(quint64 generation, int set, int query);
+  // Query `query` of query set `set` (indexes into queriesReady's list) of comparison `generation`,
+  // answered by A and by target `versus` (1 = B, 2 = B2, ...).
+  void diffQuery(quint64 generation, int set, int query, int versus = 1);
 
  signals:
   void message(quint64 generation, const QString& text);

@@ -27,11 +27,13 @@
 #include <QComboBox>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTest>
 
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <memory>
 
 namespace wandscope::test {
@@ -397,6 +399,109 @@ TEST(ComparePage, APeerSaysItHasNoExplain) {
   EXPECT_TRUE(snap->b.explainNote.contains(QStringLiteral("does not explain"))) << snap->b.explainNote.toStdString();
   EXPECT_TRUE(page.diffView()->explainNoteB().contains(QStringLiteral("does not explain")));
   EXPECT_EQ(page.diffView()->explainModelB()->rowCount(), 0);
+}
+
+// Three targets: "Add target" adds B2; every B gets its rows in the ratio table (named), a series
+// in the plot and its own result diff against A, chosen in the versus list or by its table row.
+TEST(ComparePage, ThreeTargetsEachBAgainstA) {
+  TempDir dir;
+  std::string text = kProfile;
+  text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
+  const auto profilePath = dir.write("compare-test.json", text);
+  app::CompareController controller;
+  controller.setCacheRoot(qpath(dir / "cache"));
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  QAbstractItemModelTester t1(page.ratioModel(), kFatal);
+  QAbstractItemModelTester t2(page.diffView()->model(), kFatal);
+  page.resize(1280, 800);
+  page.show();
+  page.selectProfileFile(qpath(profilePath));
+  page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
+  ASSERT_TRUE(page.addTarget(QStringLiteral("builtin:k=5")));
+  ASSERT_TRUE(page.addTarget());
+  ASSERT_TRUE(page.removeTarget());
+  EXPECT_EQ(page.targets(), (QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                                         QStringLiteral("builtin:k=5")}));
+  page.setRepetitions(1);
+  QString error;
+  const auto job = page.currentJob(&error);
+  ASSERT_TRUE(job) << error.toStdString();
+  EXPECT_EQ(job->more, (std::vector<std::string>{"builtin:k=5"}));
+
+  QSignalSpy started(&controller, &app::CompareController::compareStarted);
+  QSignalSpy finished(&controller, &app::CompareController::compareFinished);
+  QSignalSpy failed(&controller, &app::CompareController::compareFailed);
+  QSignalSpy queries(&controller, &app::CompareController::queriesReady);
+  page.startComparison();
+  ASSERT_EQ(started.count(), 1);
+  EXPECT_EQ(started.at(0).at(1).toStringList().size(), 3);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+  ASSERT_EQ(finished.count(), 1);
+  const auto report = page.report();
+  ASSERT_EQ(report->targetCount(), 3u);
+  ASSERT_EQ(report->scenarios.size(), 4u);
+
+  // The table: CPU and p50 for B, then for B2, each row naming its B.
+  const auto* model = page.ratioModel();
+  ASSERT_EQ(model->rowCount(), 4);
+  for (int r = 0; r < 4; ++r) {
+    const auto* s = model->scenario(r);
+    const std::size_t target = r < 2 ? 1 : 2;
+    EXPECT_EQ(s->target, target) << r;
+    EXPECT_TRUE(isVerdict(s->estimate.verdict)) << s->estimate.verdict;
+    EXPECT_EQ(model->data(model->index(r, 0), widgets::RatioTableModel::TargetRole).toInt(), static_cast<int>(target));
+    EXPECT_TRUE(model->data(model->index(r, widgets::RatioTableModel::Metric))
+                    .toString()
+                    .contains(target == 1 ? QStringLiteral("(B vs A)") : QStringLiteral("(B2 vs A)")))
+        << r;
+  }
+  EXPECT_EQ(model->scenario(0)->diff.rowSetDiff, 0u);  // bulk_and=off: the same hits
+  EXPECT_GT(model->scenario(2)->diff.rowSetDiff, 0u);  // k=5: fewer
+  EXPECT_EQ(model->data(model->index(0, widgets::RatioTableModel::Results)).toString(), QStringLiteral("identical"));
+
+  // The plot: a series per target, A's figure and each B's.
+  auto* plot = page.plot();
+  ASSERT_EQ(plot->seriesCount(), 3);
+  EXPECT_TRUE(plot->seriesName(2).startsWith(QStringLiteral("B2: builtin:k=5"))) << plot->seriesName(2).toStdString();
+  for (int series = 0; series < 3; ++series) EXPECT_EQ(plot->pointCount(series), 1) << series;
+  EXPECT_DOUBLE_EQ(plot->value(0, 0), report->scenarios[0].a);
+  EXPECT_DOUBLE_EQ(plot->value(1, 0), report->scenarios[0].b);
+  EXPECT_DOUBLE_EQ(plot->value(2, 0), report->scenarios[2].b);
+
+  // The result diff: A against B first (identical), then against B2 (differs).
+  ASSERT_EQ(page.versusList()->count(), 2);
+  EXPECT_FALSE(page.versusList()->isHidden());
+  EXPECT_EQ(page.versus(), 1);
+  ASSERT_EQ(page.querySetList()->count(), 1);
+  EXPECT_TRUE(page.querySetList()->itemText(0).contains(QStringLiteral("identical")));
+  EXPECT_EQ(page.queryList()->count(), 0);
+  QSignalSpy diffs(&controller, &app::CompareController::queryDiffReady);
+  ASSERT_TRUE(page.selectVersus(2));
+  EXPECT_TRUE(page.querySetList()->itemText(0).contains(QStringLiteral("differ"))) << page.querySetList()->itemText(0).toStdString();
+  ASSERT_GT(page.queryList()->count(), 0);
+  ASSERT_TRUE(page.selectQuery(0));
+  const auto snap = waitForShownDiff(page, diffs);
+  ASSERT_NE(snap, nullptr);
+  EXPECT_EQ(snap->a.spec, QStringLiteral("builtin"));
+  EXPECT_EQ(snap->b.spec, QStringLiteral("builtin:k=5"));
+  EXPECT_TRUE(snap->diff.any());
+  EXPECT_LT(snap->b.hits.size(), snap->a.hits.size());
+  // Selecting B's row in the table puts B beside A again.
+  auto* view = page.findChild<QTableView*>(QStringLiteral("ratios"));
+  ASSERT_NE(view, nullptr);
+  view->setCurrentIndex(model->index(1, 0));
+  EXPECT_EQ(page.versus(), 1);
+  view->setCurrentIndex(model->index(3, 0));
+  EXPECT_EQ(page.versus(), 2);
+
+  // Exported as the CLI writes it: a column per target.
+  const auto out = dir / "export";
+  ASSERT_TRUE(page.exportReportTo(qpath(out), &error)) << error.toStdString();
+  std::ifstream in(out / "report.md");
+  const std::string md((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(md.find("| B2: builtin:k=5 | Benefit B vs A |"), std::string::npos) << md;
 }
 
 // Opt-in (a plugin build is not part of this test binary's build): WANDSCOPE_TEST_ENGINE_PLUGIN=

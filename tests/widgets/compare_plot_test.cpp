@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 namespace wandscope::test {
 namespace {
@@ -42,6 +43,31 @@ TEST(ComparePlot, SetPointAppendsACategoryOnceAndReplacesTheSeriesValue) {
   plot.clearData();
   EXPECT_TRUE(plot.querySets().isEmpty());
   EXPECT_EQ(plot.pointCount(0) + plot.pointCount(1), 0);
+}
+
+// More than two targets: a series per target (A, B, B2, ...), named, with its own points; back to
+// two drops the extra series.
+TEST(ComparePlot, ASeriesPerTarget) {
+  ComparePlot plot;
+  EXPECT_EQ(plot.seriesCount(), 2);
+  plot.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                              QStringLiteral("builtin:k=5")});
+  ASSERT_EQ(plot.seriesCount(), 3);
+  EXPECT_EQ(plot.seriesName(0), QStringLiteral("A: builtin"));
+  EXPECT_EQ(plot.seriesName(1), QStringLiteral("B: builtin:bulk_and=off"));
+  EXPECT_EQ(plot.seriesName(2), QStringLiteral("B2: builtin:k=5"));
+  plot.addSet(QStringLiteral("mid-df-2"), std::vector<double>{1.0, 2.0, 3.0});
+  plot.addSet(QStringLiteral("rare-2"), std::vector<double>{1.5, std::nan(""), 0.5});
+  EXPECT_EQ(plot.pointCount(0), 2);
+  EXPECT_EQ(plot.pointCount(1), 1);
+  EXPECT_EQ(plot.pointCount(2), 2);
+  EXPECT_EQ(plot.value(2, 0), 3.0);
+  EXPECT_EQ(plot.value(2, 1), 0.5);
+  plot.setPoint(QStringLiteral("mid-df-2"), 2, 2.5);  // the live open-loop path reaches B2 too
+  EXPECT_EQ(plot.value(2, 0), 2.5);
+  plot.setTargets(QStringLiteral("a"), QStringLiteral("b"));
+  EXPECT_EQ(plot.seriesCount(), 2);
+  EXPECT_EQ(plot.pointCount(0), 2);  // A's and B's data stay
 }
 
 }  // namespace

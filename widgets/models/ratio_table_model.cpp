@@ -34,6 +34,7 @@ RatioTableModel::RatioTableModel(QObject* parent) : QAbstractTableModel(parent) 
 void RatioTableModel::setReport(const engine::CompareReport& report) {
   beginResetModel();
   m_rows.clear();
+  m_manyTargets = report.targetCount() > 2;
   // Per query set: its A vs B rows, then its A/A rows (as the sets finished).
   for (const auto& s : report.scenarios) {
     m_rows.push_back({s, false});
@@ -49,6 +50,13 @@ void RatioTableModel::setReport(const engine::CompareReport& report) {
 void RatioTableModel::addScenarios(const std::vector<engine::CompareScenario>& rows,
                                    const std::vector<engine::CompareScenario>& aaRows) {
   if (rows.empty() && aaRows.empty()) return;
+  for (const auto& s : rows) {
+    if (s.target >= 2 && !m_manyTargets) {
+      // Rows already shown said "B" implicitly; from now on every row names its B.
+      m_manyTargets = true;
+      if (!m_rows.empty()) emit dataChanged(index(0, Metric), index(static_cast<int>(m_rows.size()) - 1, Metric));
+    }
+  }
   const int first = static_cast<int>(m_rows.size());
   beginInsertRows({}, first, first + static_cast<int>(rows.size() + aaRows.size()) - 1);
   for (const auto& s : rows) m_rows.push_back({s, false});
@@ -59,6 +67,7 @@ void RatioTableModel::addScenarios(const std::vector<engine::CompareScenario>& r
 void RatioTableModel::clear() {
   beginResetModel();
   m_rows.clear();
+  m_manyTargets = false;
   endResetModel();
 }
 
@@ -139,7 +148,12 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
         case QuerySet:
           return row.aa ? QStringLiteral("A/A: %1").arg(QString::fromStdString(s.querySet))
                         : QString::fromStdString(s.querySet);
-        case Metric: return metricTitle(s.metric);
+        case Metric:
+          // More than two targets: each row names the B it compares with A.
+          return m_manyTargets && !row.aa ? QStringLiteral("%1 (%2 vs A)")
+                                                .arg(metricTitle(s.metric),
+                                                     QString::fromStdString(engine::CompareReport::targetLabel(s.target)))
+                                          : metricTitle(s.metric);
         case A: return ms(s.a);
         case B: return ms(s.b);
         case Benefit:
@@ -166,6 +180,7 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
       }
     case VerdictRole: return verdict;
     case QuerySetRole: return QString::fromStdString(s.querySet);
+    case TargetRole: return static_cast<int>(row.aa ? 0 : s.target);
     case IsAaRole: return row.aa;
     case Qt::TextAlignmentRole:
       if (index.column() == A || index.column() == B) return QVariant(Qt::AlignRight | Qt::AlignVCenter);

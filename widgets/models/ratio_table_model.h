@@ -11,7 +11,8 @@
 
 namespace wandscope::widgets {
 
-// The table of a comparison (docs/COMPARE.md): one row per query set and metric with A's and B's
+// The table of a comparison (docs/COMPARE.md): one row per query set, metric and B (B2, ... when
+// more than two targets were compared; the metric column then names the B) with A's and B's
 // figures, the benefit of B vs A as a speedup, its 95 % interval, the verdict (faster, slower,
 // no-difference, inconclusive; coloured, with a tooltip saying what it means) and whether the two
 // targets returned the same results (row_set_diff, score_bit_diff). Rows arrive as query sets
@@ -28,6 +29,7 @@ class RatioTableModel : public QAbstractTableModel {
     VerdictRole,                  // "faster" | "slower" | "no-difference" | "inconclusive" | ""
     QuerySetRole,                 // the scenario's query set
     IsAaRole,                     // an A/A calibration row
+    TargetRole,                   // the B the row compares with A (1 = B, 2 = B2, ...); 0 for A/A rows
   };
 
   explicit RatioTableModel(QObject* parent = nullptr);
@@ -61,6 +63,7 @@ class RatioTableModel : public QAbstractTableModel {
     bool aa = false;
   };
   std::vector<Row> m_rows;
+  bool m_manyTargets = false;  // rows of B2, B3, ...: the metric column names each row's B
 };
 
 }  // namespace wandscope::widgets

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace wandscope::widgets {
@@ -21,7 +22,25 @@ bool isDark(const QPalette& p) { return p.color(QPalette::Base).lightness() < 12
 
 QColor seriesColor(int i, bool dark) {
   if (i == 0) return dark ? QColor(0x6c, 0xb4, 0xf0) : QColor(0x1f, 0x77, 0xb4);
-  return dark ? QColor(0xff, 0xa6, 0x4d) : QColor(0xe6, 0x6a, 0x00);
+  if (i == 1) return dark ? QColor(0xff, 0xa6, 0x4d) : QColor(0xe6, 0x6a, 0x00);
+  // B2, B3, ...: the next colours of the same (Tableau) cycle, lighter in dark mode.
+  static const QColor light[] = {QColor(0x2c, 0xa0, 0x2c), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b),
+                                 QColor(0xe3, 0x77, 0xc2), QColor(0x17, 0xbe, 0xcf), QColor(0xbc, 0xbd, 0x22)};
+  static const QColor darker[] = {QColor(0x7d, 0xd8, 0x7d), QColor(0xc5, 0xa5, 0xe8), QColor(0xd0, 0x9c, 0x8f),
+                                  QColor(0xf5, 0xa8, 0xdb), QColor(0x7e, 0xe0, 0xec), QColor(0xe0, 0xe0, 0x6e)};
+  const auto k = static_cast<std::size_t>(i - 2) % std::size(light);
+  return dark ? darker[k] : light[k];
+}
+
+QCPScatterStyle::ScatterShape seriesShape(int i) {
+  static const QCPScatterStyle::ScatterShape shapes[] = {QCPScatterStyle::ssDisc, QCPScatterStyle::ssSquare,
+                                                         QCPScatterStyle::ssTriangle, QCPScatterStyle::ssDiamond,
+                                                         QCPScatterStyle::ssTriangleInverted, QCPScatterStyle::ssCross};
+  return shapes[static_cast<std::size_t>(i) % std::size(shapes)];
+}
+
+QString seriesLabel(int i) {
+  return i == 0 ? QStringLiteral("A") : i == 1 ? QStringLiteral("B") : QStringLiteral("B%1").arg(i);
 }
 
 void styleAxis(QCPAxis* axis, const QPalette& p) {
@@ -101,18 +120,34 @@ void ComparePlot::setCategoryLabel(const QString& label) {
   scheduleReplot();
 }
 
-void ComparePlot::setTargets(const QString& a, const QString& b) {
-  graph(0)->setName(QStringLiteral("A: %1").arg(a));
-  graph(1)->setName(QStringLiteral("B: %1").arg(b));
+void ComparePlot::setTargets(const QString& a, const QString& b) { setTargets(QStringList{a, b}); }
+
+void ComparePlot::setTargets(const QStringList& targets) {
+  const int n = std::max(2, static_cast<int>(targets.size()));
+  while (graphCount() > n) removeGraph(graphCount() - 1);
+  while (graphCount() < n) addGraph();
+  for (int i = 0; i < n; ++i) {
+    graph(i)->setName(i < targets.size() ? QStringLiteral("%1: %2").arg(seriesLabel(i), targets[i]) : seriesLabel(i));
+  }
+  // Up to three entries a row: more targets wrap onto further legend rows.
+  legend->setWrap(std::min(n, 3));
+  applyPalette();
   scheduleReplot();
 }
 
-void ComparePlot::addSet(const QString& querySet, double a, double b) {
+QString ComparePlot::seriesName(int series) const {
+  return series >= 0 && series < graphCount() ? graph(series)->name() : QString();
+}
+
+void ComparePlot::addSet(const QString& querySet, double a, double b) { addSet(querySet, std::vector<double>{a, b}); }
+
+void ComparePlot::addSet(const QString& querySet, const std::vector<double>& values) {
   const double key = static_cast<double>(m_sets.size());
   m_sets << querySet;
   m_ticker->addTick(key, querySet);
-  for (auto [g, v] : {std::pair{graph(0), a}, std::pair{graph(1), b}}) {
-    if (std::isfinite(v) && v > 0) g->addData(key, v);
+  for (int i = 0; i < graphCount() && static_cast<std::size_t>(i) < values.size(); ++i) {
+    const double v = values[static_cast<std::size_t>(i)];
+    if (std::isfinite(v) && v > 0) graph(i)->addData(key, v);
   }
   scheduleReplot();
 }
@@ -219,7 +254,7 @@ void ComparePlot::applyPalette() {
     g->setPen(QPen(c, 2));
     g->setLineStyle(QCPGraph::lsLine);
     // Different marker shapes too, so the series stay apart without colour.
-    g->setScatterStyle(QCPScatterStyle(i == 0 ? QCPScatterStyle::ssDisc : QCPScatterStyle::ssSquare, c, c, 8));
+    g->setScatterStyle(QCPScatterStyle(seriesShape(i), c, c, 8));
   }
 }
 

@@ -7,9 +7,11 @@
 #include <QStringList>
 #include <QTimer>
 
+#include <vector>
+
 namespace wandscope::widgets {
 
-// Two targets overlaid per query set: one series per target (A, B) over a categorical axis of
+// Targets overlaid per query set: one series per target (A, B, B2, ...) over a categorical axis of
 // query sets, a point per set as the comparison finishes it (CPU ms/query by default), or of
 // offered rates for an open-loop comparison, a point refined after each rung. The legend
 // sits in its own row above the axes, outside the data. Updates only mark the plot dirty; a short
@@ -27,8 +29,15 @@ class ComparePlot : public QCustomPlot {
   QString categoryLabel() const { return xAxis->label(); }
   // Names the two series ("A: builtin", "B: builtin:bulk_and=off"); keeps the data.
   void setTargets(const QString& a, const QString& b);
+  // One series per target, named "A: ...", "B: ...", "B2: ...", ... (at least two series); keeps
+  // the data of the series that remain.
+  void setTargets(const QStringList& targets);
+  int seriesCount() const { return graphCount(); }
+  QString seriesName(int series) const;
   // Appends a query set's figures for A and B (a value <= 0 or NaN leaves that series' point out).
   void addSet(const QString& querySet, double a, double b);
+  // The same for every series: values[i] is series i's (missing entries leave points out).
+  void addSet(const QString& querySet, const std::vector<double>& values);
   // Sets one series' point of a category, appending the category when it is new and replacing
   // the series' earlier value there (a live figure that is refined as more samples arrive).
   void setPoint(const QString& category, int series, double value);

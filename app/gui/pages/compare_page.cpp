@@ -42,6 +42,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -154,6 +155,19 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
     connect(b, &QToolButton::clicked, this, [this, combo] { choosePlugin(combo); });
     return b;
   };
+  m_addTarget = new QToolButton(this);
+  m_addTarget->setText(QStringLiteral("Add target"));
+  m_addTarget->setObjectName(QStringLiteral("addTarget"));
+  m_addTarget->setToolTip(QStringLiteral("Compare a further target (B2, B3, ...) against A in the same run: every "
+                                         "target is interleaved with the others and each gets its own benefit, "
+                                         "interval, verdict and result equality against A"));
+  m_removeTarget = new QToolButton(this);
+  m_removeTarget->setText(QStringLiteral("Remove"));
+  m_removeTarget->setObjectName(QStringLiteral("removeTarget"));
+  m_removeTarget->setToolTip(QStringLiteral("Remove the last further target"));
+  m_removeTarget->setEnabled(false);
+  connect(m_addTarget, &QToolButton::clicked, this, [this] { addTarget(); });
+  connect(m_removeTarget, &QToolButton::clicked, this, [this] { removeTarget(); });
   auto* targets = new QHBoxLayout;
   targets->addWidget(labelA);
   targets->addWidget(m_targetA, 1);
@@ -162,7 +176,14 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   targets->addWidget(labelB);
   targets->addWidget(m_targetB, 1);
   targets->addWidget(pluginButton(m_targetB, QStringLiteral("B")));
+  targets->addSpacing(12);
+  targets->addWidget(m_addTarget);
+  targets->addWidget(m_removeTarget);
   grid->addLayout(targets, 0, 0);
+  // B2, B3, ... on a row of their own, empty (and so invisible) until a target is added.
+  m_moreLayout = new QHBoxLayout;
+  m_moreLayout->setSpacing(6);
+  grid->addLayout(m_moreLayout, 1, 0);
 
   auto* run = new QHBoxLayout;
   auto* profileLabel = new QLabel(QStringLiteral("&Profile:"), this);
@@ -202,7 +223,7 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   run->addWidget(actionButton(m_startAction, this));
   run->addWidget(actionButton(m_stopAction, this));
   run->addWidget(actionButton(m_exportAction, this));
-  grid->addLayout(run, 1, 0);
+  grid->addLayout(run, 2, 0);
   layout->addLayout(grid);
 
   m_description = new QLabel(this);
@@ -260,6 +281,13 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   pickerLayout->setContentsMargins(0, 0, 0, 0);
   pickerLayout->setSpacing(4);
   auto* setsLabel = new QLabel(QStringLiteral("<b>Result diff</b> \u00b7 query set:"), picker);
+  m_versusLabel = new QLabel(QStringLiteral("A against:"), picker);
+  m_versus = new QComboBox(picker);
+  m_versus->setObjectName(QStringLiteral("versus"));
+  m_versus->setToolTip(QStringLiteral("With more than two targets: which B to put beside A in the result diff"));
+  m_versusLabel->setBuddy(m_versus);
+  m_versusLabel->setVisible(false);
+  m_versus->setVisible(false);
   m_setList = new QComboBox(picker);
   m_setList->setObjectName(QStringLiteral("querySets"));
   m_setList->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -272,6 +300,10 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_queryList->setObjectName(QStringLiteral("queries"));
   m_queryHint = new QLabel(picker);
   m_queryHint->setWordWrap(true);
+  auto* versusRow = new QHBoxLayout;
+  versusRow->addWidget(m_versusLabel);
+  versusRow->addWidget(m_versus, 1);
+  pickerLayout->addLayout(versusRow);
   pickerLayout->addWidget(setsLabel);
   pickerLayout->addWidget(m_setList);
   pickerLayout->addWidget(m_identical);
@@ -302,6 +334,12 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   connect(m_profile, &QComboBox::currentIndexChanged, this, &ComparePage::onProfileChanged);
   connect(m_ratioView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::onRatioRowChanged);
   connect(m_setList, &QComboBox::currentIndexChanged, this, &ComparePage::fillQueries);
+  connect(m_versus, &QComboBox::currentIndexChanged, this, [this] {
+    // Another B: its own differing queries per set.
+    const QString set = m_setList->currentData().toString();
+    fillQuerySets();
+    if (!set.isEmpty()) selectQuerySet(set);
+  });
   connect(m_identical, &QCheckBox::toggled, this, &ComparePage::fillQueries);
   connect(m_queryList, &QListWidget::currentRowChanged, this, &ComparePage::onQueryChanged);
   connect(m_controller, &CompareController::compareStarted, this, &ComparePage::onStarted);
@@ -362,9 +400,61 @@ QList<QAction*> ComparePage::menuActions() const {
   return {m_startAction, m_stopAction, m_exportAction, m_openProfileAction};
 }
 
-void ComparePage::setTargets(const QString& a, const QString& b) {
-  m_targetA->setCurrentText(a);
-  m_targetB->setCurrentText(b);
+void ComparePage::setTargets(const QString& a, const QString& b) { setTargets(QStringList{a, b}); }
+
+void ComparePage::setTargets(const QStringList& targets) {
+  if (targets.size() >= 1) m_targetA->setCurrentText(targets[0]);
+  if (targets.size() >= 2) m_targetB->setCurrentText(targets[1]);
+  const auto more = static_cast<std::size_t>(std::max<qsizetype>(targets.size() - 2, 0));
+  while (m_more.size() > more) removeTarget();
+  for (std::size_t i = 0; i < more; ++i) {
+    const QString& spec = targets[static_cast<qsizetype>(i) + 2];
+    if (i < m_more.size()) {
+      m_more[i].combo->setCurrentText(spec);
+    } else if (!addTarget(spec)) {
+      break;
+    }
+  }
+}
+
+bool ComparePage::addTarget(const QString& spec) {
+  if (static_cast<int>(m_more.size()) + 2 >= kMaxTargets) return false;
+  const QString label = QStringLiteral("B%1").arg(m_more.size() + 2);
+  auto* row = new QWidget(this);
+  auto* layout = new QHBoxLayout(row);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(4);
+  auto* text = new QLabel(QStringLiteral("Target %1:").arg(label), row);
+  auto* combo = targetCombo(spec, row);
+  combo->setObjectName(QStringLiteral("target%1").arg(label));
+  text->setBuddy(combo);
+  auto* plugin = new QToolButton(row);
+  plugin->setText(QStringLiteral("Plugin\u2026"));
+  plugin->setToolTip(QStringLiteral("Choose an engine build (a plugin .so, docs/PLUGIN_ABI.md) as target %1").arg(label));
+  connect(plugin, &QToolButton::clicked, this, [this, combo] { choosePlugin(combo); });
+  layout->addWidget(text);
+  layout->addWidget(combo, 1);
+  layout->addWidget(plugin);
+  m_moreLayout->addWidget(row, 1);
+  m_more.push_back({row, combo});
+  m_removeTarget->setEnabled(!m_controller->isRunning());
+  m_addTarget->setEnabled(!m_controller->isRunning() && static_cast<int>(m_more.size()) + 2 < kMaxTargets);
+  return true;
+}
+
+bool ComparePage::removeTarget() {
+  if (m_more.empty()) return false;
+  delete m_more.back().row;
+  m_more.pop_back();
+  m_removeTarget->setEnabled(!m_more.empty() && !m_controller->isRunning());
+  m_addTarget->setEnabled(!m_controller->isRunning());
+  return true;
+}
+
+QStringList ComparePage::targets() const {
+  QStringList all{m_targetA->currentText().trimmed(), m_targetB->currentText().trimmed()};
+  for (const auto& m : m_more) all << m.combo->currentText().trimmed();
+  return all;
 }
 
 void ComparePage::selectProfileFile(const QString& path) {
@@ -393,8 +483,12 @@ std::optional<CompareJob> ComparePage::currentJob(QString* error) const {
     job.a = m_targetA->currentText().trimmed().toStdString();
     job.b = m_targetB->currentText().trimmed().toStdString();
     if (job.a.empty() || job.b.empty()) engine::throwUsage("choose both targets, A and B");
+    for (std::size_t i = 0; i < m_more.size(); ++i) {
+      job.more.push_back(m_more[i].combo->currentText().trimmed().toStdString());
+      if (job.more.back().empty()) engine::throwUsage("choose target B" + std::to_string(i + 2) + " or remove it");
+    }
     engine::BenchOverrides overrides;
-    overrides.targets = {job.a, job.b};
+    overrides.targets = job.targets();
     engine::applyOverrides(job.profile, overrides);  // validates the specs, as the CLI does
     job.repetitions = static_cast<unsigned>(m_repetitions->value());
     job.aa = m_aa->isChecked();
@@ -446,26 +540,33 @@ void ComparePage::startComparison() {
 
 void ComparePage::stopComparison() { m_controller->stop(); }
 
-void ComparePage::onStarted(quint64, const QString& a, const QString& b) {
+void ComparePage::onStarted(quint64, const QStringList& targets) {
   m_recorded = false;
   m_report.reset();
   m_sets.reset();
   m_ratios->clear();
   m_plot->clearData();
   showQuerySetPlotLabels(QStringLiteral("CPU ms/query per query set"), QStringLiteral("CPU ms/query"));
-  m_plot->setTargets(a, b);
+  m_plot->setTargets(targets);
   m_plot->setEmptyText(QStringLiteral("Waiting for the first query set\u2026"));
   if (m_startingOpen) showOpenPlotLabels(QStringLiteral("p50"));
   m_progress->clear();
   m_setList->clear();
   m_queryList->clear();
   m_queryHint->clear();
+  fillVersus();
   m_diffView->setPlaceholder(QStringLiteral("<i>The result diff opens when the comparison has finished.</i>"));
+  QStringList others;
+  for (qsizetype i = 1; i < targets.size(); ++i) {
+    others << QStringLiteral("%1 = %2").arg(QString::fromStdString(engine::CompareReport::targetLabel(static_cast<std::size_t>(i))),
+                                            targets[i]);
+  }
   m_notice->showNotice(widgets::NoticeBar::Kind::Information,
-                       QStringLiteral("Comparing A = %1 with B = %2 with the GUI attached. For numbers to publish run "
+                       QStringLiteral("Comparing A = %1 with %2 with the GUI attached. For numbers to publish run "
                                       "wandscope-cli compare on a quiet machine.")
-                           .arg(a, b));
-  m_status->setText(QStringLiteral("Preparing the dataset and both targets\u2026"));
+                           .arg(targets.value(0), others.join(QStringLiteral(", "))));
+  m_status->setText(targets.size() > 2 ? QStringLiteral("Preparing the dataset and the targets\u2026")
+                                       : QStringLiteral("Preparing the dataset and both targets\u2026"));
   m_runTimer.start();
 }
 
@@ -478,8 +579,14 @@ void ComparePage::onSetFinished(const CompareSetRowsPtr& rows) {
   if (!rows || rows->rows.empty()) return;
   m_ratios->addScenarios(rows->rows, rows->aaRows);
   m_ratioView->resizeColumnsToContents();
+  // A's figure and each B's (rows of one set: per B, CPU then p50).
   const auto& cpu = rows->rows.front();
-  m_plot->addSet(QString::fromStdString(cpu.querySet), cpu.a, cpu.b);
+  std::vector<double> values(static_cast<std::size_t>(m_plot->seriesCount()), std::numeric_limits<double>::quiet_NaN());
+  values[0] = cpu.a;
+  for (const auto& r : rows->rows) {
+    if (r.metric == cpu.metric && r.target < values.size()) values[r.target] = r.b;
+  }
+  m_plot->addSet(QString::fromStdString(cpu.querySet), values);
 }
 
 void ComparePage::showOpenPlotLabels(const QString& quantile) {
@@ -505,7 +612,7 @@ void ComparePage::onOpenLatency(const engine::OpenLatencyPoint& point) {
     showOpenPlotLabels(QStringLiteral("p50"));
   }
   if (!point.p50Ms) return;
-  m_plot->setPoint(rateCategory(point.rate), point.a ? 0 : 1, *point.p50Ms);
+  m_plot->setPoint(rateCategory(point.rate), static_cast<int>(point.target), *point.p50Ms);
 }
 
 std::string ComparePage::plotReport(const engine::CompareReport& report) {
@@ -526,14 +633,29 @@ std::string ComparePage::plotReport(const engine::CompareReport& report) {
                                                                                                 : QStringLiteral("scenario")),
                            title == QLatin1String("CPU ms/query") ? title : title + QStringLiteral(" (ms)"));
   }
+  // A category per query set or rate, A's figure and each B's (rows of B2, ... share it).
+  QStringList categories;
+  std::vector<std::vector<double>> values;
+  const std::size_t n = report.targetCount();
   for (const auto& s : report.scenarios) {
-    if (s.metric == metric) m_plot->addSet(plotCategory(s), s.a, s.b);
+    if (s.metric != metric || s.target >= n) continue;
+    const QString c = plotCategory(s);
+    qsizetype i = categories.indexOf(c);
+    if (i < 0) {
+      i = categories.size();
+      categories << c;
+      values.emplace_back(n, std::numeric_limits<double>::quiet_NaN());
+      values.back()[0] = s.a;
+    }
+    values[static_cast<std::size_t>(i)][s.target] = s.b;
   }
+  for (qsizetype i = 0; i < categories.size(); ++i) m_plot->addSet(categories[i], values[static_cast<std::size_t>(i)]);
   return metric;
 }
 
 void ComparePage::onFinished(const CompareReportPtr& report) {
   m_report = report;
+  fillVersus();
   m_ratios->setReport(*report);
   m_ratioView->resizeColumnsToContents();
   const std::string metric = plotReport(*report);
@@ -563,7 +685,12 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
   m_status->setText(what);
   // The summary is the status line; the notice bar only for what needs attention.
   QStringList attention;
-  if (differing > 0) attention << QStringLiteral("A and B returned different results: the speed figures compare different work.");
+  if (differing > 0) {
+    attention << (report->targetCount() > 2
+                      ? QStringLiteral("A and some other target returned different results: those speed figures "
+                                       "compare different work.")
+                      : QStringLiteral("A and B returned different results: the speed figures compare different work."));
+  }
   if (report->partial) attention << QStringLiteral("Stopped early: only the finished query sets are shown.");
   for (const auto& w : report->warnings) attention << QStringLiteral("Warning: %1.").arg(QString::fromStdString(w));
   if (attention.isEmpty()) {
@@ -602,6 +729,9 @@ void ComparePage::onRunningChanged(bool running) {
   for (QWidget* w : std::initializer_list<QWidget*>{m_targetA, m_targetB, m_profile, m_repetitions, m_aa}) {
     w->setEnabled(!running);
   }
+  for (const auto& m : m_more) m.row->setEnabled(!running);
+  m_addTarget->setEnabled(!running && static_cast<int>(m_more.size()) + 2 < kMaxTargets);
+  m_removeTarget->setEnabled(!running && !m_more.empty());
   m_openProfileAction->setEnabled(!running);
   if (running) m_exportAction->setEnabled(false);
 }
@@ -609,10 +739,38 @@ void ComparePage::onRunningChanged(bool running) {
 const engine::ResultDiff* ComparePage::diffOf(const QString& querySet) const {
   if (!m_report) return nullptr;
   const std::string set = querySet.toStdString();
+  const auto target = static_cast<std::size_t>(versus());
   for (const auto& s : m_report->scenarios) {
-    if (s.querySet == set) return &s.diff;
+    if (s.querySet == set && s.target == target) return &s.diff;
   }
   return nullptr;
+}
+
+void ComparePage::fillVersus() {
+  const QSignalBlocker block(m_versus);
+  m_versus->clear();
+  if (m_report) {
+    for (std::size_t i = 1; i < m_report->targetCount(); ++i) {
+      m_versus->addItem(QStringLiteral("%1: %2").arg(QString::fromStdString(engine::CompareReport::targetLabel(i)),
+                                                     QString::fromStdString(m_report->side(i).spec)),
+                        static_cast<int>(i));
+    }
+  }
+  const bool many = m_versus->count() > 1;
+  m_versus->setVisible(many);
+  m_versusLabel->setVisible(many);
+}
+
+int ComparePage::versus() const {
+  const QVariant v = m_versus->currentData();
+  return v.isValid() ? v.toInt() : 1;
+}
+
+bool ComparePage::selectVersus(int target) {
+  const int i = m_versus->findData(target);
+  if (i < 0) return false;
+  if (m_versus->currentIndex() != i) m_versus->setCurrentIndex(i);
+  return true;
 }
 
 void ComparePage::onQueriesReady(const CompareQuerySetsPtr& sets) {
@@ -661,7 +819,10 @@ void ComparePage::fillQueries() {
     auto* item = new QListWidgetItem(
         QStringLiteral("%1%2  %3").arg(differs ? QStringLiteral("\u2260 ") : QString(), set.ids[i], set.texts[i]), m_queryList);
     item->setData(Qt::UserRole, static_cast<int>(i));
-    item->setToolTip(differs ? QStringLiteral("A and B answered this query differently") : QStringLiteral("Identical answers"));
+    item->setToolTip(differs ? QStringLiteral("A and %1 answered this query differently")
+                                   .arg(QString::fromStdString(engine::CompareReport::targetLabel(
+                                       static_cast<std::size_t>(versus()))))
+                             : QStringLiteral("Identical answers"));
     if (differs) item->setForeground(QColor(0xd6, 0x27, 0x28));
   };
   for (std::size_t i = 0; i < set.ids.size(); ++i) {
@@ -693,7 +854,7 @@ void ComparePage::onQueryChanged() {
   QListWidgetItem* item = m_queryList->currentItem();
   if (!m_sets || setRow < 0 || !item) return;
   m_diffView->setPlaceholder(QStringLiteral("<i>Asking both targets\u2026</i>"));
-  m_controller->requestQueryDiff(setRow, item->data(Qt::UserRole).toInt());
+  m_controller->requestQueryDiff(setRow, item->data(Qt::UserRole).toInt(), versus());
 }
 
 void ComparePage::onQueryDiff(const widgets::QueryDiffSnapshotPtr& snapshot) {
@@ -705,7 +866,10 @@ void ComparePage::onRatioRowChanged() {
   const QModelIndex current = m_ratioView->currentIndex();
   if (!current.isValid()) return;
   const QString set = current.data(widgets::RatioTableModel::QuerySetRole).toString();
-  if (!m_recorded) selectQuerySet(set);
+  const int target = current.data(widgets::RatioTableModel::TargetRole).toInt();
+  if (m_recorded) return;
+  if (target >= 1) selectVersus(target);  // a B2 row: the diff of A against B2
+  selectQuerySet(set);
 }
 
 bool ComparePage::selectQuerySet(const QString& name) {
@@ -738,6 +902,7 @@ bool ComparePage::showReportWithoutRun(const CompareReportPtr& report, const QSt
   m_recorded = true;
   m_report = report;
   m_sets.reset();
+  fillVersus();
   m_ratios->setReport(*report);
   m_ratioView->resizeColumnsToContents();
   m_plot->clearData();
@@ -798,13 +963,19 @@ void ComparePage::showStoredComparison(const CompareReportPtr& report) {
                                            "Start the comparison again to put results side by side.</i>"))) {
     return;
   }
-  m_plot->setTargets(QString::fromStdString(report->a.spec), QString::fromStdString(report->b.spec));
+  QStringList specs;
+  QStringList others;
+  for (std::size_t i = 0; i < report->targetCount(); ++i) {
+    specs << QString::fromStdString(report->side(i).spec);
+    if (i > 0) others << QStringLiteral("%1 = %2").arg(QString::fromStdString(engine::CompareReport::targetLabel(i)), specs.back());
+  }
+  m_plot->setTargets(specs);
   plotReport(*report);
-  setTargets(QString::fromStdString(report->a.spec), QString::fromStdString(report->b.spec));
-  const QString what = QStringLiteral("Stored comparison %1 (%2, profile %3): A = %4, B = %5, %6 rows as stored%7.")
+  setTargets(specs);
+  const QString what = QStringLiteral("Stored comparison %1 (%2, profile %3): A = %4, %5, %6 rows as stored%7.")
                            .arg(QString::fromStdString(report->runId), QString::fromStdString(report->environment.startedUtc),
-                                QString::fromStdString(report->profileName), QString::fromStdString(report->a.spec),
-                                QString::fromStdString(report->b.spec))
+                                QString::fromStdString(report->profileName), specs.value(0),
+                                others.join(QStringLiteral(", ")))
                            .arg(report->scenarios.size())
                            .arg(report->partial ? QStringLiteral(", stopped early (partial)") : QString());
   m_notice->showNotice(report->partial ? widgets::NoticeBar::Kind::Warning : widgets::NoticeBar::Kind::Information, what);
@@ -845,6 +1016,9 @@ void ComparePage::exportReport() {
 void ComparePage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("targetA"), m_targetA->currentText());
   settings.setValue(QStringLiteral("targetB"), m_targetB->currentText());
+  QStringList more;
+  for (const auto& m : m_more) more << m.combo->currentText();
+  settings.setValue(QStringLiteral("moreTargets"), more);
   settings.setValue(QStringLiteral("profile"), m_profile->currentData().toString());
   settings.setValue(QStringLiteral("repetitions"), m_repetitions->value());
   settings.setValue(QStringLiteral("aa"), m_aa->isChecked());
@@ -856,7 +1030,9 @@ void ComparePage::saveSettings(QSettings& settings) const {
 void ComparePage::restoreSettings(QSettings& settings) {
   const QString a = settings.value(QStringLiteral("targetA")).toString();
   const QString b = settings.value(QStringLiteral("targetB")).toString();
-  if (!a.isEmpty() && !b.isEmpty()) setTargets(a, b);
+  if (!a.isEmpty() && !b.isEmpty()) {
+    setTargets(QStringList{a, b} + settings.value(QStringLiteral("moreTargets")).toStringList());
+  }
   const QString profile = settings.value(QStringLiteral("profile")).toString();
   if (!profile.isEmpty() && profile != kEmbedded && QFileInfo::exists(profile)) selectProfileFile(profile);
   m_repetitions->setValue(settings.value(QStringLiteral("repetitions"), 3).toInt());

@@ -12,10 +12,13 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 class QAction;
 class QCheckBox;
 class QComboBox;
+class QHBoxLayout;
+class QToolButton;
 class QLabel;
 class QListWidget;
 class QPlainTextEdit;
@@ -34,15 +37,17 @@ namespace wandscope::app {
 
 class CompareController;
 
-// Compare: two engine builds (or switches, or peers) on the same queries, interleaved in one
-// process as `wandscope-cli compare` runs them (docs/COMPARE.md). Pick targets A and B (built-in
-// choices, any `builtin:opt=v` text, a plugin file the user chose, a peer), a profile and the
+// Compare: two or more engine builds (or switches, or peers) on the same queries, interleaved in
+// one process as `wandscope-cli compare` runs them (docs/COMPARE.md). Pick targets A and B
+// (built-in choices, any `builtin:opt=v` text, a plugin file the user chose, a peer) and, with
+// "Add target", further ones B2, B3, ... (each compared against A), a profile and the
 // repetitions, with or without the A/A calibration; Start runs it on the CompareController's
 // worker thread. Each finished query set adds a progress line, a point per target to the plot and
-// its rows to the ratio table (benefit, 95 % interval, verdict, result equality); an open-loop
-// profile plots each target's due-time p50 per offered rate instead, refined after every rung of
-// its ladders. Afterwards the result-diff panel answers any query of the comparison by both
-// targets side by side, differing queries first, with explain where the target provides it. A
+// its rows to the ratio table (benefit of each B vs A, 95 % interval, verdict, result equality);
+// an open-loop profile plots each target's due-time p50 per offered rate instead, refined after
+// every rung of its ladders. Afterwards the result-diff panel answers any query of the comparison
+// by A and the chosen B side by side, differing queries first, with explain where the target
+// provides it. A
 // finished comparison is stored in the run history (WorkbenchContext::history). Export writes
 // report.md, report.json, report.csv and report.html as the CLI does.
 //
@@ -62,7 +67,16 @@ class ComparePage : public Page {
 
   // Documents of the embedded default dataset the quick comparison runs on.
   void setDefaultDocs(quint64 docs);
+  // Targets A and B only (any further targets are removed).
   void setTargets(const QString& a, const QString& b);
+  // A, B, then B2, B3, ... (at least two).
+  void setTargets(const QStringList& targets);
+  // Adds a target row (B2, B3, ...) showing `spec`; false at the limit (kMaxTargets).
+  bool addTarget(const QString& spec = QStringLiteral("builtin"));
+  // Removes the last further target (B2, ...); false when only A and B are left.
+  bool removeTarget();
+  QStringList targets() const;
+  static constexpr int kMaxTargets = 8;
   void selectProfileFile(const QString& path);
   void setRepetitions(int repetitions);
   void setAa(bool aa);
@@ -77,7 +91,10 @@ class ComparePage : public Page {
   void showStoredComparison(const CompareReportPtr& report);
   bool exportReportTo(const QString& dir, QString* error = nullptr);
 
-  // Result-diff panel: choose a query set (by name) and a query (row of the query list).
+  // Result-diff panel: choose the B to put beside A (1 = B, 2 = B2, ...), a query set (by name)
+  // and a query (row of the query list).
+  bool selectVersus(int target);
+  int versus() const;
   bool selectQuerySet(const QString& name);
   bool selectQuery(int row);
   void setShowIdentical(bool show);
@@ -86,6 +103,7 @@ class ComparePage : public Page {
   widgets::ComparePlot* plot() const noexcept { return m_plot; }
   widgets::ResultDiffView* diffView() const noexcept { return m_diffView; }
   QComboBox* querySetList() const noexcept { return m_setList; }
+  QComboBox* versusList() const noexcept { return m_versus; }
   QListWidget* queryList() const noexcept { return m_queryList; }
   QString progressText() const;
   const CompareReportPtr& report() const noexcept { return m_report; }
@@ -102,7 +120,8 @@ class ComparePage : public Page {
   void exportReport();
 
  private:
-  void onStarted(quint64 generation, const QString& a, const QString& b);
+  void onStarted(quint64 generation, const QStringList& targets);
+  void fillVersus();
   void onSetFinished(const CompareSetRowsPtr& rows);
   void onOpenLatency(const engine::OpenLatencyPoint& point);
   // Titles and axis of the plot for an open-loop comparison's `quantile` ("p50", "p99") per
@@ -148,6 +167,16 @@ class ComparePage : public Page {
   QAction* m_openProfileAction = nullptr;
   QComboBox* m_targetA = nullptr;
   QComboBox* m_targetB = nullptr;
+  struct MoreTarget {
+    QWidget* row = nullptr;  // label, combo and plugin button, deleted together
+    QComboBox* combo = nullptr;
+  };
+  std::vector<MoreTarget> m_more;  // B2, B3, ...
+  QHBoxLayout* m_moreLayout = nullptr;
+  QToolButton* m_addTarget = nullptr;
+  QToolButton* m_removeTarget = nullptr;
+  QComboBox* m_versus = nullptr;
+  QLabel* m_versusLabel = nullptr;
   QComboBox* m_profile = nullptr;
   QCheckBox* m_aa = nullptr;
   QSpinBox* m_repetitions = nullptr;

@@ -306,9 +306,10 @@ void HistoryPage::fillComparisons() {
   m_compareView->setRowCount(static_cast<int>(m_comparisons.size()));
   for (std::size_t i = 0; i < m_comparisons.size(); ++i) {
     const auto& c = m_comparisons[i];
+    QString b = QString::fromStdString(c.bSpec);
+    for (const auto& more : c.moreSpecs) b += QStringLiteral(" | ") + QString::fromStdString(more);  // B2, B3, ...
     const QStringList cells = {
-        QString::fromStdString(c.startedUtc), QString::fromStdString(c.profileName), QString::fromStdString(c.aSpec),
-        QString::fromStdString(c.bSpec), QString::fromStdString(c.mode) + (c.aa ? QStringLiteral(" + A/A") : QString()),
+        QString::fromStdString(c.startedUtc), QString::fromStdString(c.profileName), QString::fromStdString(c.aSpec), b, QString::fromStdString(c.mode) + (c.aa ? QStringLiteral(" + A/A") : QString()),
         c.resultsDiffer ? QStringLiteral("differ") : QStringLiteral("identical"),
         c.partial ? QStringLiteral("partial") : QStringLiteral("complete")};
     for (int col = 0; col < cells.size(); ++col) {
