@@ -89,9 +89,11 @@ INSTANTIATE_TEST_SUITE_P(
         // Tiny documents: scores bunch up, near-ties around the floor.
         ManyWindows{7003, {.docs = 13000, .vocabulary = 60, .maxLength = 4, .duplicateFraction = 0.5}, 4096}));
 
+// 30k documents over 3000 words: lists from most documents (w0) to a few (w2500), 8 windows.
+const RandomCorpusParams kThirtyThousand{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
+
 TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
-  const RandomCorpusParams params{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
-  const auto docs = randomCorpus(42, params);
+  const auto docs = randomCorpus(42, kThirtyThousand);
   const auto t = buildTestIndex(docs);
   // w0 is in most documents, w2500 in a few: once the floor rises above w0's maximum, w0 is
   // non-essential and only probed for the documents of the rarer lists.
@@ -119,8 +121,7 @@ TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
 // Three lists of similar length: once the floor is above every list's maximum, a document needs
 // two of them, and bounding each by its lists' block maxima leaves only those to score.
 TEST(BulkOr, BoundFirstScoresOnlyDocumentsWhoseBlockMaximaBeatTheFloor) {
-  const RandomCorpusParams params{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
-  const auto docs = randomCorpus(43, params);
+  const auto docs = randomCorpus(43, kThirtyThousand);
   const auto t = buildTestIndex(docs);
   const std::string q = "w30 w31 w32";
   const auto on = runBmm(*t->index, q, 10, true);
