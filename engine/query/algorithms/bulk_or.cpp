@@ -132,7 +132,7 @@ void bulkOr(QueryContext& ctx) {
   // Bound-first windows: per document the f64 sum of the block maxima of the lists holding it and
   // their mask, valid where stamp == generation (so nothing is cleared between windows), and the
   // documents whose bound beats the floor.
-  const auto bound = std::make_unique_for_overwrite<double[]>(kWindowDocs);
+  const auto blockBound = std::make_unique_for_overwrite<double[]>(kWindowDocs);
   const auto present = std::make_unique_for_overwrite<std::uint64_t[]>(kWindowDocs);
   std::vector<std::uint32_t> stamp(kWindowDocs, 0);
   std::uint32_t generation = 0;
@@ -282,8 +282,8 @@ void bulkOr(QueryContext& ctx) {
             const std::uint32_t d = docs[pos + i] - start;
             const bool fresh = stamp[d] != generation;  // no branch: first and later lists mix at random
             stamp[d] = generation;
-            const double b = (fresh ? 0.0 : bound[d]) + blockMax;
-            bound[d] = b;
+            const double b = (fresh ? 0.0 : blockBound[d]) + blockMax;
+            blockBound[d] = b;
             present[d] = (fresh ? 0 : present[d]) | bit;
             termTfs[d] = freqs[i];
             if (b > flagAbove) {
