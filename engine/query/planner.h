@@ -48,7 +48,7 @@ inline constexpr std::size_t kBulkAndMaxClauses = 3;
 // OR with 2-3 terms: below this many postings per 4096-document window in the lists that are
 // likely essential (all but the longest), the windowed bmm's per-window work outweighs what it
 // saves and `maxscore` runs instead (docs/ALGORITHMS.md, "The planner").
-inline constexpr double kBulkOrMinWindowPostings = 64.0;
+inline constexpr double kBulkOrMinWindowPostings = 16.0;
 
 // Documents expected to contain every term if terms were placed independently: N * prod(df/N).
 // 0 when a term is unknown.

@@ -53,17 +53,17 @@ TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
 }
 
 // The windowed bmm pays per 4096-document window: when the lists but the longest hold fewer than
-// 64 postings per window (rare-2/3, rare+common-2 on 1M documents) maxscore runs instead; the
+// 16 postings per window (rare-2/3, rare+common-2 on 1M documents) maxscore runs instead; the
 // longest list does not count (it is the first to turn non-essential).
 TEST(Planner, SparseOrListsUseMaxScoreWhileBulkOrIsOn) {
-  // 1M docs: 15'625 postings of the shorter lists = 64 per window, the boundary.
+  // 1M docs: 3'906.25 postings of the shorter lists = 16 per window, the boundary.
   EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::MaxScore);
   EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 3'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::MaxScore);
-  EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 15'625}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+  EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 3'907}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::Bmm);
-  EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 15'624}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+  EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 3'906}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::MaxScore);
   engine::SearchOptions off;
   off.bulkOr = false;  // the document-at-a-time bmm has no per-window cost
@@ -124,7 +124,7 @@ TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
   EXPECT_EQ(reason(queryWithDfs({5}), Operator::Or), "auto: one known term -> bulk-and (block-max top-k over one list)");
   EXPECT_EQ(reason(queryWithDfs({50'000, 60'000}), Operator::Or), "auto: OR with 2 known terms -> bmm");
   EXPECT_EQ(reason(queryWithDfs({5, 6}), Operator::Or),
-            "auto: OR with 2 known terms, ~0 postings per 4096-doc window in all but the longest list < 64 -> maxscore");
+            "auto: OR with 2 known terms, ~0 postings per 4096-doc window in all but the longest list < 16 -> maxscore");
   EXPECT_EQ(reason(queryWithDfs({5, 6, 7, 8}), Operator::Or), "auto: OR with 4 known terms -> maxscore");
   EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And),
             "auto: AND with ~1 expected matches < 160 (k x 16) -> exhaustive");
