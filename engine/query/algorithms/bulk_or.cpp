@@ -42,6 +42,10 @@ constexpr double kDenseSurvivors = 4.0;  // one bit per query term in the per-do
 // the window is scored first. 4 was the best of 1, 2, 4, 8 and 32 on the 1M-document seed sets
 // (docs/PERF.md).
 constexpr double kMemberDf = 4.0;
+// ... and while the lists read hold at most this many postings per document of the index: in a
+// window of denser lists most documents hold two or more terms, pass the bound and are scored
+// anyway (sequential-2's common words).
+constexpr double kMaxReadDensity = 0.25;
 
 // The largest block maximum of c's blocks overlapping [start, end) (f64), moving c's block pointer
 // (never decoding) to the last of them; 0 when c has no posting left there. c.docId() < end.
@@ -240,7 +244,8 @@ void bulkOr(QueryContext& ctx) {
         --probed;
         joinedDf += static_cast<double>(cursors[order[probed]].df());
       }
-      boundFirst = !beatsFloor(topEssential + prefix[probed], factorAll, floorD) && joinedDf <= kMemberDf * essentialDf;
+      boundFirst = !beatsFloor(topEssential + prefix[probed], factorAll, floorD) && joinedDf <= kMemberDf * essentialDf &&
+                   essentialDf + joinedDf <= kMaxReadDensity * docCount;
     }
     if (!boundFirst) probed = e;
     std::uint64_t members = 0;  // lists read in step 3 when bound-first

@@ -144,15 +144,15 @@ TEST(BulkOr, BoundFirstScoresOnlyDocumentsWhoseBlockMaximaBeatTheFloor) {
 // s_a + s_c beats the floor by a hair (0.02 % of s_c): a bound under-estimated by more loses the
 // top hit.
 TEST(BulkOr, BoundFirstKeepsADocumentWhoseScoreEqualsItsBound) {
-  constexpr int kDocs = 20000;
-  constexpr int kLate = 15003;
+  constexpr int kDocs = 40000;  // each list in 5 % of the documents (bound-first reads sparse lists)
+  constexpr int kLate = 30013;
   std::vector<engine::Document> docs;
   for (int i = 0; i < kDocs; ++i) {
     std::vector<std::string> words;
     if (i < 50) words = {"a", "b"};
-    if (i >= 50 && i % 10 == 0) words.push_back("a");
-    if (i >= 50 && i % 10 == 5) words.push_back("b");
-    if (i >= 50 && (i % 10 == 3 || (i % 10 == 7 && i < 540))) words.push_back("c");  // df(b) - 1
+    if (i >= 50 && i % 20 == 0) words.push_back("a");
+    if (i >= 50 && i % 20 == 5) words.push_back("b");
+    if (i >= 50 && (i % 20 == 13 || (i % 20 == 17 && i < 1017))) words.push_back("c");  // df(b) - 1
     if (i == kLate) words.insert(words.begin(), "a");
     std::string text;
     for (const auto& w : words) text += w + " ";
