@@ -442,6 +442,9 @@ TEST(ComparePage, ThreeTargetsEachBAgainstA) {
   const auto report = page.report();
   ASSERT_EQ(report->targetCount(), 3u);
   ASSERT_EQ(report->scenarios.size(), 4u);
+  // One query set, compared once per B.
+  EXPECT_TRUE(page.statusText().startsWith(QStringLiteral("1 query set x 2 targets against A in ")))
+      << page.statusText().toStdString();
 
   // The table: CPU and p50 for B, then for B2, each row naming its B.
   const auto* model = page.ratioModel();

@@ -673,10 +673,16 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
   }
   QStringList counts;
   for (const auto& [verdict, n] : verdicts) counts << QStringLiteral("%1 %2").arg(n).arg(QString::fromStdString(verdict));
+  // With B2, B3, ... every set is compared once per B: "6 query sets x 2 targets against A".
+  const auto versus = static_cast<qsizetype>(report->targetCount() - 1);
+  const qsizetype perB = sets / versus;
+  const QString unit = QString(isOpenMetric(metric) ? QStringLiteral("offered rate") : QStringLiteral("query set")) +
+                       (perB == 1 ? QString() : QStringLiteral("s"));
+  const QString counted = versus > 1 ? QStringLiteral("%1 %2 x %3 targets against A").arg(perB).arg(unit).arg(versus)
+                                     : QStringLiteral("%1 %2").arg(perB).arg(unit);
   const QString what =
-      QStringLiteral("%1 %2 in %3 s (%4: %5); results %6%7.")
-          .arg(sets)
-          .arg(isOpenMetric(metric) ? QStringLiteral("offered rates") : QStringLiteral("query sets"))
+      QStringLiteral("%1 in %2 s (%3: %4); results %5%6.")
+          .arg(counted)
           .arg(static_cast<double>(m_runTimer.elapsed()) / 1000.0, 0, 'f', 1)
           .arg(metricLabel(metric), counts.join(QStringLiteral(", ")),
                differing == 0 ? QStringLiteral("identical in every set (row_set_diff=0, score_bit_diff=0)")
@@ -893,6 +899,8 @@ void ComparePage::setShowIdentical(bool show) { m_identical->setChecked(show); }
 
 QString ComparePage::progressText() const { return m_progress->toPlainText(); }
 
+QString ComparePage::statusText() const { return m_status->text(); }
+
 bool ComparePage::showReportWithoutRun(const CompareReportPtr& report, const QString& what, const QString& diffHint) {
   if (m_controller->isRunning()) {
     m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
@@ -1043,9 +1051,11 @@ void ComparePage::restoreSettings(QSettings& settings) {
 }
 
 void ComparePage::prepareScreenshot() {
-  // builtin against builtin:bulk_and=off on the quick comparison, then one query side by side.
+  // builtin against builtin:bulk_and=off and builtin:freq_prune=off on the quick comparison, then
+  // one query side by side.
   m_profile->setCurrentIndex(0);
-  setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
+  setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                         QStringLiteral("builtin:freq_prune=off")});
   m_repetitions->setValue(2);
   m_aa->setChecked(false);
   m_identical->setChecked(true);

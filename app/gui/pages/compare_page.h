@@ -106,6 +106,8 @@ class ComparePage : public Page {
   QComboBox* versusList() const noexcept { return m_versus; }
   QListWidget* queryList() const noexcept { return m_queryList; }
   QString progressText() const;
+  // The one-line summary of the last comparison (counts, verdicts, result equality).
+  QString statusText() const;
   const CompareReportPtr& report() const noexcept { return m_report; }
   bool isRecordedComparison() const noexcept { return m_recorded; }
 
