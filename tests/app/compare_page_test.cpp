@@ -78,6 +78,21 @@ widgets::QueryDiffSnapshotPtr waitForShownDiff(app::ComparePage& page, QSignalSp
   return ok ? shown : nullptr;
 }
 
+// A Compare page on the test profile cut to one query set (mid-df-2); its controller caches the
+// dataset under the fixture's temporary directory.
+struct OneSetPage {
+  TempDir dir;
+  app::CompareController controller;
+  app::WorkbenchContext context;
+  app::ComparePage page{context, &controller};
+  OneSetPage() {
+    std::string text = kProfile;
+    text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
+    controller.setCacheRoot(qpath(dir / "cache"));
+    page.selectProfileFile(qpath(dir.write("compare-test.json", text)));
+  }
+};
+
 bool isVerdict(const std::string& v) {
   return v == "faster" || v == "slower" || v == "no-difference" || v == "inconclusive";
 }
@@ -370,16 +385,10 @@ TEST(ComparePage, PlotsOpenLoopLaddersWhileTheyRun) {
 
 // A peer answers side by side but has no explain here: the panel says so instead of showing one.
 TEST(ComparePage, APeerSaysItHasNoExplain) {
-  TempDir dir;
-  std::string text = kProfile;
-  text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
-  const auto profilePath = dir.write("compare-test.json", text);
-  app::CompareController controller;
-  controller.setCacheRoot(qpath(dir / "cache"));
-  app::WorkbenchContext context;
-  app::ComparePage page(context, &controller);
+  OneSetPage fixture;
+  app::CompareController& controller = fixture.controller;
+  app::ComparePage& page = fixture.page;
   QAbstractItemModelTester tester(page.diffView()->model(), kFatal);
-  page.selectProfileFile(qpath(profilePath));
   page.setTargets(QStringLiteral("builtin"), QStringLiteral("sqlite-fts5"));
   page.setRepetitions(1);
   page.setShowIdentical(true);
@@ -404,19 +413,13 @@ TEST(ComparePage, APeerSaysItHasNoExplain) {
 // Three targets: "Add target" adds B2; every B gets its rows in the ratio table (named), a series
 // in the plot and its own result diff against A, chosen in the versus list or by its table row.
 TEST(ComparePage, ThreeTargetsEachBAgainstA) {
-  TempDir dir;
-  std::string text = kProfile;
-  text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
-  const auto profilePath = dir.write("compare-test.json", text);
-  app::CompareController controller;
-  controller.setCacheRoot(qpath(dir / "cache"));
-  app::WorkbenchContext context;
-  app::ComparePage page(context, &controller);
+  OneSetPage fixture;
+  app::CompareController& controller = fixture.controller;
+  app::ComparePage& page = fixture.page;
   QAbstractItemModelTester t1(page.ratioModel(), kFatal);
   QAbstractItemModelTester t2(page.diffView()->model(), kFatal);
   page.resize(1280, 800);
   page.show();
-  page.selectProfileFile(qpath(profilePath));
   page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
   ASSERT_TRUE(page.addTarget(QStringLiteral("builtin:k=5")));
   ASSERT_TRUE(page.addTarget());
@@ -500,7 +503,7 @@ TEST(ComparePage, ThreeTargetsEachBAgainstA) {
   EXPECT_EQ(page.versus(), 2);
 
   // Exported as the CLI writes it: a column per target.
-  const auto out = dir / "export";
+  const auto out = fixture.dir / "export";
   ASSERT_TRUE(page.exportReportTo(qpath(out), &error)) << error.toStdString();
   std::ifstream in(out / "report.md");
   const std::string md((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -513,15 +516,9 @@ TEST(ComparePage, ThreeTargetsEachBAgainstA) {
 TEST(ComparePage, ExplainsAPluginBuildThroughTheAbi) {
   const char* plugin = std::getenv("WANDSCOPE_TEST_ENGINE_PLUGIN");
   if (plugin == nullptr || *plugin == 0) GTEST_SKIP() << "set WANDSCOPE_TEST_ENGINE_PLUGIN to an engine plugin .so";
-  TempDir dir;
-  std::string text = kProfile;
-  text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
-  const auto profilePath = dir.write("compare-test.json", text);
-  app::CompareController controller;
-  controller.setCacheRoot(qpath(dir / "cache"));
-  app::WorkbenchContext context;
-  app::ComparePage page(context, &controller);
-  page.selectProfileFile(qpath(profilePath));
+  OneSetPage fixture;
+  app::CompareController& controller = fixture.controller;
+  app::ComparePage& page = fixture.page;
   page.setTargets(QStringLiteral("builtin"), QStringLiteral("plugin:") + QString::fromUtf8(plugin));
   page.setRepetitions(1);
   page.setShowIdentical(true);
