@@ -39,8 +39,8 @@ constexpr std::size_t kMaxTerms = 64;
 constexpr double kDenseSurvivors = 4.0;  // one bit per query term in the per-document mask
 // A bound-first window reads the non-essential lists it needs (see step 3) only while together
 // they are at most this many times as long as the essential lists (document frequencies); beyond,
-// the window is scored first. 4 was the best of 1, 2, 4, 8 and 32 on the 1M-document seed sets
-// (docs/PERF.md).
+// the window is scored first. 1 and 2 were much slower on mid-df-2/3; 4, 8 and 32 were close
+// (docs/ALGORITHMS.md, step 3).
 constexpr double kMemberDf = 4.0;
 // ... and while the lists read hold at most this many postings per document of the index: in a
 // window of denser lists most documents hold two or more terms, pass the bound and are scored
