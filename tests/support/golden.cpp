@@ -33,9 +33,15 @@ std::string diffOf(const std::filesystem::path& expected, const std::filesystem:
 }  // namespace
 
 void expectGolden(const std::string& name, const std::string& actual) {
-  const std::filesystem::path golden = std::filesystem::path(testDataDir()) / "golden" / name;
-  const char* update = std::getenv("UPDATE_GOLDEN");
-  if (update != nullptr && std::string(update) == "1") {
+  expectGoldenFile(std::filesystem::path(testDataDir()) / "golden" / name, actual);
+}
+
+void expectGoldenFile(const std::filesystem::path& golden, const std::string& actual) {
+  auto set = [](const char* variable) {
+    const char* v = std::getenv(variable);
+    return v != nullptr && std::string(v) == "1";
+  };
+  if (set("UPDATE_GOLDEN") || set("WANDSCOPE_UPDATE_GOLDEN")) {
     std::filesystem::create_directories(golden.parent_path());
     std::ofstream(golden, std::ios::binary) << actual;
     return;
@@ -45,8 +51,12 @@ void expectGolden(const std::string& name, const std::string& actual) {
     return;
   }
   const std::string expected = readFile(golden);
-  if (expected == actual) return;
   const std::filesystem::path actualPath = golden.string() + ".actual";
+  if (expected == actual) {
+    std::error_code ec;
+    std::filesystem::remove(actualPath, ec);  // a stale .actual from an earlier failure
+    return;
+  }
   std::ofstream(actualPath, std::ios::binary) << actual;
   ADD_FAILURE() << "output differs from golden file " << golden << " (actual written to "
                 << actualPath << "):\n"

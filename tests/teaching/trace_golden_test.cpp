@@ -10,6 +10,7 @@
 #include "engine/index/index_builder.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
+#include "tests/support/golden.h"
 #include "tests/support/temp_dir.h"
 
 #include <gtest/gtest.h>
@@ -19,7 +20,6 @@
 #include <bit>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -83,44 +83,8 @@ std::string traceText(const TraceRecorder& trace) {
   return out.str();
 }
 
-std::string diffOf(const fs::path& expected, const fs::path& actual) {
-  const std::string cmd = "diff -u '" + expected.string() + "' '" + actual.string() + "' 2>&1";
-  std::string out;
-  if (FILE* pipe = ::popen(cmd.c_str(), "r")) {
-    std::array<char, 4096> buf{};
-    while (std::fgets(buf.data(), static_cast<int>(buf.size()), pipe) != nullptr) out += buf.data();
-    ::pclose(pipe);
-  }
-  return out;
-}
-
 void expectGoldenTrace(const std::string& name, const std::string& actual) {
-  const fs::path golden = kSource / "tests/golden/traces" / name;
-  // UPDATE_GOLDEN=1 rewrites every golden file of the suite (tests/support/golden.cpp); the older
-  // WANDSCOPE_UPDATE_GOLDEN=1 still works for the traces.
-  auto set = [](const char* name) {
-    const char* v = std::getenv(name);
-    return v != nullptr && std::string(v) == "1";
-  };
-  if (set("UPDATE_GOLDEN") || set("WANDSCOPE_UPDATE_GOLDEN")) {
-    fs::create_directories(golden.parent_path());
-    std::ofstream(golden, std::ios::binary) << actual;
-    return;
-  }
-  if (!fs::exists(golden)) {
-    ADD_FAILURE() << "golden trace " << golden << " is missing; run with UPDATE_GOLDEN=1 to create it";
-    return;
-  }
-  const std::string expected = readFile(golden);
-  const fs::path actualPath = golden.string() + ".actual";
-  if (expected == actual) {
-    std::error_code ec;
-    fs::remove(actualPath, ec);  // a stale .actual from an earlier failure
-    return;
-  }
-  std::ofstream(actualPath, std::ios::binary) << actual;
-  ADD_FAILURE() << "trace differs from " << golden << " (actual written to " << actualPath << "):\n"
-                << diffOf(golden, actualPath);
+  test::expectGoldenFile(kSource / "tests/golden/traces" / name, actual);
 }
 
 struct LessonRun {
