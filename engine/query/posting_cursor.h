@@ -39,7 +39,7 @@ class PostingCursor {
   void nextGeq(DocId target);
 
   std::uint32_t freq();
-  Score score() { return m_idf * m_bm25->weight(freq(), m_norms[m_doc]); }
+  Score score() { return Bm25::contribution(m_idf, m_bm25->weight(freq(), m_norms[m_doc])); }
 
   // The largest score any posting of the list can have (exact: idf * max W).
   Score maxScore() const noexcept { return m_maxScore; }
@@ -73,7 +73,7 @@ class PostingCursor {
   void setBlockPosition(std::uint32_t i);
   // Score of the posting at index i of the decoded block (frequencies decoded as needed).
   Score scoreAt(std::uint32_t i) {
-    return m_idf * m_bm25->weight(blockFreqs()[i], m_norms[m_docs[i]]);
+    return Bm25::contribution(m_idf, m_bm25->weight(blockFreqs()[i], m_norms[m_docs[i]]));
   }
 
  private:

@@ -39,7 +39,7 @@ constexpr std::size_t kMaxTerms = 64;
 constexpr double kDenseSurvivors = 4.0;  // one bit per query term in the per-document mask
 // A bound-first window reads the non-essential lists it needs (see step 3) only while together
 // they are at most this many times as long as the essential lists (document frequencies); beyond,
-// the window is scored first. 1 and 2 were much slower on mid-df-2/3; 4, 8 and 32 were close
+// the window is scored first. 2 was 15-25 % slower on mid-df-2/3; 4, 8 and 32 were close
 // (docs/ALGORITHMS.md, step 3).
 constexpr double kMemberDf = 4.0;
 // ... and while the lists read hold at most this many postings per document of the index: in a
@@ -271,7 +271,6 @@ void bulkOr(QueryContext& ctx) {
       if (c.docId() < start) c.nextGeq(start);
       const float idf = c.idf();
       const float k1p1 = c.bm25().k1Plus1();
-      const float* docNorms = c.lengthNorms();
       float* termContrib = contrib.get() + std::size_t{q} * kWindowDocs;
       std::uint64_t& read = (essentialMask & bit) != 0 ? ctx.counters.maxscoreEssential : ctx.counters.maxscoreNonEssential;
       while (c.docId() < end) {
@@ -297,7 +296,7 @@ void bulkOr(QueryContext& ctx) {
             }
           }
         } else {
-          for (std::uint32_t i = 0; i < count; ++i) norms[i] = docNorms[docs[pos + i]];
+          for (std::uint32_t i = 0; i < count; ++i) norms[i] = lengthNorms[docs[pos + i]];
           kernels.scoreBlock(c.blockFreqs() + pos, norms.data(), count, idf, k1p1, scores.data());
           for (std::uint32_t i = 0; i < count; ++i) {
             const std::uint32_t d = docs[pos + i] - start;
@@ -337,7 +336,7 @@ void bulkOr(QueryContext& ctx) {
           double exact = 0.0;
           for (std::uint64_t m = present[d]; m != 0; m &= m - 1) {
             const auto q = static_cast<std::size_t>(std::countr_zero(m));
-            const Score v = cursors[q].idf() * bm25.weight(tfs[q * kWindowDocs + d], chunkNorms[i]);
+            const Score v = Bm25::contribution(cursors[q].idf(), bm25.weight(tfs[q * kWindowDocs + d], chunkNorms[i]));
             contrib[q * kWindowDocs + d] = v;
             exact += static_cast<double>(v);
           }
