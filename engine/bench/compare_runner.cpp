@@ -340,16 +340,11 @@ CompareReport CompareRunner::run() {
         r.diff = diffs[t];
       }
       const auto& cpu = pair[0];
-      if (n == 2) {
-        say(fmt::format("{}: CPU A {:.4g} ms, B {:.4g} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
-                        cpu.a, cpu.b, speedupText(cpu.estimate.ratio), cpu.estimate.ciLow, cpu.estimate.ciHigh,
-                        cpu.estimate.verdict, speedupText(pair[1].estimate.ratio), diffText(diffs[t])));
-      } else {
-        const std::string label = CompareReport::targetLabel(t);
-        say(fmt::format("{}: CPU A {:.4g} ms, {} {:.4g} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
-                        cpu.a, label, cpu.b, speedupText(cpu.estimate.ratio), cpu.estimate.ciLow, cpu.estimate.ciHigh,
-                        cpu.estimate.verdict, speedupText(pair[1].estimate.ratio), diffText(diffs[t])));
-      }
+      // targetLabel(1) is "B": a two-target run prints the line it always did.
+      say(fmt::format("{}: CPU A {:.4g} ms, {} {:.4g} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
+                      cpu.a, CompareReport::targetLabel(t), cpu.b, speedupText(cpu.estimate.ratio), cpu.estimate.ciLow,
+                      cpu.estimate.ciHigh, cpu.estimate.verdict, speedupText(pair[1].estimate.ratio),
+                      diffText(diffs[t])));
       for (auto& r : pair) rows.push_back(std::move(r));
     }
     if (m_options.onScenarios) m_options.onScenarios(rows, aaRows);
