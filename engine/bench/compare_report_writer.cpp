@@ -306,12 +306,14 @@ std::vector<std::pair<std::string, std::string>> notices(const CompareReport& r)
   for (const auto& w : r.warnings) out.emplace_back("Warning", w);
   if (r.partial) out.emplace_back("Partial run", "it was interrupted; the query sets below are the ones that finished.");
   std::size_t differing = 0;
-  std::string who;
+  std::string labels;  // the Bs that differ from A, first seen first: "B, B2"
+  std::vector<std::size_t> seen;
   for (const auto& d : resultDiffs(r)) {
     if (!d.diff.differs()) continue;
     ++differing;
-    const std::string label = CompareReport::targetLabel(d.target);
-    if (who.find(label + ",") == std::string::npos) who += label + ",";
+    if (std::find(seen.begin(), seen.end(), d.target) != seen.end()) continue;
+    labels += (seen.empty() ? "" : ", ") + CompareReport::targetLabel(d.target);
+    seen.push_back(d.target);
   }
   if (differing > 0 && r.targetCount() == 2) {
     out.emplace_back("Results differ",
@@ -319,9 +321,6 @@ std::vector<std::pair<std::string, std::string>> notices(const CompareReport& r)
                                  "speed figures compare different work (rows marked ⚠).",
                                  differing));
   } else if (differing > 0) {
-    who.pop_back();
-    std::string labels;
-    for (char c : who) labels += c == ',' ? std::string(", ") : std::string(1, c);
     out.emplace_back("Results differ",
                      fmt::format("on {} comparison(s) of a query set: A and {} do not return the same documents and "
                                  "scores, so those speed figures compare different work (rows marked ⚠).",
