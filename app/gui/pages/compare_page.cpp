@@ -76,6 +76,16 @@ QString metricLabel(const std::string& metric) {
   return widgets::RatioTableModel::metricTitle(metric);
 }
 
+// "B = spec, B2 = spec, ...": every target but A of `specs` (A, B, B2, ...), for the notices.
+QString othersText(const QStringList& specs) {
+  QStringList others;
+  for (qsizetype i = 1; i < specs.size(); ++i) {
+    others << QStringLiteral("%1 = %2").arg(QString::fromStdString(engine::CompareReport::targetLabel(static_cast<std::size_t>(i))),
+                                            specs[i]);
+  }
+  return others.join(QStringLiteral(", "));
+}
+
 QString targetTip(const QString& spec) {
   if (spec == QLatin1String("builtin")) return QStringLiteral("The engine in this binary with its default switches");
   if (spec.startsWith(QLatin1String("builtin:"))) {
@@ -556,15 +566,10 @@ void ComparePage::onStarted(quint64, const QStringList& targets) {
   m_queryHint->clear();
   fillVersus();
   m_diffView->setPlaceholder(QStringLiteral("<i>The result diff opens when the comparison has finished.</i>"));
-  QStringList others;
-  for (qsizetype i = 1; i < targets.size(); ++i) {
-    others << QStringLiteral("%1 = %2").arg(QString::fromStdString(engine::CompareReport::targetLabel(static_cast<std::size_t>(i))),
-                                            targets[i]);
-  }
   m_notice->showNotice(widgets::NoticeBar::Kind::Information,
                        QStringLiteral("Comparing A = %1 with %2 with the GUI attached. For numbers to publish run "
                                       "wandscope-cli compare on a quiet machine.")
-                           .arg(targets.value(0), others.join(QStringLiteral(", "))));
+                           .arg(targets.value(0), othersText(targets)));
   m_status->setText(targets.size() > 2 ? QStringLiteral("Preparing the dataset and the targets\u2026")
                                        : QStringLiteral("Preparing the dataset and both targets\u2026"));
   m_runTimer.start();
@@ -972,18 +977,14 @@ void ComparePage::showStoredComparison(const CompareReportPtr& report) {
     return;
   }
   QStringList specs;
-  QStringList others;
-  for (std::size_t i = 0; i < report->targetCount(); ++i) {
-    specs << QString::fromStdString(report->side(i).spec);
-    if (i > 0) others << QStringLiteral("%1 = %2").arg(QString::fromStdString(engine::CompareReport::targetLabel(i)), specs.back());
-  }
+  for (std::size_t i = 0; i < report->targetCount(); ++i) specs << QString::fromStdString(report->side(i).spec);
   m_plot->setTargets(specs);
   plotReport(*report);
   setTargets(specs);
   const QString what = QStringLiteral("Stored comparison %1 (%2, profile %3): A = %4, %5, %6 rows as stored%7.")
                            .arg(QString::fromStdString(report->runId), QString::fromStdString(report->environment.startedUtc),
                                 QString::fromStdString(report->profileName), specs.value(0),
-                                others.join(QStringLiteral(", ")))
+                                othersText(specs))
                            .arg(report->scenarios.size())
                            .arg(report->partial ? QStringLiteral(", stopped early (partial)") : QString());
   m_notice->showNotice(report->partial ? widgets::NoticeBar::Kind::Warning : widgets::NoticeBar::Kind::Information, what);
