@@ -447,8 +447,7 @@ bool ComparePage::addTarget(const QString& spec) {
   layout->addWidget(plugin);
   m_moreLayout->addWidget(row, 1);
   m_more.push_back({row, combo});
-  m_removeTarget->setEnabled(!m_controller->isRunning());
-  m_addTarget->setEnabled(!m_controller->isRunning() && static_cast<int>(m_more.size()) + 2 < kMaxTargets);
+  updateTargetButtons(m_controller->isRunning());
   return true;
 }
 
@@ -456,9 +455,13 @@ bool ComparePage::removeTarget() {
   if (m_more.empty()) return false;
   delete m_more.back().row;
   m_more.pop_back();
-  m_removeTarget->setEnabled(!m_more.empty() && !m_controller->isRunning());
-  m_addTarget->setEnabled(!m_controller->isRunning());
+  updateTargetButtons(m_controller->isRunning());
   return true;
+}
+
+void ComparePage::updateTargetButtons(bool running) {
+  m_addTarget->setEnabled(!running && static_cast<int>(m_more.size()) + 2 < kMaxTargets);
+  m_removeTarget->setEnabled(!running && !m_more.empty());
 }
 
 QStringList ComparePage::targets() const {
@@ -741,8 +744,7 @@ void ComparePage::onRunningChanged(bool running) {
     w->setEnabled(!running);
   }
   for (const auto& m : m_more) m.row->setEnabled(!running);
-  m_addTarget->setEnabled(!running && static_cast<int>(m_more.size()) + 2 < kMaxTargets);
-  m_removeTarget->setEnabled(!running && !m_more.empty());
+  updateTargetButtons(running);
   m_openProfileAction->setEnabled(!running);
   if (running) m_exportAction->setEnabled(false);
 }

@@ -124,6 +124,8 @@ class ComparePage : public Page {
  private:
   void onStarted(quint64 generation, const QStringList& targets);
   void fillVersus();
+  // Add target / Remove: enabled while idle, Add below kMaxTargets, Remove with a B2 to remove.
+  void updateTargetButtons(bool running);
   void onSetFinished(const CompareSetRowsPtr& rows);
   void onOpenLatency(const engine::OpenLatencyPoint& point);
   // Titles and axis of the plot for an open-loop comparison's `quantile` ("p50", "p99") per
