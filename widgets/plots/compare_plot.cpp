@@ -3,6 +3,8 @@
 
 #include "widgets/plot_export.h"
 
+#include "engine/bench/compare_types.h"
+
 #include <QContextMenuEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -39,8 +41,9 @@ QCPScatterStyle::ScatterShape seriesShape(int i) {
   return shapes[static_cast<std::size_t>(i) % std::size(shapes)];
 }
 
+// "A", "B", "B2", ...: the report's own target labels.
 QString seriesLabel(int i) {
-  return i == 0 ? QStringLiteral("A") : i == 1 ? QStringLiteral("B") : QStringLiteral("B%1").arg(i);
+  return QString::fromStdString(engine::CompareReport::targetLabel(static_cast<std::size_t>(i)));
 }
 
 void styleAxis(QCPAxis* axis, const QPalette& p) {
