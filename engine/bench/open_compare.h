@@ -77,7 +77,4 @@ constexpr std::size_t openLadderTarget(std::size_t k, std::size_t targets) noexc
   return targets == 0 ? 0 : (k % targets + k / targets) % targets;
 }
 
-// Is ladder `k` of a two-target comparison one of A's? Pairs alternate AB, BA, AB, ...
-constexpr bool openLadderIsA(std::size_t k) noexcept { return openLadderTarget(k, 2) == 0; }
-
 }  // namespace wandscope::engine

@@ -50,14 +50,13 @@ TEST(CompareStats, QuantileRatioOfUnpairedSamples) {
 
 TEST(OpenCompare, LaddersAlternateInAbbaOrder) {
   const std::vector<bool> expected{true, false, false, true, true, false, false, true};
-  for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(engine::openLadderIsA(k), expected[k]) << k;
+  for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(engine::openLadderTarget(k, 2) == 0, expected[k]) << k;
 }
 
 TEST(OpenCompare, LaddersOfThreeTargetsRotate) {
   // ABC, BCA, CAB: every target once per round, each leading once in three rounds.
   const std::vector<std::size_t> expected{0, 1, 2, 1, 2, 0, 2, 0, 1};
   for (std::size_t k = 0; k < expected.size(); ++k) EXPECT_EQ(engine::openLadderTarget(k, 3), expected[k]) << k;
-  for (std::size_t k = 0; k < 8; ++k) EXPECT_EQ(engine::openLadderTarget(k, 2) == 0, engine::openLadderIsA(k)) << k;
 }
 
 // Three targets' ladders at the same absolute rates: per rate a p50 row for each B against A,
@@ -163,7 +162,7 @@ TEST(OpenCompare, LivePointsPoolEachTargetsLaddersIntoTheReportsFigures) {
     const auto& p = points[i];
     SCOPED_TRACE(i);
     EXPECT_EQ(p.ladder, i / 2);
-    EXPECT_EQ(p.a, engine::openLadderIsA(i / 2));
+    EXPECT_EQ(p.a, engine::openLadderTarget(i / 2, 2) == 0);
     EXPECT_EQ(p.rate, i % 2 == 0 ? 200.0 : 400.0);
     EXPECT_FALSE(p.p99Ms);  // 10,000 samples
     if (i < 4) {  // each target's first ladder: one rung's requests, too thin for a p50
