@@ -62,6 +62,7 @@ now() { date +%s; }
 configure() {
   local dir=$1 cc=$2 cxx=$3 san=$4 cache=$1/CMakeCache.txt
   shift 4
+  mkdir -p "$(dirname "$dir")"  # a fresh checkout has no build/ yet, and the log goes beside the tree
   if [[ -f $cache ]] && ! { grep -qx "WANDSCOPE_SANITIZE:STRING=$san" "$cache" &&
       [[ $(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$cache") == "$(command -v "$cxx")" ]]; }; then
     rm -rf "$cache" "$dir/CMakeFiles"
