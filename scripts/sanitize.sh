@@ -21,9 +21,9 @@
 # 2 skipped by design, no report). The workbench's hand-offs to and from its worker threads go
 # through app/workers/worker_thread.h, which makes them visible to TSan; what TSan cannot see
 # inside Qt's and glib's own thread pools is handled by scripts/tsan-qt.supp (Qt's libraries
-# only) and G_SLICE=always-malloc (docs/RELIABILITY.md, "Qt and TSan"). CI runs tsan-engine.
+# only) and G_SLICE=always-malloc (docs/RELIABILITY.md, "Qt and TSan"). CI runs asan and tsan.
 # Usage: scripts/sanitize.sh [asan|asan-engine|tsan|tsan-engine|all]... (default all; several
-# modes run in order, e.g. `scripts/sanitize.sh asan-engine tsan-engine`, what .ci/run does). Environment: JOBS build
+# modes run in order, e.g. `scripts/sanitize.sh asan tsan`, what .ci/run does). Environment: JOBS build
 # parallelism (default 2), TEST_JOBS ctest parallelism (default 2), CTEST_ARGS extra ctest arguments.
 # Benchmarks and libFuzzer executables are not built in these trees (fuzz_replay is, and
 # replays every checked-in fuzz input). Findings are fixed, not suppressed (the one suppression
