@@ -93,10 +93,17 @@ void RequestLogWriter::close() {
   if (m_file == nullptr) return;
   const int rc = ::gzclose(static_cast<gzFile>(m_file));
   m_file = nullptr;
-  if (rc != Z_OK) throwIo(fmt::format("cannot write {}", m_tmp.string()));
   std::error_code ec;
+  if (rc != Z_OK) {
+    std::filesystem::remove(m_tmp, ec);  // a full disk must not leave the partial temporary behind
+    throwIo(fmt::format("cannot write {}", m_tmp.string()));
+  }
   std::filesystem::rename(m_tmp, m_path, ec);
-  if (ec) throwIo(fmt::format("cannot rename {} to {}: {}", m_tmp.string(), m_path.string(), ec.message()));
+  if (ec) {
+    const std::string why = ec.message();
+    std::filesystem::remove(m_tmp, ec);
+    throwIo(fmt::format("cannot rename {} to {}: {}", m_tmp.string(), m_path.string(), why));
+  }
 }
 
 }  // namespace wandscope::engine

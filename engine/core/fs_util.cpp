@@ -28,10 +28,13 @@ void fsyncDirectory(const fs::path& dir) {
 void writeFileAtomically(const fs::path& path, std::string_view content) {
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   const fs::path tmp = dir / (path.filename().string() + ".tmp." + std::to_string(::getpid()));
-  {
+  try {
     FileWriter writer(tmp);
     writer.writeString(content);
     writer.finish();
+  } catch (...) {
+    ::unlink(tmp.c_str());  // a full disk must not leave the partial temporary behind
+    throw;
   }
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     const int saved = errno;

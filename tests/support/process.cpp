@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/support/process.h"
 
+#include "engine/core/error.h"
+
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -72,6 +76,42 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
   } else if (WIFSIGNALED(status)) {
     result.signal = WTERMSIG(status);
   }
+  return result;
+}
+
+ProcessResult runWithFileSizeLimit(std::uint64_t limitBytes, const std::function<void()>& body) {
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    ::close(fds[0]);
+    ::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{static_cast<rlim_t>(limitBytes), static_cast<rlim_t>(limitBytes)};
+    ::setrlimit(RLIMIT_FSIZE, &limit);
+    std::string message;
+    int code = 0;
+    try {
+      body();
+    } catch (const engine::Error& e) {
+      message = std::string(engine::errorKindName(e.kind())) + ": " + e.what();
+      code = 1;
+    } catch (...) {
+      message = "not an engine::Error";
+      code = 2;
+    }
+    (void)!::write(fds[1], message.data(), message.size());
+    ::_exit(code);
+  }
+  ::close(fds[1]);
+  ProcessResult result;
+  std::array<char, 512> buf{};
+  for (ssize_t n; (n = ::read(fds[0], buf.data(), buf.size())) > 0;) result.out.append(buf.data(), static_cast<std::size_t>(n));
+  ::close(fds[0]);
+  int status = 0;
+  if (::waitpid(pid, &status, 0) != pid) throw std::runtime_error("waitpid failed");
+  if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   return result;
 }
 

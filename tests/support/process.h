@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,5 +18,11 @@ struct ProcessResult {
 // Runs a program with arguments (no shell), capturing stdout and stderr.
 ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args,
                          const std::vector<std::string>& extraEnv = {});
+
+// Runs `body` in a forked child whose files may not grow past `limitBytes` (RLIMIT_FSIZE, with
+// SIGXFSZ ignored, so a write past it fails with EFBIG part-way, as a full disk fails one).
+// exitCode 0: body returned; 1: it threw engine::Error, and `out` is "<kind>: <message>";
+// 2: it threw something else. A child that crashed has exitCode -1 and its signal.
+ProcessResult runWithFileSizeLimit(std::uint64_t limitBytes, const std::function<void()>& body);
 
 }  // namespace wandscope::test

@@ -2,6 +2,8 @@
 #include "engine/bench/report_writer.h"
 #include "engine/bench/request_log_writer.h"
 #include "engine/bench/rung_summary.h"
+#include "engine/core/error.h"
+#include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,8 @@
 #include <zlib.h>
 
 #include <fstream>
+#include <map>
+#include <random>
 #include <sstream>
 
 namespace wandscope::test {
@@ -216,6 +220,91 @@ TEST(RequestLogWriter, WritesGzipCsvWithOneRowPerRequest) {
   EXPECT_EQ(header.rfind("rung,pass,mode,target,target_rate,concurrency,sequence,query_set,query_id,outcome,", 0), 0u);
   EXPECT_EQ(row1.rfind("3,0,open,builtin,50,0,0,mid-df-2,\"q,1\",ok,1,0,100,110,120,1120,1020,1000,900,7,", 0), 0u) << row1;
   EXPECT_EQ(row2.rfind("3,0,open,builtin,50,0,1,mid-df-2,\"q,1\",shed,1,0,100,110,,,,,,", 0), 0u) << row2;
+}
+
+// Every file of a directory by name, with its content.
+std::map<std::string, std::string> filesIn(const std::filesystem::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    std::ifstream in(e.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    files[e.path().filename().string()] = text.str();
+  }
+  return files;
+}
+
+// A full disk while a report is written over a previous one (RLIMIT_FSIZE in a child, at limits
+// below each file's size): an I/O error naming the file; every file is the previous one or the
+// new one, whole; no temporary is left behind.
+TEST(ReportWriter, ADiskFullFailsNamingTheFileAndKeepsEveryFileWhole) {
+  TempDir dir;
+  TempDir reference;
+  engine::RunReport previous = sampleReport();
+  engine::RunReport next = sampleReport();
+  next.header.runId = "20250102T000000Z-fedcba";
+  next.header.profileName = "the next run";
+  engine::writeReportFiles(dir.path(), previous);
+  engine::writeReportFiles(reference.path(), next);
+  const auto before = filesIn(dir.path());
+  const auto after = filesIn(reference.path());
+  ASSERT_EQ(before.size(), 3u);
+  std::vector<std::uint64_t> limits = {0, 100};
+  for (const auto& [name, text] : after) limits.push_back(text.size() - 1);
+  for (const std::uint64_t limit : limits) {
+    const ProcessResult child = runWithFileSizeLimit(limit, [&] { engine::writeReportFiles(dir.path(), next); });
+    ASSERT_EQ(child.signal, 0) << "limit " << limit << ": the child crashed";
+    EXPECT_EQ(child.exitCode, 1) << "limit " << limit << ": " << child.out;
+    EXPECT_EQ(child.out.rfind(engine::errorKindName(engine::ErrorKind::Io), 0), 0u) << child.out;
+    EXPECT_NE(child.out.find((dir / "report.").string()), std::string::npos) << "names the file: " << child.out;
+    const auto now = filesIn(dir.path());
+    EXPECT_EQ(now.size(), 3u) << "limit " << limit << ": a file was added or lost";
+    for (const auto& [name, text] : now) {
+      ASSERT_TRUE(before.contains(name)) << "left behind: " << name;
+      EXPECT_TRUE(text == before.at(name) || text == after.at(name)) << name << " is neither report, limit " << limit;
+    }
+  }
+}
+
+// A full disk while the request log is written: an I/O error naming the file, and neither the
+// log nor its temporary is left behind.
+TEST(RequestLogWriter, ADiskFullFailsNamingTheFileAndLeavesNothingBehind) {
+  TempDir dir;
+  const auto path = dir / "requests.csv.gz";
+  RungRecords recs;
+  std::mt19937_64 rng(17);
+  for (std::uint32_t i = 0; i < 20000; ++i) {
+    RequestRecord r;
+    r.sequence = i;
+    r.due = rng() % 1000000000;
+    r.dispatched = r.due + rng() % 1000;
+    r.start = r.dispatched + rng() % 1000;
+    r.end = r.start + rng() % 1000000;
+    r.threadCpuNs = rng() % 1000000;
+    r.outcome = RequestOutcome::Ok;
+    r.measured = true;
+    recs.records.push_back(r);
+  }
+  engine::WorkloadQuerySet set{"mid-df-2", "", {"q1"}, {"a b"}};
+  const engine::Workload workload({set}, engine::WorkloadOrder::Cycle, 1);
+  engine::RungPlan plan;
+  plan.mode = "open";
+  plan.target = "builtin";
+  // 20,000 rows fail while written; the header alone (limit 0) stays in zlib's buffer and fails
+  // when close() flushes it.
+  for (const auto& [limit, withRows] : {std::pair<std::uint64_t, bool>{0, false}, {0, true}, {1000, true}, {100000, true}}) {
+    const bool rows = withRows;  // clang before 16 cannot capture a structured binding
+    const ProcessResult child = runWithFileSizeLimit(limit, [&] {
+      engine::RequestLogWriter w(path);
+      if (rows) w.write(plan, recs, workload);
+      w.close();
+    });
+    ASSERT_EQ(child.signal, 0) << "limit " << limit << ": the child crashed";
+    EXPECT_EQ(child.exitCode, 1) << "limit " << limit << ": " << child.out;
+    EXPECT_EQ(child.out.rfind(engine::errorKindName(engine::ErrorKind::Io), 0), 0u) << child.out;
+    EXPECT_NE(child.out.find(path.string()), std::string::npos) << "names the file: " << child.out;
+    EXPECT_TRUE(filesIn(dir.path()).empty()) << "limit " << limit << ": something was left behind";
+  }
 }
 
 }  // namespace

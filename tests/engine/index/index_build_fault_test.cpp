@@ -13,13 +13,13 @@
 #include "engine/index/index.h"
 #include "engine/index/index_builder.h"
 #include "engine/query/searcher.h"
+#include "tests/support/process.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
 
 #include <signal.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -152,39 +152,12 @@ TEST(IndexBuildFault, ADiskFullBuildFailsCleanlyAndKeepsThePreviousIndex) {
   const auto oldHits = hits(*engine::Index::open(target), "w0 w3 w11");
 
   // Limits from "nothing fits" to "the small files fit" (the limit is per file).
-  for (const rlim_t limit : {rlim_t{0}, rlim_t{100}, rlim_t{4096}, rlim_t{12000}}) {
-    int fds[2];
-    ASSERT_EQ(::pipe(fds), 0);
-    const pid_t pid = ::fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-      ::close(fds[0]);
-      ::signal(SIGXFSZ, SIG_IGN);  // the write then fails with EFBIG instead of killing us
-      const rlimit rl{limit, limit};
-      ::setrlimit(RLIMIT_FSIZE, &rl);
-      std::string message = "built";
-      int code = 0;
-      try {
-        engine::buildIndex(buildOptions(dir / "new.jsonl"), target);
-      } catch (const engine::Error& e) {
-        message = std::string(engine::errorKindName(e.kind())) + ": " + e.what();
-        code = 1;
-      } catch (...) {
-        message = "not an engine::Error";
-        code = 2;
-      }
-      (void)!::write(fds[1], message.data(), message.size());
-      ::_exit(code);
-    }
-    ::close(fds[1]);
-    std::string message;
-    char buf[512];
-    for (ssize_t n; (n = ::read(fds[0], buf, sizeof buf)) > 0;) message.append(buf, static_cast<std::size_t>(n));
-    ::close(fds[0]);
-    int status = 0;
-    ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-    ASSERT_TRUE(WIFEXITED(status)) << "limit " << limit << ": the child crashed";
-    EXPECT_EQ(WEXITSTATUS(status), 1) << "limit " << limit << ": " << message;
+  for (const std::uint64_t limit : {0, 100, 4096, 12000}) {
+    const ProcessResult child =
+        runWithFileSizeLimit(limit, [&] { engine::buildIndex(buildOptions(dir / "new.jsonl"), target); });
+    const std::string& message = child.out;
+    ASSERT_EQ(child.signal, 0) << "limit " << limit << ": the child crashed";
+    EXPECT_EQ(child.exitCode, 1) << "limit " << limit << ": " << message;
     EXPECT_NE(message.find(engine::errorKindName(engine::ErrorKind::Io)), std::string::npos) << message;
     EXPECT_NE(message.find(".index.building-"), std::string::npos) << "names the file: " << message;
     std::printf("disk full at %llu bytes: %s\n", static_cast<unsigned long long>(limit), message.c_str());
