@@ -418,7 +418,7 @@ CorpusFormat guessCorpusFormat(const std::filesystem::path& path) {
 
 CorpusReader::CorpusReader(const std::filesystem::path& path, CorpusFormat format,
                            BadLinePolicy policy, std::uint64_t maxDocumentBytes)
-    : m_path(path), m_format(format), m_policy(policy), m_lines(std::make_unique<LineReader>(path)),
+    : m_path(path), m_format(format), m_policy(policy), m_lines(std::make_unique<LineReader>(path, maxDocumentBytes)),
       m_maxDocumentBytes(maxDocumentBytes) {
   if (maxDocumentBytes == 0) throwUsage("the document size limit (--max-doc-bytes) must be at least 1 byte");
 }
@@ -428,12 +428,13 @@ CorpusReader::~CorpusReader() = default;
 bool CorpusReader::next(Document& doc) {
   std::string_view line;
   while (m_lines->next(line)) {
-    if (line.empty() || isBlank(line)) continue;
-    if (line.size() > m_maxDocumentBytes) {
-      fail("document of " + std::to_string(line.size()) + " bytes is over the limit of " +
+    // A line over the limit is not even kept in memory (LineReader returns it empty).
+    if (m_lines->lineTooLong() || line.size() > m_maxDocumentBytes) {
+      fail("document of " + std::to_string(m_lines->lineBytes()) + " bytes is over the limit of " +
            std::to_string(m_maxDocumentBytes) + " bytes (--max-doc-bytes)");
       continue;
     }
+    if (line.empty() || isBlank(line)) continue;
     const bool ok = m_format == CorpusFormat::Beir ? parseBeir(line, doc) : parseMsMarco(line, doc);
     if (ok) return true;
   }

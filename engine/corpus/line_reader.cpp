@@ -46,7 +46,8 @@ GzState* gzState(void* p) noexcept { return static_cast<GzState*>(p); }
 
 }  // namespace
 
-LineReader::LineReader(const std::filesystem::path& path) : m_path(path) {
+LineReader::LineReader(const std::filesystem::path& path, std::uint64_t maxLineBytes)
+    : m_path(path), m_maxLineBytes(maxLineBytes) {
   m_fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
   if (m_fd < 0) throwErrno("cannot open " + m_path.string());
   try {
@@ -128,6 +129,10 @@ bool LineReader::next(std::string_view& line) {
       } else if (m_eof) {
         stop = m_end;  // the last line has no terminator
         resume = m_end;
+      } else if (m_end - m_start > m_maxLineBytes) {
+        skipLongLine();
+        line = {};
+        return true;
       } else {
         fill();
         continue;
@@ -137,12 +142,37 @@ bool LineReader::next(std::string_view& line) {
       if (!view.empty() && view.back() == '\r') view.remove_suffix(1);
       if (m_lineNumber == 0 && view.starts_with("\xEF\xBB\xBF")) view.remove_prefix(3);
       ++m_lineNumber;
+      m_lineTooLong = false;
+      m_lineBytes = view.size();
       line = view;
       return true;
     }
     if (m_eof) return false;
     fill();
   }
+}
+
+// The line starting at m_start is over the limit and holds no newline yet: counts its bytes up to
+// the next newline (or the end of the file), dropping them read block by read block.
+void LineReader::skipLongLine() {
+  std::uint64_t bytes = m_end - m_start;
+  char last = m_buffer[m_end - 1];
+  m_start = m_end;
+  while (!m_eof) {
+    fill();
+    if (m_start == m_end) continue;
+    const char* base = m_buffer.data();
+    const void* newline = std::memchr(base + m_start, '\n', m_end - m_start);
+    const std::size_t stop = newline != nullptr ? static_cast<std::size_t>(static_cast<const char*>(newline) - base) : m_end;
+    bytes += stop - m_start;
+    if (stop > m_start) last = base[stop - 1];
+    m_start = newline != nullptr ? stop + 1 : m_end;
+    if (newline != nullptr) break;
+  }
+  if (last == '\r') --bytes;
+  ++m_lineNumber;
+  m_lineTooLong = true;
+  m_lineBytes = bytes;
 }
 
 std::uint64_t LineReader::bytesConsumed() const noexcept {

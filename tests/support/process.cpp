@@ -79,7 +79,7 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
   return result;
 }
 
-ProcessResult runWithFileSizeLimit(std::uint64_t limitBytes, const std::function<void()>& body) {
+ProcessResult runWithResourceLimit(int resource, std::uint64_t limit, const std::function<void()>& body) {
   int fds[2];
   if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
   const pid_t pid = ::fork();
@@ -87,8 +87,8 @@ ProcessResult runWithFileSizeLimit(std::uint64_t limitBytes, const std::function
   if (pid == 0) {
     ::close(fds[0]);
     ::signal(SIGXFSZ, SIG_IGN);
-    const rlimit limit{static_cast<rlim_t>(limitBytes), static_cast<rlim_t>(limitBytes)};
-    ::setrlimit(RLIMIT_FSIZE, &limit);
+    const rlimit value{static_cast<rlim_t>(limit), static_cast<rlim_t>(limit)};
+    ::setrlimit(static_cast<__rlimit_resource_t>(resource), &value);
     std::string message;
     int code = 0;
     try {

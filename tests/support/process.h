@@ -19,10 +19,12 @@ struct ProcessResult {
 ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args,
                          const std::vector<std::string>& extraEnv = {});
 
-// Runs `body` in a forked child whose files may not grow past `limitBytes` (RLIMIT_FSIZE, with
-// SIGXFSZ ignored, so a write past it fails with EFBIG part-way, as a full disk fails one).
+// Runs `body` in a forked child under the resource limit `resource` (setrlimit) of `limit`:
+// RLIMIT_FSIZE makes a write past `limit` bytes fail with EFBIG part-way, as a full disk fails one
+// (SIGXFSZ is ignored); RLIMIT_AS bounds the memory the child can map.
 // exitCode 0: body returned; 1: it threw engine::Error, and `out` is "<kind>: <message>";
-// 2: it threw something else. A child that crashed has exitCode -1 and its signal.
-ProcessResult runWithFileSizeLimit(std::uint64_t limitBytes, const std::function<void()>& body);
+// 2: it threw something else (std::bad_alloc under RLIMIT_AS, say). A child that crashed has
+// exitCode -1 and its signal.
+ProcessResult runWithResourceLimit(int resource, std::uint64_t limit, const std::function<void()>& body);
 
 }  // namespace wandscope::test

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 #include <zlib.h>
 
 #include <fstream>
@@ -252,7 +253,7 @@ TEST(ReportWriter, ADiskFullFailsNamingTheFileAndKeepsEveryFileWhole) {
   std::vector<std::uint64_t> limits = {0, 100};
   for (const auto& [name, text] : after) limits.push_back(text.size() - 1);
   for (const std::uint64_t limit : limits) {
-    const ProcessResult child = runWithFileSizeLimit(limit, [&] { engine::writeReportFiles(dir.path(), next); });
+    const ProcessResult child = runWithResourceLimit(RLIMIT_FSIZE, limit, [&] { engine::writeReportFiles(dir.path(), next); });
     ASSERT_EQ(child.signal, 0) << "limit " << limit << ": the child crashed";
     EXPECT_EQ(child.exitCode, 1) << "limit " << limit << ": " << child.out;
     EXPECT_EQ(child.out.rfind(engine::errorKindName(engine::ErrorKind::Io), 0), 0u) << child.out;
@@ -294,7 +295,7 @@ TEST(RequestLogWriter, ADiskFullFailsNamingTheFileAndLeavesNothingBehind) {
   // when close() flushes it.
   for (const auto& [limit, withRows] : {std::pair<std::uint64_t, bool>{0, false}, {0, true}, {1000, true}, {100000, true}}) {
     const bool rows = withRows;  // clang before 16 cannot capture a structured binding
-    const ProcessResult child = runWithFileSizeLimit(limit, [&] {
+    const ProcessResult child = runWithResourceLimit(RLIMIT_FSIZE, limit, [&] {
       engine::RequestLogWriter w(path);
       if (rows) w.write(plan, recs, workload);
       w.close();

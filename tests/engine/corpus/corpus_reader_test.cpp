@@ -5,10 +5,12 @@
 #include "engine/corpus/line_reader.h"
 #include "engine/corpus/qrels.h"
 #include "engine/corpus/query_reader.h"
+#include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -552,6 +554,83 @@ TEST(CorpusLineReaderTest, LinesLongerThanTheBufferAndNoFinalNewline) {
   EXPECT_EQ(lines.lineNumber(), 4u);
   EXPECT_FALSE(lines.next(line));
   EXPECT_EQ(lines.bytesConsumed(), std::filesystem::file_size(path));
+}
+
+// A line over the limit is read through, not kept: returned empty with its length (a trailing
+// '\r' not counted), plain and gzip, with and without a final newline; the lines around it read
+// as usual.
+TEST(CorpusLineReaderTest, LinesOverTheLimitAreCountedNotKept) {
+  TempDir dir;
+  const std::string longLine(3'500'000, 'x');  // several read blocks
+  const std::string content = "a\n" + longLine + "\r\nb\n" + longLine;
+  const auto plain = dir.write("lines.txt", content);
+  writeGzip(dir / "lines.gz", content);
+  for (const auto& path : {plain, dir / "lines.gz"}) {
+    SCOPED_TRACE(path.filename().string());
+    LineReader lines(path, 1000);
+    std::string_view line;
+    ASSERT_TRUE(lines.next(line));
+    EXPECT_EQ(line, "a");
+    EXPECT_FALSE(lines.lineTooLong());
+    EXPECT_EQ(lines.lineBytes(), 1u);
+    ASSERT_TRUE(lines.next(line));
+    EXPECT_EQ(line, "");
+    EXPECT_TRUE(lines.lineTooLong());
+    EXPECT_EQ(lines.lineBytes(), longLine.size());
+    EXPECT_EQ(lines.lineNumber(), 2u);
+    ASSERT_TRUE(lines.next(line));
+    EXPECT_EQ(line, "b");
+    EXPECT_FALSE(lines.lineTooLong());
+    ASSERT_TRUE(lines.next(line));
+    EXPECT_TRUE(lines.lineTooLong());
+    EXPECT_EQ(lines.lineBytes(), longLine.size());
+    EXPECT_EQ(lines.lineNumber(), 4u);
+    EXPECT_FALSE(lines.next(line));
+  }
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+// The process's mapped address space (VmSize), from /proc/self/status.
+std::uint64_t mappedBytes() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmSize:", 0) == 0) return std::stoull(line.substr(7)) * 1024;  // "VmSize:  1234 kB"
+  }
+  return 0;
+}
+
+// A 512 MiB line with no newline (a sparse file) and a 1 MiB document limit: refused naming the
+// file, the line and its size, in a child process that cannot map 128 MiB more than it has, so
+// the line is never held in memory (before the limit applied while reading, it was read whole).
+TEST(CorpusReaderTest, AHugeLineIsRefusedWithoutHoldingItInMemory) {
+  if (kSanitized) GTEST_SKIP() << "sanitizers reserve terabytes of address space: RLIMIT_AS cannot bound them";
+  TempDir dir;
+  const auto path = dir.write("huge.jsonl", "{\"_id\": \"a\", \"text\": \"small\"}\n");
+  const std::uint64_t hugeBytes = std::uint64_t{512} << 20;
+  std::filesystem::resize_file(path, std::filesystem::file_size(path) + hugeBytes);  // zeros, no disk
+  const std::uint64_t limit = mappedBytes() + (std::uint64_t{128} << 20);
+  ASSERT_GT(limit, std::uint64_t{128} << 20) << "no VmSize in /proc/self/status";
+  const ProcessResult child = runWithResourceLimit(RLIMIT_AS, limit, [&] {
+    CorpusReader reader(path, CorpusFormat::Beir, BadLinePolicy::Stop, std::uint64_t{1} << 20);
+    Document doc;
+    reader.next(doc);
+    reader.next(doc);
+  });
+  ASSERT_EQ(child.signal, 0) << "the child crashed";
+  EXPECT_EQ(child.exitCode, 1) << child.out;
+  EXPECT_EQ(child.out, std::string(engine::errorKindName(ErrorKind::BadInput)) + ": " + path.string() + ":2: document of " +
+                           std::to_string(hugeBytes) + " bytes is over the limit of 1048576 bytes (--max-doc-bytes)");
 }
 
 TEST(CorpusLineReaderTest, EmptyFile) {

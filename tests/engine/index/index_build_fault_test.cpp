@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -154,7 +155,7 @@ TEST(IndexBuildFault, ADiskFullBuildFailsCleanlyAndKeepsThePreviousIndex) {
   // Limits from "nothing fits" to "the small files fit" (the limit is per file).
   for (const std::uint64_t limit : {0, 100, 4096, 12000}) {
     const ProcessResult child =
-        runWithFileSizeLimit(limit, [&] { engine::buildIndex(buildOptions(dir / "new.jsonl"), target); });
+        runWithResourceLimit(RLIMIT_FSIZE, limit, [&] { engine::buildIndex(buildOptions(dir / "new.jsonl"), target); });
     const std::string& message = child.out;
     ASSERT_EQ(child.signal, 0) << "limit " << limit << ": the child crashed";
     EXPECT_EQ(child.exitCode, 1) << "limit " << limit << ": " << message;
