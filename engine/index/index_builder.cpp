@@ -9,6 +9,7 @@
 #include "engine/index/chunk_inverter.h"
 #include "engine/index/segment_reader.h"
 #include "engine/index/segment_writer.h"
+#include "engine/index/staging_directory.h"
 
 #include <fmt/format.h>
 
@@ -145,9 +146,8 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
       throwUsage(out.string() + " exists and is not a wandscope index; refusing to replace it");
     }
   }
-  std::string prefix(".");
-  prefix.append(out.filename().string()).append(".building-");
-  const std::filesystem::path staging = makeTempDirectory(parent, prefix);
+  const StagingDirectory stagingDirectory(out);  // also removes dead builds' leftovers
+  const std::filesystem::path& staging = stagingDirectory.path();
 
   std::atomic<bool> abort{false};
   std::mutex resultsMutex;

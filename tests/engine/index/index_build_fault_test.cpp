@@ -88,6 +88,7 @@ TEST(IndexBuildFault, AKillAtAnyPointLeavesThePreviousIndexOrTheNewOne) {
   int sawOld = 0;
   int sawNew = 0;
   int killedMidBuild = 0;
+  std::size_t leftBehind = 0;  // staging directories the kills left (each removed by the next build)
   for (int trial = 0; trial < kTrials; ++trial) {
     // Old index in place; rebuild it from the new corpus in a child and kill it. The child is
     // forked from this (multi-threaded) process and only builds, then _exits.
@@ -126,18 +127,23 @@ TEST(IndexBuildFault, AKillAtAnyPointLeavesThePreviousIndexOrTheNewOne) {
       EXPECT_EQ(hits(*index, query), newHits) << "trial " << trial;
     }
     index.reset();
-    // Whatever the kill left behind (a .index.building-* directory), the next build succeeds
-    // and puts the old index back for the next trial.
+    // Whatever the kill left behind (a .index.building-* directory and its lock), the next build
+    // succeeds, removes it, and puts the old index back for the next trial.
+    std::size_t left = 0;
+    for (const auto& e : fs::directory_iterator(dir.path())) {
+      if (e.path().filename().string().rfind(".index.building-", 0) == 0) ++left;
+    }
+    leftBehind += left / 2;  // a directory and its lock
     ASSERT_NO_THROW(engine::buildIndex(buildOptions(dir / "old.jsonl"), target)) << "trial " << trial;
     EXPECT_EQ(hits(*engine::Index::open(target), query), oldHits);
-  }
-  std::size_t leftovers = 0;
-  for (const auto& e : fs::directory_iterator(dir.path())) {
-    if (e.path().filename().string().rfind(".index.building-", 0) == 0) ++leftovers;
+    for (const auto& e : fs::directory_iterator(dir.path())) {
+      EXPECT_NE(e.path().filename().string().rfind(".index.building-", 0), 0u)
+          << "trial " << trial << ": the next build left " << e.path();
+    }
   }
   std::printf("index build kill test: build %lld us, %d trials, %d killed mid-build, %d saw the old index, "
-              "%d the new one, %zu temporary directories left behind\n",
-              static_cast<long long>(buildUs), kTrials, killedMidBuild, sawOld, sawNew, leftovers);
+              "%d the new one, %zu staging directories left by kills (each removed by the next build)\n",
+              static_cast<long long>(buildUs), kTrials, killedMidBuild, sawOld, sawNew, leftBehind);
   EXPECT_GT(sawOld, 0) << "some kill must land before the switch";
   EXPECT_GT(killedMidBuild, 0) << "the kills must land during the build";
 }

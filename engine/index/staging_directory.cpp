@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/index/staging_directory.h"
+
+#include "engine/core/error.h"
+#include "engine/core/fs_util.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+#include <system_error>
+#include <vector>
+
+namespace wandscope::engine {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kLockSuffix = ".lock";
+
+}  // namespace
+
+StagingDirectory::StagingDirectory(const fs::path& target) {
+  const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  const std::string name = target.filename().string();
+  const std::string prefix = "." + name + ".building-";
+
+  // 1. The lock, locked under a name no other builder looks at.
+  std::string pending = (parent / ("." + name + ".locking-XXXXXX")).string();
+  m_lockFd = ::mkostemp(pending.data(), O_CLOEXEC);
+  if (m_lockFd < 0) throwErrno("cannot create a lock file in " + parent.string());
+  if (::flock(m_lockFd, LOCK_EX) != 0) {
+    const int saved = errno;
+    ::close(m_lockFd);
+    ::unlink(pending.c_str());
+    errno = saved;
+    throwErrno("cannot lock " + pending);
+  }
+  // 2. The directory, and the lock renamed beside it.
+  try {
+    m_path = makeTempDirectory(parent, prefix);
+  } catch (...) {
+    ::close(m_lockFd);
+    ::unlink(pending.c_str());
+    throw;
+  }
+  m_lock = m_path;
+  m_lock += kLockSuffix;
+  if (::rename(pending.c_str(), m_lock.c_str()) != 0) {
+    const int saved = errno;
+    ::close(m_lockFd);
+    ::unlink(pending.c_str());
+    std::error_code ec;
+    fs::remove_all(m_path, ec);
+    errno = saved;
+    throwErrno("cannot rename " + pending + " to " + m_lock.string());
+  }
+
+  // 3. Dead builds' leftovers: a staging lock nobody holds.
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string file = it->path().filename().string();
+    if (!file.starts_with(prefix) || !file.ends_with(kLockSuffix) || it->path() == m_lock) continue;
+    stale.push_back(it->path());
+  }
+  for (const fs::path& lock : stale) {
+    const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) continue;
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      std::string dir = lock.string();
+      dir.resize(dir.size() - kLockSuffix.size());
+      fs::remove_all(dir, ec);
+      if (!ec && ::unlink(lock.c_str()) == 0) ++m_staleRemoved;
+    }
+    ::close(fd);
+  }
+}
+
+StagingDirectory::~StagingDirectory() {
+  std::error_code ec;
+  fs::remove_all(m_path, ec);
+  ::unlink(m_lock.c_str());
+  ::close(m_lockFd);
+}
+
+}  // namespace wandscope::engine
