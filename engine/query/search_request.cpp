@@ -101,16 +101,7 @@ void SearchOptions::apply(std::string_view spec) {
         found = true;
       }
     };
-    set("bulk_and", bulkAnd);
-    set("freq_prune", freqPrune);
-    set("candidate_prune", candidatePrune);
-    set("lazy_freq", lazyFreq);
-    set("window_jump", windowJump);
-    set("slice_resume", sliceResume);
-    set("window_skip", windowSkip);
-    set("simd_merge", simdMerge);
-    set("bulk_or", bulkOr);
-    set("bound_first", boundFirst);
+    visit(*this, set);
     if (!found) throwUsage("unknown optimisation '" + std::string(name) + "' (valid: " + valid + ")");
   }
 }

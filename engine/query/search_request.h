@@ -51,19 +51,30 @@ struct SearchOptions {
   void apply(std::string_view spec);
   // "freq_prune=on,candidate_prune=on,..." in a fixed order.
   std::string toString() const;
+  // f(name, value) for every switch, in that fixed order (the one list of names: forEach, apply
+  // and toString all go through it).
   template <typename F>
   void forEach(F&& f) const {
-    f("bulk_and", bulkAnd);
-    f("freq_prune", freqPrune);
-    f("candidate_prune", candidatePrune);
-    f("lazy_freq", lazyFreq);
-    f("window_jump", windowJump);
-    f("slice_resume", sliceResume);
-    f("window_skip", windowSkip);
-    f("simd_merge", simdMerge);
-    f("bulk_or", bulkOr);
-    f("bound_first", boundFirst);
+    visit(*this, f);
   }
+
+ private:
+  // f(name, field) with field a bool& or const bool& as `self` is.
+  template <typename Self, typename F>
+  static void visit(Self& self, F& f) {
+    f("bulk_and", self.bulkAnd);
+    f("freq_prune", self.freqPrune);
+    f("candidate_prune", self.candidatePrune);
+    f("lazy_freq", self.lazyFreq);
+    f("window_jump", self.windowJump);
+    f("slice_resume", self.sliceResume);
+    f("window_skip", self.windowSkip);
+    f("simd_merge", self.simdMerge);
+    f("bulk_or", self.bulkOr);
+    f("bound_first", self.boundFirst);
+  }
+
+ public:
   friend bool operator==(const SearchOptions&, const SearchOptions&) = default;
 };
 
