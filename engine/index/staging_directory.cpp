@@ -2,9 +2,10 @@
 #include "engine/index/staging_directory.h"
 
 #include "engine/core/error.h"
-#include "engine/core/fs_util.h"
 
 #include <fcntl.h>
+#include <stdio.h>  // renameat2
+#include <sys/stat.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -32,32 +33,25 @@ StagingDirectory::StagingDirectory(const fs::path& target) {
   std::string pending = (parent / ("." + name + ".locking-XXXXXX")).string();
   m_lockFd = ::mkostemp(pending.data(), O_CLOEXEC);
   if (m_lockFd < 0) throwErrno("cannot create a lock file in " + parent.string());
-  if (::flock(m_lockFd, LOCK_EX) != 0) {
+  // Undoes step 1 (or 2) and throws, keeping the failing call's errno for the message.
+  auto abandon = [&](const std::string& lock, const std::string& what) {
     const int saved = errno;
     ::close(m_lockFd);
-    ::unlink(pending.c_str());
+    ::unlink(lock.c_str());
     errno = saved;
-    throwErrno("cannot lock " + pending);
-  }
-  // 2. The directory, and the lock renamed beside it.
-  try {
-    m_path = makeTempDirectory(parent, prefix);
-  } catch (...) {
-    ::close(m_lockFd);
-    ::unlink(pending.c_str());
-    throw;
-  }
+    throwErrno(what);
+  };
+  if (::flock(m_lockFd, LOCK_EX) != 0) abandon(pending, "cannot lock " + pending);
+  // 2. The lock renamed into place (never over another), and only then the directory it guards,
+  // under the same random suffix: a kill after the rename leaves a lock the next build can take
+  // (with or without its directory), never a directory without a lock.
+  m_path = parent / (prefix + pending.substr(pending.size() - 6));
   m_lock = m_path;
   m_lock += kLockSuffix;
-  if (::rename(pending.c_str(), m_lock.c_str()) != 0) {
-    const int saved = errno;
-    ::close(m_lockFd);
-    ::unlink(pending.c_str());
-    std::error_code ec;
-    fs::remove_all(m_path, ec);
-    errno = saved;
-    throwErrno("cannot rename " + pending + " to " + m_lock.string());
+  if (::renameat2(AT_FDCWD, pending.c_str(), AT_FDCWD, m_lock.c_str(), RENAME_NOREPLACE) != 0) {
+    abandon(pending, "cannot rename " + pending + " to " + m_lock.string());
   }
+  if (::mkdir(m_path.c_str(), 0700) != 0) abandon(m_lock.string(), "cannot create " + m_path.string());
 
   // 3. Dead builds' leftovers: a staging lock nobody holds.
   std::error_code ec;

@@ -11,7 +11,8 @@ namespace wandscope::engine {
 // A builder killed mid-build leaves both behind; the next StagingDirectory for the same target
 // removes every staging directory whose lock nobody holds any more, and its lock. A lock file
 // appears already locked (it is created under another name, locked, then renamed into place), so
-// a build still running, in this process or another, is never taken for a dead one.
+// a build still running, in this process or another, is never taken for a dead one; and it
+// appears before its directory, so a kill never leaves a directory without a lock.
 class StagingDirectory {
  public:
   // Creates the directory; throws Error(Io) naming the path when it cannot.

@@ -59,5 +59,16 @@ TEST(StagingDirectory, RemovesOnlyTheLeftoversOfDeadBuildsOfTheSameTarget) {
                                                          "index.building-x.lock"}));
 }
 
+// A build killed between renaming its lock into place and creating its directory leaves the lock
+// alone: the next build removes it too.
+TEST(StagingDirectory, RemovesALockWhoseDirectoryWasNeverCreated) {
+  TempDir dir;
+  dir.write(".index.building-dead04.lock", "");
+  const engine::StagingDirectory staging(dir / "index");
+  EXPECT_EQ(staging.staleRemoved(), 1u);
+  const std::string mine = staging.path().filename().string();
+  EXPECT_EQ(namesIn(dir.path()), (std::set<std::string>{mine, mine + ".lock"}));
+}
+
 }  // namespace
 }  // namespace wandscope::test
