@@ -272,71 +272,63 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
   queue.close();
   workers.clear();  // joins
 
-  auto cleanup = [&] { std::filesystem::remove_all(staging, ec); };
-  if (failure) {
-    cleanup();
-    std::rethrow_exception(failure);
-  }
+  // On any failure from here on, stagingDirectory's destructor removes what was staged.
+  if (failure) std::rethrow_exception(failure);
 
-  try {
-    std::sort(segments.begin(), segments.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-    Manifest manifest;
-    manifest.formatVersion = format::kFormatVersion;
-    manifest.generation = 1;
-    manifest.analyzer = Analyzer(options.analyzer).identity();
-    manifest.bm25 = options.bm25;
-    manifest.docs = docs;
-    manifest.storeText = options.storeText;
-    for (const auto& s : segments) manifest.totalTokens += s.totalTokens;
-    const Bm25 bm25(options.bm25, manifest.docs, manifest.totalTokens);
+  std::sort(segments.begin(), segments.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  Manifest manifest;
+  manifest.formatVersion = format::kFormatVersion;
+  manifest.generation = 1;
+  manifest.analyzer = Analyzer(options.analyzer).identity();
+  manifest.bm25 = options.bm25;
+  manifest.docs = docs;
+  manifest.storeText = options.storeText;
+  for (const auto& s : segments) manifest.totalTokens += s.totalTokens;
+  const Bm25 bm25(options.bm25, manifest.docs, manifest.totalTokens);
 
-    // Phase 2: block maxima with the collection-wide statistics, segments in parallel.
-    std::atomic<std::size_t> nextBounds{0};
-    std::atomic<std::size_t> doneBounds{0};
-    {
-      std::vector<std::jthread> boundsWorkers;
-      for (unsigned w = 0; w < std::min<std::size_t>(threads, std::max<std::size_t>(1, segments.size())); ++w) {
-        boundsWorkers.emplace_back([&] {
-          try {
-            for (std::size_t s = nextBounds++; s < segments.size() && !abort.load(); s = nextBounds++) {
-              if (options.stop.stop_requested()) throwUsage("index build cancelled");
-              SegmentReader seg(staging, segments[s], static_cast<std::uint32_t>(s), false);
-              SegmentFileInfo info = writeSegmentBounds(staging, seg, bm25, 1);
-              std::lock_guard lock(resultsMutex);
-              segments[s].files["bounds"] = std::move(info);
-              ++doneBounds;
-            }
-          } catch (...) {
-            fail(std::current_exception());
+  // Phase 2: block maxima with the collection-wide statistics, segments in parallel.
+  std::atomic<std::size_t> nextBounds{0};
+  std::atomic<std::size_t> doneBounds{0};
+  {
+    std::vector<std::jthread> boundsWorkers;
+    for (unsigned w = 0; w < std::min<std::size_t>(threads, std::max<std::size_t>(1, segments.size())); ++w) {
+      boundsWorkers.emplace_back([&] {
+        try {
+          for (std::size_t s = nextBounds++; s < segments.size() && !abort.load(); s = nextBounds++) {
+            if (options.stop.stop_requested()) throwUsage("index build cancelled");
+            SegmentReader seg(staging, segments[s], static_cast<std::uint32_t>(s), false);
+            SegmentFileInfo info = writeSegmentBounds(staging, seg, bm25, 1);
+            std::lock_guard lock(resultsMutex);
+            segments[s].files["bounds"] = std::move(info);
+            ++doneBounds;
           }
-        });
-      }
+        } catch (...) {
+          fail(std::current_exception());
+        }
+      });
     }
-    if (failure) std::rethrow_exception(failure);
-    progress.report("bounds", doneBounds.load(), segments.size(), true);
-
-    manifest.segments = std::move(segments);
-    manifest.build.corpus = options.corpus.string();
-    manifest.build.corpusBytes = reader.fileSize();
-    manifest.build.threads = threads;
-    manifest.build.createdUtc = nowUtc();
-    manifest.build.tool = std::string("wandscope ") + WANDSCOPE_VERSION;
-    manifest.build.invalidUtf8Bytes = analyzerTotals.invalidBytes;
-    manifest.build.overlongTokens = analyzerTotals.overlongTokens;
-    manifest.build.stopWords = analyzerTotals.stopWords;
-    manifest.build.skippedLines = reader.skippedLines();
-    manifest.build.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    writeManifest(staging, manifest);
-    installDirectory(staging, out);
-    if (analyzerTotals.invalidBytes > 0) {
-      log::warn(fmt::format("{}: {} invalid UTF-8 bytes were replaced", options.corpus.string(),
-                            analyzerTotals.invalidBytes));
-    }
-    return manifest;
-  } catch (...) {
-    cleanup();
-    throw;
   }
+  if (failure) std::rethrow_exception(failure);
+  progress.report("bounds", doneBounds.load(), segments.size(), true);
+
+  manifest.segments = std::move(segments);
+  manifest.build.corpus = options.corpus.string();
+  manifest.build.corpusBytes = reader.fileSize();
+  manifest.build.threads = threads;
+  manifest.build.createdUtc = nowUtc();
+  manifest.build.tool = std::string("wandscope ") + WANDSCOPE_VERSION;
+  manifest.build.invalidUtf8Bytes = analyzerTotals.invalidBytes;
+  manifest.build.overlongTokens = analyzerTotals.overlongTokens;
+  manifest.build.stopWords = analyzerTotals.stopWords;
+  manifest.build.skippedLines = reader.skippedLines();
+  manifest.build.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  writeManifest(staging, manifest);
+  installDirectory(staging, out);
+  if (analyzerTotals.invalidBytes > 0) {
+    log::warn(fmt::format("{}: {} invalid UTF-8 bytes were replaced", options.corpus.string(),
+                          analyzerTotals.invalidBytes));
+  }
+  return manifest;
 }
 
 }  // namespace wandscope::engine
