@@ -428,8 +428,8 @@ CorpusReader::~CorpusReader() = default;
 bool CorpusReader::next(Document& doc) {
   std::string_view line;
   while (m_lines->next(line)) {
-    // A line over the limit is not even kept in memory (LineReader returns it empty).
-    if (m_lines->lineTooLong() || line.size() > m_maxDocumentBytes) {
+    // LineReader applies the limit (a line over it is not even kept in memory).
+    if (m_lines->lineTooLong()) {
       fail("document of " + std::to_string(m_lines->lineBytes()) + " bytes is over the limit of " +
            std::to_string(m_maxDocumentBytes) + " bytes (--max-doc-bytes)");
       continue;

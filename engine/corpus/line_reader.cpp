@@ -142,9 +142,9 @@ bool LineReader::next(std::string_view& line) {
       if (!view.empty() && view.back() == '\r') view.remove_suffix(1);
       if (m_lineNumber == 0 && view.starts_with("\xEF\xBB\xBF")) view.remove_prefix(3);
       ++m_lineNumber;
-      m_lineTooLong = false;
       m_lineBytes = view.size();
-      line = view;
+      m_lineTooLong = view.size() > m_maxLineBytes;  // one that fitted in the buffer after all
+      line = m_lineTooLong ? std::string_view{} : view;
       return true;
     }
     if (m_eof) return false;

@@ -12,9 +12,10 @@ namespace wandscope::engine {
 // Reads a text file line by line, transparently gunzipping when the file starts with the gzip
 // magic 1f 8b (whatever its name). Lines end at '\n'; a trailing '\r' is removed, and so is a
 // UTF-8 byte order mark at the very start of the file. The last line needs no terminator. Reads
-// in large blocks (no system call per line); lines up to `maxLineBytes` are returned whole, and a
-// longer line is read through without being kept (memory stays within the limit plus one read
-// block) and returned empty with lineTooLong() set and lineBytes() its length. Throws
+// in large blocks (no system call per line); lines up to `maxLineBytes` are returned whole, and
+// every longer line is returned empty with lineTooLong() set and lineBytes() its length (one that
+// does not fit in the buffer is read through without being kept, so memory stays within the limit
+// plus one read block). Throws
 // Error(Io) naming the file when it cannot be opened or read, and Error(BadInput)
 // "file: corrupt gzip stream (<zlib's reason>)" on a damaged or truncated .gz.
 class LineReader {
