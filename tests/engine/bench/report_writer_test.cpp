@@ -226,12 +226,7 @@ TEST(RequestLogWriter, WritesGzipCsvWithOneRowPerRequest) {
 // Every file of a directory by name, with its content.
 std::map<std::string, std::string> filesIn(const std::filesystem::path& dir) {
   std::map<std::string, std::string> files;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    std::ifstream in(e.path(), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    files[e.path().filename().string()] = text.str();
-  }
+  for (const auto& e : std::filesystem::directory_iterator(dir)) files[e.path().filename().string()] = readFile(e.path());
   return files;
 }
 
