@@ -69,7 +69,7 @@ bool CompareController::start(CompareJob job) {
   m_stop = std::stop_source();
   job.generation = ++m_generation;
   job.stop = m_stop.get_token();
-  if (job.cacheRoot.isEmpty()) job.cacheRoot = m_cacheRoot;
+  job.cacheRoot = unshared(job.cacheRoot.isEmpty() ? m_cacheRoot : job.cacheRoot);
   m_last.reset();
   m_sets.reset();
   QStringList targets;

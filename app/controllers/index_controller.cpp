@@ -8,6 +8,23 @@
 
 namespace wandscope::app {
 
+namespace {
+
+// The request as the worker gets it: its paths unshared() from the page's (worker_thread.h).
+BuildRequest unsharedRequest(BuildRequest r) {
+  r.corpus = unshared(r.corpus);
+  r.out = unshared(r.out);
+  return r;
+}
+
+GenerateRequest unsharedRequest(GenerateRequest r) {
+  r.corpus = unshared(r.corpus);
+  r.index = unsharedRequest(std::move(r.index));
+  return r;
+}
+
+}  // namespace
+
 IndexController::IndexController(QObject* parent) : QObject(parent) {
   qRegisterMetaType<IndexHandlePtr>();
   qRegisterMetaType<DefaultDatasetInfo>();
@@ -55,21 +72,21 @@ void IndexController::setBusy(bool busy) {
 
 void IndexController::openIndex(const QString& dir) {
   const auto [job, stop] = startJob(QStringLiteral("Opening %1").arg(dir));
-  m_thread->post([w = m_worker, job = job, dir, stop = stop] { w->open(job, dir, stop); });
+  m_thread->post([w = m_worker, job = job, dir = unshared(dir), stop = stop] { w->open(job, dir, stop); });
 }
 
 void IndexController::buildIndex(const BuildRequest& request) {
   const auto [job, stop] = startJob(QStringLiteral("Building an index of %1").arg(request.corpus));
-  m_thread->post([w = m_worker, job = job, request, stop = stop] { w->build(job, request, stop); });
+  m_thread->post([w = m_worker, job = job, request = unsharedRequest(request), stop = stop] { w->build(job, request, stop); });
 }
 
 void IndexController::generateCorpus(const GenerateRequest& request) {
   const auto [job, stop] = startJob(QStringLiteral("Generating %1").arg(request.corpus));
-  m_thread->post([w = m_worker, job = job, request, stop = stop] { w->generate(job, request, stop); });
+  m_thread->post([w = m_worker, job = job, request = unsharedRequest(request), stop = stop] { w->generate(job, request, stop); });
 }
 
 void IndexController::openDefault(quint64 docs, const QString& cacheRoot) {
-  const QString root = cacheRoot.isEmpty() ? QString::fromStdString(engine::userCacheDir().string()) : cacheRoot;
+  const QString root = cacheRoot.isEmpty() ? QString::fromStdString(engine::userCacheDir().string()) : unshared(cacheRoot);
   const auto [job, stop] = startJob(QStringLiteral("Opening the embedded default dataset"));
   m_thread->post([w = m_worker, job = job, root, docs, stop = stop] { w->prepareDefault(job, root, docs, stop); });
 }

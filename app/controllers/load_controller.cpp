@@ -40,8 +40,8 @@ bool LoadController::start(engine::BenchProfile profile) {
   LoadJob job;
   job.generation = ++m_generation;
   job.profile = std::move(profile);
-  job.storePath = m_storePath;
-  job.cacheRoot = m_cacheRoot;
+  job.storePath = unshared(m_storePath);
+  job.cacheRoot = unshared(m_cacheRoot);
   job.stop = m_stop.get_token();
   const QString name = QString::fromStdString(job.profile.name);
   setRunning(true);

@@ -64,6 +64,8 @@ void QueryController::dispatch() {
     return;
   }
   QueryJob job{generation, m_index, m_params};
+  job.params.text = unshared(job.params.text);  // m_params (and the page's line edit) keep theirs
+  job.params.simd = unshared(job.params.simd);
   setSearching(true);
   emit searchStarted(generation);
   m_thread->post([w = m_worker, job] { w->run(job); });

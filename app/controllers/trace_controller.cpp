@@ -43,7 +43,9 @@ TraceController::~TraceController() {
 quint64 TraceController::trace(const TraceParams& params) {
   const quint64 generation = ++m_generation;
   m_latest->store(generation);
-  TraceJob job{generation, m_index, m_cacheRoot, params};
+  TraceJob job{generation, m_index, unshared(m_cacheRoot), params};
+  job.params.text = unshared(job.params.text);  // the page keeps its copies
+  job.params.lessonId = unshared(job.params.lessonId);
   setBusy(true);
   emit traceStarted(generation);
   m_thread->post([w = m_worker, job] { w->run(job); });

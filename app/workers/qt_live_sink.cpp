@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/workers/qt_live_sink.h"
 
+#include "app/workers/worker_thread.h"
+
 namespace wandscope::app {
 
 QtLiveSink::QtLiveSink(quint64 generation, Callbacks callbacks)
@@ -83,7 +85,7 @@ void QtLiveSink::sendLocked() {
   auto batch = std::make_shared<widgets::LiveBatch>();
   batch->generation = m_generation;
   batch->points = std::move(m_buffer);
-  batch->status = m_status;
+  batch->status = unshared(m_status);  // m_status stays on this thread
   m_buffer = {};
   m_lastSent = Clock::now();
   ++m_sent;

@@ -63,7 +63,7 @@ void QtLogSink::sink_it_(const spdlog::details::log_msg& msg) {
   e.text = QString::fromUtf8(msg.payload.data(), static_cast<qsizetype>(msg.payload.size()));
   // Queued even on the GUI thread: a message logged while a model resets must not re-enter views.
   t_inSink = true;
-  postTo(m_bridge, [b = m_bridge, e] { emit b->entry(e); });
+  postTo(m_bridge, [b = m_bridge, e = std::move(e)] { emit b->entry(e); });  // moved: nothing left shared here
   t_inSink = false;
 }
 

@@ -54,6 +54,21 @@ inline void acquire([[maybe_unused]] const void* key) noexcept {
 }
 }  // namespace tsan
 
+// A copy of `value` that shares no buffer with any other copy: Qt's implicitly shared values
+// (QString, QList, QByteArray: every type with detach()) get a buffer of their own, anything else
+// is returned as it is. Everything that crosses threads goes through it when the sending thread
+// keeps a copy. Sharing is correct in Qt (the reference count is atomic), but TSan cannot see it
+// through: when the last reference goes inside a Qt library that is not built with TSan
+// (libQt6Widgets replacing a label's text, say), TSan sees the free without the decrement that
+// orders it after our thread's own earlier decrement, and reports a race between the two
+// (docs/RELIABILITY.md, "Qt and TSan"). A value with a buffer of its own is only ever touched by
+// the thread it was handed to.
+template <typename T>
+T unshared(T value) {
+  if constexpr (requires { value.detach(); }) value.detach();
+  return value;
+}
+
 // A callable travelling to another thread as a posted event. It is built (callable and captures
 // included) by postTo() in our code, released, then posted; HandoffReceiver acquires it before
 // running it. Qt deletes it on the receiving thread after delivery, or on whichever thread
@@ -114,7 +129,8 @@ void postTo(HandoffReceiver* receiver, F&& fn) {
 // - connect(): a worker signal reaches a slot on the owner's thread as a HandoffEvent too, in
 //   place of a queued connection. The signal's arguments are copied into the event on the
 //   emitting thread (a runner thread for live batches) before the release, exactly as a queued
-//   connection copies them, and the slot gets those copies.
+//   connection copies them, except that Qt values are unshared() (deep) copies, and the slot
+//   gets those copies.
 // - quitAndWait(): in TSan builds the worker thread, once its loop has ended, waits (in
 //   QThread::finished, before Qt closes the eventfd) until the GUI thread has returned from
 //   quit(), whose wake-up is the last write to that eventfd. After a successful QThread::wait()
@@ -142,6 +158,7 @@ class WorkerThread {
   void start(QObject* worker);
 
   // Runs `fn` on the worker thread, in posting order. Call after start(), on the owner's thread.
+  // Qt values `fn` captures that the owner's thread (or a widget) keeps too must be unshared().
   template <typename F>
   void post(F&& fn) {
     postTo(m_inbox, std::forward<F>(fn));
@@ -157,7 +174,7 @@ class WorkerThread {
         sender, signal, context,
         [gate = m_gate, context, slot](Args... args) {
           gate->post(
-              [context, slot, values = std::make_tuple(std::decay_t<Args>(args)...)]() mutable {
+              [context, slot, values = std::make_tuple(unshared(std::decay_t<Args>(args))...)]() mutable {
                 std::apply(
                     [&](auto&... a) {
                       if constexpr (std::is_member_function_pointer_v<Slot>) {

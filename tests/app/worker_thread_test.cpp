@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <QCoreApplication>
+#include <QLabel>
 #include <QTest>
 #include <QThread>
 
@@ -116,6 +117,69 @@ TEST(WorkerThread, ResultsStillQueuedAtShutdownAreFreedNotDelivered) {
   QCoreApplication::processEvents();
   EXPECT_TRUE(owner.counts.empty());
   delete worker;
+}
+
+// A worker that keeps the line it emits, as QtLiveSink keeps its status line.
+class StatusWorker : public QObject {
+  Q_OBJECT
+ public:
+  QString kept;                     // worker thread only
+  const QChar* keptData = nullptr;  // its buffer, compared on the GUI thread (never read through)
+  std::atomic<bool> shown{false};   // relaxed both ways: no happens-before for TSan
+  std::atomic<bool> dropped{false};
+
+  void say() {
+    kept = QStringLiteral("rung %1: open loop").arg(7);  // a buffer allocated on this thread
+    keptData = kept.constData();
+    emit status(kept);
+    while (!shown.load(std::memory_order_relaxed)) QThread::yieldCurrentThread();
+    kept = QString();  // this thread's last touch of its buffer
+    dropped.store(true, std::memory_order_relaxed);
+  }
+
+ signals:
+  void status(const QString& text);
+};
+
+// The race CI's TSan run found (the Overload test, 2026-12-01): the load worker's status line
+// reached a label still sharing its buffer with the string the worker kept; the worker dropped
+// its copy later, and the label freed the buffer inside libQt6Widgets, where TSan cannot see the
+// reference count. connect() hands over an unshared copy: the label's buffer is not the one the
+// worker keeps (checked in every build), and under TSan the last step below (the label freeing
+// its text inside libQt6Widgets after the worker's unordered last touch) is reported otherwise.
+TEST(WorkerThread, ASignalsQtValuesArriveUnsharedWithWhatTheWorkerKeeps) {
+  QObject context;
+  auto* label = new QLabel;
+  auto* worker = new StatusWorker;
+  auto thread = std::make_unique<app::WorkerThread>(QStringLiteral("wandscope-test"));
+  thread->connect(worker, &StatusWorker::status, &context, [&](const QString& text) { label->setText(text); });
+  thread->start(worker);
+  thread->post([worker] { worker->say(); });
+
+  // Past the delivery, so the event's own copy is gone too (its release would order the rest).
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !label->text().isEmpty(); }, kTimeoutMs));
+  EXPECT_EQ(label->text(), QStringLiteral("rung 7: open loop"));
+  EXPECT_NE(label->text().constData(), worker->keptData) << "the label shares the worker's buffer";
+  worker->shown.store(true, std::memory_order_relaxed);
+  // From here this thread must not touch the label's text in our (instrumented) code: a copy's
+  // reference count would order the worker's last touch before the free below.
+  ASSERT_TRUE(QTest::qWaitFor([&] { return worker->dropped.load(std::memory_order_relaxed); }, kTimeoutMs));
+  delete label;  // ~QLabelPrivate frees the delivered buffer inside libQt6Widgets
+
+  ASSERT_TRUE(thread->quitAndWait(app::WorkerThread::kDefaultWaitMs));
+  delete worker;
+}
+
+TEST(WorkerThread, UnsharedGivesQtValuesABufferOfTheirOwn) {
+  const QString s = QStringLiteral("shared %1").arg(1);
+  const QString copy = s;
+  EXPECT_EQ(copy.constData(), s.constData());  // Qt's implicit sharing
+  const QString own = app::unshared(s);
+  EXPECT_EQ(own, s);
+  EXPECT_NE(own.constData(), s.constData());
+  const QList<int> list{1, 2, 3};
+  EXPECT_NE(app::unshared(list).constData(), list.constData());
+  EXPECT_EQ(app::unshared(std::string("plain")), "plain");  // no detach(): as it is
 }
 
 }  // namespace
