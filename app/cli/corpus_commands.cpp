@@ -156,6 +156,14 @@ void addCorpusCommands(CLI::App& app) {
       ->required()
       ->check(CLI::PositiveNumber);
   gen->add_option("--zipf", params->zipf, "Zipf exponent s (P(rank r) ~ 1/r^s)")->capture_default_str();
+  gen->add_option("--topic-words", params->topicWords,
+                  "words per topic; > 0 turns topical locality on (runs of documents share a topic, so words "
+                  "burst where their topic runs; docs/GENERATOR.md)")
+      ->capture_default_str();
+  gen->add_option("--topic-share", params->topicShare, "with topics: fraction of text tokens drawn from the topic")
+      ->capture_default_str();
+  gen->add_option("--topic-run", params->topicRun, "with topics: consecutive documents that share a topic")
+      ->capture_default_str();
   gen->add_option("--seed", params->seed, "random seed")->capture_default_str();
   gen->add_option("--threads", params->threads, "generator threads (0 = all cores; output does not depend on it)")
       ->capture_default_str();

@@ -302,7 +302,11 @@ constexpr std::uint32_t kMaxTitleWords = 8;
 class DocumentWriter {
  public:
   explicit DocumentWriter(const CorpusGeneratorParams& params)
-      : m_seed(params.seed), m_sampler(params.vocabulary, params.zipf) {
+      : m_seed(params.seed),
+        m_sampler(params.vocabulary, params.zipf),
+        m_topicWords(params.topicWords),
+        m_topicShare(params.topicShare),
+        m_topicRun(params.topicRun) {
     const double sigma2 = kLengthSigma * kLengthSigma;
     m_logMean = std::log(static_cast<double>(params.meanLength)) - 0.5 * sigma2;
     m_maxLength = static_cast<double>(params.meanLength) * kMaxLengthFactor;
@@ -332,7 +336,19 @@ class DocumentWriter {
     }
     --p;  // the last word's space
     p = put(p, "\",\"text\":\"");
-    for (std::uint64_t i = 0; i < textWords; ++i) p = putWord(p, m_sampler.sample(rng));
+    if (m_topicWords == 0) {
+      for (std::uint64_t i = 0; i < textWords; ++i) p = putWord(p, m_sampler.sample(rng));
+    } else {
+      // The topic of this document's run: its own stream, so every document of the run draws the
+      // same words whatever thread or batch generates it.
+      Rng topicRng(documentSeed(m_seed ^ kTopicSeedSalt, doc / m_topicRun));
+      std::vector<std::uint32_t> topic(m_topicWords);
+      for (std::uint32_t& w : topic) w = m_sampler.sample(topicRng);
+      for (std::uint64_t i = 0; i < textWords; ++i) {
+        const bool fromTopic = rng.uniform() < m_topicShare;
+        p = putWord(p, fromTopic ? topic[rng.below(m_topicWords)] : m_sampler.sample(rng));
+      }
+    }
     --p;
     p = put(p, "\"}\n");
     out.setEnd(p);
@@ -377,8 +393,13 @@ class DocumentWriter {
     return p;
   }
 
+  static constexpr std::uint64_t kTopicSeedSalt = 0x7091C5EEDULL;
+
   std::uint64_t m_seed;
   ZipfSampler m_sampler;
+  std::uint32_t m_topicWords = 0;
+  double m_topicShare = 0.0;
+  std::uint64_t m_topicRun = 1;
   double m_logMean = 0.0;
   double m_maxLength = 1.0;
   std::uint32_t m_headWords = 0;
@@ -396,6 +417,13 @@ void validate(const CorpusGeneratorParams& params) {
   if (!std::isfinite(params.zipf) || params.zipf <= 0.0) {
     throwUsage("corpus generator: zipf exponent must be a finite number > 0, got " + std::to_string(params.zipf));
   }
+  if (params.topicWords > (1U << 20)) {
+    throwUsage("corpus generator: topicWords must be at most 2^20 (1048576), got " + std::to_string(params.topicWords));
+  }
+  if (!(params.topicShare >= 0.0 && params.topicShare <= 1.0)) {
+    throwUsage("corpus generator: topicShare must be a number in [0, 1], got " + std::to_string(params.topicShare));
+  }
+  if (params.topicRun == 0) throwUsage("corpus generator: topicRun must be at least 1");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -16,6 +16,15 @@ struct CorpusGeneratorParams {
   std::uint32_t meanLength = 300;   // mean tokens per document (text only)
   std::uint32_t vocabulary = 100'000;
   double zipf = 1.0;                // exponent s: P(rank r) proportional to 1 / (r + 1)^s, r from 0
+  // Topical locality (docs/GENERATOR.md, "Topics"), off unless topicWords > 0: runs of topicRun
+  // consecutive documents share a topic of topicWords words (drawn from the Zipf law), and each
+  // text token is one of them with probability topicShare. Real collections are bursty (a word
+  // that occurs once in a document tends to occur again) and ordered by source or time, which is
+  // what makes block maxima vary along a posting list. Off, the corpus is byte-identical to one
+  // generated before topics existed.
+  std::uint32_t topicWords = 0;
+  double topicShare = 0.25;
+  std::uint64_t topicRun = 64;
   std::uint64_t seed = 42;
   unsigned threads = 0;             // 0 = hardware concurrency; output does not depend on it
 };

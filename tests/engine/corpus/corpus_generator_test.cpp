@@ -366,7 +366,96 @@ TEST(CorpusGenerator, RejectsBadParametersNamingThem) {
     p.zipf = z;
     expectUsage(p, "zipf");
   }
+  for (double share : {-0.1, 1.5, std::nan("")}) {
+    p = smallParams();
+    p.topicWords = 8;
+    p.topicShare = share;
+    expectUsage(p, "topicShare");
+  }
+  p = smallParams();
+  p.topicWords = 8;
+  p.topicRun = 0;
+  expectUsage(p, "topicRun");
+  p = smallParams();
+  p.topicWords = (1U << 20) + 1;
+  expectUsage(p, "topicWords");
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+CorpusGeneratorParams topicParams() {
+  auto params = smallParams();
+  params.docs = 2000;
+  params.topicWords = 8;
+  params.topicShare = 0.25;
+  params.topicRun = 20;
+  return params;
+}
+
+// For each run of `run` consecutive documents: the largest share of the run's documents that
+// hold one word that is not common in the corpus (document frequency <= 5 %); the mean over runs.
+// About 0.2 without topics (a binomial tail); a topic word is in most documents of its run.
+double meanTopRunShare(const std::string& corpus, std::uint64_t run) {
+  std::vector<std::unordered_set<std::string>> docs;
+  std::unordered_map<std::string, int> df;
+  for (const auto& line : lines(corpus)) {
+    const auto words = splitSpaces(nlohmann::json::parse(line)["text"].get<std::string>());
+    docs.emplace_back(words.begin(), words.end());
+    for (const auto& w : docs.back()) ++df[w];
+  }
+  double sum = 0.0;
+  std::size_t runs = 0;
+  for (std::size_t start = 0; start + run <= docs.size(); start += run, ++runs) {
+    std::unordered_map<std::string, int> inRun;
+    for (std::size_t d = start; d < start + run; ++d) {
+      for (const auto& w : docs[d]) {
+        if (static_cast<double>(df[w]) <= 0.05 * static_cast<double>(docs.size())) ++inRun[w];
+      }
+    }
+    int best = 0;
+    for (const auto& [w, n] : inRun) best = std::max(best, n);
+    sum += best / static_cast<double>(run);
+  }
+  return sum / static_cast<double>(runs);
+}
+
+TEST(CorpusGenerator, TopicsMakeWordsBurstWithinTheirRun) {
+  TempDir dir;
+  auto params = topicParams();
+  const double on = meanTopRunShare(generateToString(dir, params, "on.jsonl"), params.topicRun);
+  params.topicWords = 0;
+  const double off = meanTopRunShare(generateToString(dir, params, "off.jsonl"), params.topicRun);
+  // Runs misaligned by half a run see two topics, each in half the documents.
+  params.topicWords = 8;
+  const double shifted = [&] {
+    auto text = lines(generateToString(dir, params, "shifted.jsonl"));
+    std::string rest;
+    for (std::size_t i = params.topicRun / 2; i < text.size(); ++i) rest += text[i] + "\n";
+    return meanTopRunShare(rest, params.topicRun);
+  }();
+  std::printf("mean top share of a run: topics on %.3f, off %.3f, half a run shifted %.3f\n", on, off, shifted);
+  EXPECT_GT(on, 0.6);
+  EXPECT_LT(off, 0.35);
+  EXPECT_LT(shifted, on - 0.1);
+}
+
+TEST(CorpusGenerator, WithTopicsTheOutputStillDependsOnlyOnTheDocument) {
+  TempDir dir;
+  auto params = topicParams();
+  params.docs = 9000;
+  params.meanLength = 30;
+  params.topicRun = 7;  // runs straddle the generator's batches
+  params.threads = 1;
+  const std::string one = generateToString(dir, params, "one.jsonl");
+  params.threads = 3;
+  EXPECT_TRUE(one == generateToString(dir, params, "three.jsonl"));
+  params.docs = 123;
+  const auto small = lines(generateToString(dir, params, "small.jsonl"));
+  const auto big = lines(one);
+  ASSERT_EQ(small.size(), 123U);
+  EXPECT_TRUE(std::equal(small.begin(), small.end(), big.begin()));
+  params.docs = 9000;
+  params.topicWords = 0;
+  EXPECT_FALSE(one == generateToString(dir, params, "off.jsonl"));
 }
 
 TEST(CorpusGenerator, SmallestParametersWork) {
