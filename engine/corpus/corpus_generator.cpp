@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <numbers>
@@ -320,7 +321,15 @@ class DocumentWriter {
     }
   }
 
-  void write(std::uint64_t doc, Buffer& out) const {
+  // The words of the topic run last drawn by one generating thread: consecutive documents of a
+  // batch mostly share a run, so each run's topic is drawn (and its storage allocated) once per
+  // thread rather than once per document. The words depend only on the run, never on the cache.
+  struct TopicCache {
+    std::uint64_t run = std::numeric_limits<std::uint64_t>::max();
+    std::vector<std::uint32_t> words;
+  };
+
+  void write(std::uint64_t doc, Buffer& out, TopicCache& topicCache) const {
     Rng rng(documentSeed(m_seed, doc));
     const std::uint32_t titleWords = kMinTitleWords + rng.below(kMaxTitleWords - kMinTitleWords + 1);
     const std::uint64_t textWords = sampleLength(rng);
@@ -339,11 +348,7 @@ class DocumentWriter {
     if (m_topicWords == 0) {
       for (std::uint64_t i = 0; i < textWords; ++i) p = putWord(p, m_sampler.sample(rng));
     } else {
-      // The topic of this document's run: its own stream, so every document of the run draws the
-      // same words whatever thread or batch generates it.
-      Rng topicRng(documentSeed(m_seed ^ kTopicSeedSalt, doc / m_topicRun));
-      std::vector<std::uint32_t> topic(m_topicWords);
-      for (std::uint32_t& w : topic) w = m_sampler.sample(topicRng);
+      const std::vector<std::uint32_t>& topic = topicWords(doc / m_topicRun, topicCache);
       for (std::uint64_t i = 0; i < textWords; ++i) {
         const bool fromTopic = rng.uniform() < m_topicShare;
         p = putWord(p, fromTopic ? topic[rng.below(m_topicWords)] : m_sampler.sample(rng));
@@ -355,6 +360,18 @@ class DocumentWriter {
   }
 
  private:
+  // The topic of run `run`: its own stream, so every document of the run draws the same words
+  // whatever thread or batch generates it.
+  const std::vector<std::uint32_t>& topicWords(std::uint64_t run, TopicCache& cache) const {
+    if (cache.run != run) {
+      Rng topicRng(documentSeed(m_seed ^ kTopicSeedSalt, run));
+      cache.words.resize(m_topicWords);
+      for (std::uint32_t& w : cache.words) w = m_sampler.sample(topicRng);
+      cache.run = run;
+    }
+    return cache.words;
+  }
+
   std::uint64_t sampleLength(Rng& rng) const noexcept {
     // Box-Muller: one standard normal (the second is discarded; one draw per document is cheap).
     const double u1 = 1.0 - rng.uniform();  // (0, 1]
@@ -483,6 +500,7 @@ class Pipeline {
   };
 
   void work() {
+    DocumentWriter::TopicCache topicCache;
     try {
       for (;;) {
         std::uint64_t batch = 0;
@@ -496,7 +514,7 @@ class Pipeline {
         Slot& slot = m_slots[batch % m_slots.size()];
         slot.buffer.clear();
         const std::uint64_t end = docsBefore(batch + 1);
-        for (std::uint64_t doc = docsBefore(batch); doc < end; ++doc) m_writer.write(doc, slot.buffer);
+        for (std::uint64_t doc = docsBefore(batch); doc < end; ++doc) m_writer.write(doc, slot.buffer, topicCache);
         {
           std::lock_guard lock(m_mutex);
           slot.ready = true;
