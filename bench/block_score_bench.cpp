@@ -13,13 +13,13 @@ namespace {
 
 namespace simd = engine::simd;
 
-struct Fixture {
+struct ScoreFixture {
   alignas(64) std::array<std::uint32_t, 128> tf{};
   alignas(64) std::array<float, 128> norm{};
 };
 
-Fixture makeFixture() {
-  Fixture f;
+ScoreFixture makeScoreFixture() {
+  ScoreFixture f;
   std::mt19937_64 rng(7);
   const engine::Bm25 bm25(engine::Bm25Params{}, 1'000'000, 300'000'000);
   for (std::size_t i = 0; i < 128; ++i) {
@@ -31,7 +31,7 @@ Fixture makeFixture() {
 
 void scoreBlock(benchmark::State& state, simd::Target target) {
   useTarget(state, target);
-  const Fixture f = makeFixture();
+  const ScoreFixture f = makeScoreFixture();
   const simd::BlockScoreKernels& k = simd::blockScoreKernels();
   alignas(64) std::array<float, 128> out{};
   for (auto _ : state) {
@@ -43,7 +43,7 @@ void scoreBlock(benchmark::State& state, simd::Target target) {
 
 void pruneSurvivors(benchmark::State& state, simd::Target target) {
   useTarget(state, target);
-  const Fixture f = makeFixture();
+  const ScoreFixture f = makeScoreFixture();
   const simd::BlockScoreKernels& k = simd::blockScoreKernels();
   alignas(64) std::array<std::uint8_t, 128> out{};
   const std::uint64_t bits = 0x3Eull;  // tf 1..5 cannot compete

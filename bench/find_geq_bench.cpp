@@ -21,13 +21,13 @@ struct Query {
   std::uint32_t target;
 };
 
-struct Fixture {
+struct GeqFixture {
   alignas(64) std::array<std::uint32_t, 128> block{};
   std::vector<Query> queries;
 };
 
-Fixture makeFixture(bool near) {
-  Fixture f;
+GeqFixture makeGeqFixture(bool near) {
+  GeqFixture f;
   std::mt19937_64 rng(42);
   std::uint32_t d = 0x7FFF0000u;  // straddles 2^31: the unsigned compare matters
   for (auto& x : f.block) {
@@ -47,7 +47,7 @@ Fixture makeFixture(bool near) {
 
 void findGeq(benchmark::State& state, simd::Target target, bool near) {
   useTarget(state, target);
-  const Fixture f = makeFixture(near);
+  const GeqFixture f = makeGeqFixture(near);
   const simd::FindNextGeqFn kernel = simd::findNextGeqKernel();
   std::size_t q = 0;
   for (auto _ : state) {
@@ -59,7 +59,7 @@ void findGeq(benchmark::State& state, simd::Target target, bool near) {
 }
 
 void lowerBound(benchmark::State& state, bool near) {
-  const Fixture f = makeFixture(near);
+  const GeqFixture f = makeGeqFixture(near);
   std::size_t q = 0;
   for (auto _ : state) {
     const Query& query = f.queries[q];

@@ -9,7 +9,7 @@
 namespace wandscope::app {
 namespace {
 
-std::filesystem::path toPath(const QString& s) { return std::filesystem::path(s.toStdString()); }
+std::filesystem::path fsPath(const QString& s) { return std::filesystem::path(s.toStdString()); }
 
 void setError(QString* error, const std::exception& e) {
   if (error) *error = QString::fromStdString(e.what());
@@ -31,8 +31,8 @@ void HistoryController::setStorePath(const QString& path) {
 std::vector<engine::RunSummary> HistoryController::list(const QString& search, QString* error) const {
   try {
     // Listing never creates a store: a missing file simply has no runs yet.
-    if (!std::filesystem::exists(toPath(m_path))) return {};
-    const auto store = engine::RunStore::open(toPath(m_path));
+    if (!std::filesystem::exists(fsPath(m_path))) return {};
+    const auto store = engine::RunStore::open(fsPath(m_path));
     engine::RunFilter filter;
     filter.search = search.trimmed().toStdString();
     return store.listRuns(filter);
@@ -44,7 +44,7 @@ std::vector<engine::RunSummary> HistoryController::list(const QString& search, Q
 
 RunReportPtr HistoryController::load(const QString& runId, QString* error) const {
   try {
-    const auto store = engine::RunStore::open(toPath(m_path));
+    const auto store = engine::RunStore::open(fsPath(m_path));
     return std::make_shared<const engine::RunReport>(store.loadRun(runId.toStdString()));
   } catch (const std::exception& e) {
     setError(error, e);
@@ -54,7 +54,7 @@ RunReportPtr HistoryController::load(const QString& runId, QString* error) const
 
 bool HistoryController::remove(const QString& runId, QString* error) {
   try {
-    auto store = engine::RunStore::open(toPath(m_path));
+    auto store = engine::RunStore::open(fsPath(m_path));
     if (!store.deleteRun(runId.toStdString())) {
       if (error) *error = QStringLiteral("%1: no run %2").arg(m_path, runId);
       return false;
@@ -69,8 +69,8 @@ bool HistoryController::remove(const QString& runId, QString* error) {
 
 std::vector<engine::ComparisonSummary> HistoryController::listComparisons(QString* error) const {
   try {
-    if (!std::filesystem::exists(toPath(m_path))) return {};
-    return engine::RunStore::open(toPath(m_path)).listComparisons();
+    if (!std::filesystem::exists(fsPath(m_path))) return {};
+    return engine::RunStore::open(fsPath(m_path)).listComparisons();
   } catch (const std::exception& e) {
     setError(error, e);
     return {};
@@ -79,7 +79,7 @@ std::vector<engine::ComparisonSummary> HistoryController::listComparisons(QStrin
 
 CompareReportPtr HistoryController::loadComparison(const QString& compareId, QString* error) const {
   try {
-    const auto store = engine::RunStore::open(toPath(m_path));
+    const auto store = engine::RunStore::open(fsPath(m_path));
     return std::make_shared<const engine::CompareReport>(store.loadComparison(compareId.toStdString()));
   } catch (const std::exception& e) {
     setError(error, e);
@@ -89,7 +89,7 @@ CompareReportPtr HistoryController::loadComparison(const QString& compareId, QSt
 
 bool HistoryController::saveComparison(const engine::CompareReport& report, QString* error) {
   try {
-    engine::RunStore::open(toPath(m_path)).saveComparison(report);
+    engine::RunStore::open(fsPath(m_path)).saveComparison(report);
   } catch (const std::exception& e) {
     setError(error, e);
     return false;
@@ -101,11 +101,11 @@ bool HistoryController::saveComparison(const engine::CompareReport& report, QStr
 bool HistoryController::removeComparison(const QString& compareId, QString* error) {
   try {
     // Deleting never creates a store: a missing file has no comparison to delete.
-    if (!std::filesystem::exists(toPath(m_path))) {
+    if (!std::filesystem::exists(fsPath(m_path))) {
       if (error) *error = QStringLiteral("%1: no comparison %2 (there is no run store)").arg(m_path, compareId);
       return false;
     }
-    auto store = engine::RunStore::open(toPath(m_path));
+    auto store = engine::RunStore::open(fsPath(m_path));
     if (!store.deleteComparison(compareId.toStdString())) {
       if (error) *error = QStringLiteral("%1: no comparison %2").arg(m_path, compareId);
       return false;

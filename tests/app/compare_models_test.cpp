@@ -1,3 +1,4 @@
+#include "tests/support/qt_test_support.h"
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Compare page's models and views on hand-made data: the ratio table (verdicts, intervals,
 // result equality, A/A rows), the side-by-side result diff of a differing pair (agreeing with
@@ -19,8 +20,6 @@
 
 namespace wandscope::test {
 namespace {
-
-constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
 
 engine::CompareScenario scenario(const std::string& set, const std::string& metric, double a, double b, double lo,
                                  double hi, const std::string& verdict) {

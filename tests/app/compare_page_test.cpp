@@ -13,6 +13,8 @@
 #include "engine/query/searcher.h"
 #include "engine/store/run_store.h"
 #include "engine/store/store_run_observer.h"
+#include "tests/app/app_test_support.h"
+#include "tests/support/qt_test_support.h"
 #include "tests/support/temp_dir.h"
 #include "widgets/models/explain_table_model.h"
 #include "widgets/models/ratio_table_model.h"
@@ -39,12 +41,9 @@
 namespace wandscope::test {
 namespace {
 
-constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
-constexpr int kTimeoutMs = 300'000;
+constexpr int kCompareTimeoutMs = 300'000;
 
-QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
-
-const char* const kProfile = R"({
+const char* const kCompareProfile = R"({
   "format_version": 1,
   "name": "compare-test",
   "description": "Compare page test: two query sets of a tiny default dataset.",
@@ -74,7 +73,7 @@ widgets::QueryDiffSnapshotPtr waitForShownDiff(app::ComparePage& page, QSignalSp
         shown = latest;
         return true;
       },
-      kTimeoutMs);
+      kCompareTimeoutMs);
   return ok ? shown : nullptr;
 }
 
@@ -86,7 +85,7 @@ struct OneSetPage {
   app::WorkbenchContext context;
   app::ComparePage page{context, &controller};
   OneSetPage() {
-    std::string text = kProfile;
+    std::string text = kCompareProfile;
     text.replace(text.find(R"(["mid-df-1", "mid-df-2"])"), 24, R"(["mid-df-2"])");
     controller.setCacheRoot(qpath(dir / "cache"));
     page.selectProfileFile(qpath(dir.write("compare-test.json", text)));
@@ -99,7 +98,7 @@ bool isVerdict(const std::string& v) {
 
 TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   TempDir dir;
-  const auto profilePath = dir.write("compare-test.json", kProfile);
+  const auto profilePath = dir.write("compare-test.json", kCompareProfile);
   const auto cache = dir / "cache";
 
   app::CompareController controller;
@@ -133,7 +132,7 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   ASSERT_EQ(started.count(), 1);
   EXPECT_TRUE(controller.isRunning());
   EXPECT_FALSE(controller.start(*page.currentJob()));  // one comparison at a time
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 1; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 1; }, kCompareTimeoutMs));
   ASSERT_EQ(finished.count(), 1) << failed.at(failed.count() - 1).at(0).toString().toStdString();
   EXPECT_FALSE(controller.isRunning());
   const auto report = page.report();
@@ -192,7 +191,7 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   EXPECT_EQ(report->b.spec, direct.b.spec);
 
   // The result diff: the sets and their queries, then a query answered by both targets.
-  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0; }, kCompareTimeoutMs));
   ASSERT_EQ(page.querySetList()->count(), 2);
   EXPECT_TRUE(page.querySetList()->itemText(0).contains(QStringLiteral("identical")));
   EXPECT_EQ(page.queryList()->count(), 0);  // nothing differs, and identical queries are not listed yet
@@ -224,7 +223,7 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
         const auto& s = page.diffView()->model()->snapshot();
         return s && s->queryId == id;
       },
-      kTimeoutMs));
+      kCompareTimeoutMs));
   const auto snap = page.diffView()->model()->snapshot();
   EXPECT_FALSE(snap->diff.any());
   EXPECT_EQ(snap->a.hits.size(), snap->b.hits.size());
@@ -255,7 +254,7 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   ASSERT_TRUE(page.currentJob(&error)) << error.toStdString();
   failed.clear();
   page.startComparison();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kCompareTimeoutMs));
   EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("no_such_switch")))
       << failed.at(0).at(0).toString().toStdString();
   EXPECT_FALSE(controller.isRunning());
@@ -263,7 +262,7 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
 
 TEST(ComparePage, StopEndsTheComparisonPartial) {
   TempDir dir;
-  std::string text = kProfile;
+  std::string text = kCompareProfile;
   const auto profilePath = dir.write("compare-test.json", text);
   app::CompareController controller;
   controller.setCacheRoot(qpath(dir / "cache"));
@@ -279,9 +278,9 @@ TEST(ComparePage, StopEndsTheComparisonPartial) {
   QSignalSpy finished(&controller, &app::CompareController::compareFinished);
   QSignalSpy failed(&controller, &app::CompareController::compareFailed);
   page.startComparison();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return sets.count() > 0 || finished.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return sets.count() > 0 || finished.count() > 0 || failed.count() > 0; }, kCompareTimeoutMs));
   page.stopComparison();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 0; }, kCompareTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   ASSERT_TRUE(page.report());
   EXPECT_TRUE(page.report()->partial);
@@ -338,7 +337,7 @@ TEST(ComparePage, PlotsOpenLoopLaddersWhileTheyRun) {
   });
   page.startComparison();
   EXPECT_EQ(plot->categoryLabel(), QStringLiteral("offered rate"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0 || failed.count() > 0; }, kCompareTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   const auto report = page.report();
   ASSERT_TRUE(report);
@@ -395,7 +394,7 @@ TEST(ComparePage, APeerSaysItHasNoExplain) {
   QSignalSpy failed(&controller, &app::CompareController::compareFailed);
   QSignalSpy queries(&controller, &app::CompareController::queriesReady);
   page.startComparison();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kCompareTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   EXPECT_EQ(page.report()->b.spec, "sqlite-fts5");
   ASSERT_GT(page.queryList()->count(), 0);
@@ -439,7 +438,7 @@ TEST(ComparePage, ThreeTargetsEachBAgainstA) {
   page.startComparison();
   ASSERT_EQ(started.count(), 1);
   EXPECT_EQ(started.at(0).at(1).toStringList().size(), 3);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kCompareTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   ASSERT_EQ(finished.count(), 1);
   const auto report = page.report();
@@ -526,7 +525,7 @@ TEST(ComparePage, ExplainsAPluginBuildThroughTheAbi) {
   QSignalSpy failed(&controller, &app::CompareController::compareFailed);
   QSignalSpy queries(&controller, &app::CompareController::queriesReady);
   page.startComparison();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0 || failed.count() > 0; }, kCompareTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   ASSERT_EQ(finished.count(), 1);
   EXPECT_EQ(page.report()->scenarios[0].diff.rowSetDiff, 0u);
@@ -572,13 +571,6 @@ engine::RunReport storedRun(const std::string& id, const std::string& target, do
   return r;
 }
 
-void record(const std::filesystem::path& db, const engine::RunReport& report) {
-  engine::StoreRunObserver observer(db);
-  observer.onRunStarted(report.header);
-  for (const auto& rung : report.rungs) observer.onRungFinished(report.header, rung);
-  observer.onRunFinished(report);
-}
-
 // The History and Compare pages on one run store, wired as the main window wires them.
 struct HistoryWithCompare {
   explicit HistoryWithCompare(const std::filesystem::path& db) {
@@ -605,8 +597,8 @@ struct HistoryWithCompare {
 TEST(HistoryPage, CompareShowsTwoStoredRunsSideBySide) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
-  record(db, storedRun("20250101T000000Z-aaaaaa", "builtin:bulk_and=off", 0.3));
-  record(db, storedRun("20250102T000000Z-bbbbbb", "builtin", 0.1));
+  recordRun(db, storedRun("20250101T000000Z-aaaaaa", "builtin:bulk_and=off", 0.3));
+  recordRun(db, storedRun("20250102T000000Z-bbbbbb", "builtin", 0.1));
 
   HistoryWithCompare pages(db);
   auto& historyPage = *pages.historyPage;

@@ -6,6 +6,8 @@
 #include "app/workers/report_bundle.h"
 #include "engine/store/run_store.h"
 #include "engine/store/store_run_observer.h"
+#include "tests/app/app_test_support.h"
+#include "tests/support/qt_test_support.h"
 #include "tests/support/temp_dir.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/models/rung_table_model.h"
@@ -29,10 +31,6 @@
 
 namespace wandscope::test {
 namespace {
-
-constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
-
-QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
 
 engine::RunReport sampleReport(const std::string& id, const std::string& profile) {
   engine::RunReport r;
@@ -62,19 +60,12 @@ engine::RunReport sampleReport(const std::string& id, const std::string& profile
   return r;
 }
 
-// Records a run the way the Load page and the CLI do: begun, rung by rung, finished.
-void record(const std::filesystem::path& db, const engine::RunReport& report) {
-  engine::StoreRunObserver observer(db);
-  observer.onRunStarted(report.header);
-  for (const auto& rung : report.rungs) observer.onRungFinished(report.header, rung);
-  observer.onRunFinished(report);
-}
 
 TEST(HistoryPage, ListsOpensExportsAndDeletesRuns) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
-  record(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
-  record(db, sampleReport("20250102T000000Z-bbbbbb", "<b>odd & name</b>"));
+  recordRun(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
+  recordRun(db, sampleReport("20250102T000000Z-bbbbbb", "<b>odd & name</b>"));
 
   app::HistoryController history;
   history.setStorePath(qpath(db));
@@ -170,7 +161,7 @@ void answerNextMessageBox(QMessageBox::StandardButton button, bool* answered, in
 TEST(HistoryPage, DeletesAStoredComparisonAfterAsking) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
-  record(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
+  recordRun(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
   {
     auto store = engine::RunStore::open(db);
     store.saveComparison(sampleComparison("20250103T000000Z-cccccc", "2025-01-03T00:00:00Z"));

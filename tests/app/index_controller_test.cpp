@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/controllers/index_controller.h"
+#include "tests/support/qt_test_support.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
 
@@ -17,9 +18,7 @@ namespace {
 using app::BuildRequest;
 using app::IndexController;
 
-constexpr int kTimeoutMs = 120'000;
-
-QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+constexpr int kIndexTimeoutMs = 120'000;
 
 TEST(IndexController, BuildsAnIndexFromACorpusAndOpensIt) {
   TempDir dir;
@@ -37,7 +36,7 @@ TEST(IndexController, BuildsAnIndexFromACorpusAndOpensIt) {
   c.buildIndex(r);
   EXPECT_TRUE(c.isBusy());
   EXPECT_EQ(started.count(), 1);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kIndexTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   ASSERT_EQ(changed.count(), 1);
   const auto handle = changed.at(0).at(0).value<app::IndexHandlePtr>();
@@ -58,7 +57,7 @@ TEST(IndexController, ReportsEngineErrorsWithTheirMessage) {
   QSignalSpy failed(&c, &IndexController::jobFailed);
   QSignalSpy changed(&c, &IndexController::indexChanged);
   c.openIndex(qpath(dir / "no-such-index"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kIndexTimeoutMs));
   const QString message = failed.at(0).at(0).toString();
   EXPECT_TRUE(message.contains(QStringLiteral("no-such-index"))) << message.toStdString();
   EXPECT_TRUE(message.contains(QStringLiteral("index error"))) << message.toStdString();
@@ -71,7 +70,7 @@ TEST(IndexController, ReportsEngineErrorsWithTheirMessage) {
   r.corpus = qpath(dir / "bad.jsonl");
   r.out = qpath(dir / "index");
   c.buildIndex(r);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 1; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 1; }, kIndexTimeoutMs));
   const QString bad = failed.at(1).at(0).toString();
   EXPECT_TRUE(bad.contains(QStringLiteral("bad.jsonl:2"))) << bad.toStdString();
   EXPECT_FALSE(std::filesystem::exists(dir / "index"));
@@ -91,9 +90,9 @@ TEST(IndexController, CancelStopsAGenerationAndLeavesNothingBehind) {
   g.corpus = qpath(dir / "big.jsonl");
   g.build = false;
   c.generateCorpus(g);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return progress.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return progress.count() > 0; }, kIndexTimeoutMs));
   c.cancel();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return cancelled.count() > 0; }, kIndexTimeoutMs));
   EXPECT_EQ(finished.count(), 0);
   EXPECT_FALSE(c.isBusy());
   EXPECT_FALSE(std::filesystem::exists(dir / "big.jsonl"));
@@ -111,7 +110,7 @@ TEST(IndexController, ANewJobSupersedesTheRunningOne) {
   r.corpus = qpath(dir / "corpus.jsonl");
   r.out = qpath(dir / "index");
   c.buildIndex(r);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kIndexTimeoutMs));
   QTest::qWait(50);
   EXPECT_EQ(failed.count(), 0);
   EXPECT_EQ(changed.count(), 1);
@@ -124,7 +123,7 @@ TEST(IndexController, PreparesASmallEmbeddedDefault) {
   QSignalSpy changed(&c, &IndexController::indexChanged);
   QSignalSpy failed(&c, &IndexController::jobFailed);
   c.openDefault(3000, qpath(cache.path()));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return changed.count() + failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return changed.count() + failed.count() > 0; }, kIndexTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   ASSERT_EQ(ready.count(), 1);
   const auto info = ready.at(0).at(0).value<app::DefaultDatasetInfo>();

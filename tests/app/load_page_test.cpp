@@ -4,6 +4,7 @@
 #include "app/controllers/history_controller.h"
 #include "app/controllers/load_controller.h"
 #include "app/gui/pages/load_page.h"
+#include "tests/support/qt_test_support.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 #include "widgets/models/rung_table_model.h"
@@ -25,15 +26,12 @@
 namespace wandscope::test {
 namespace {
 
-constexpr int kTimeoutMs = 180'000;
-constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
-
-QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+constexpr int kLoadTimeoutMs = 180'000;
 
 // A closed-loop cell and a two-rung open ladder at fixed rates over a 2,000-document default:
 // a couple of seconds once the dataset is prepared. Every rung runs whatever its verdict (a busy
 // machine may judge one invalid), so the GUI and the CLI run the same rungs.
-const char* const kProfile = R"({
+const char* const kLadderProfile = R"({
   "format_version": 1,
   "name": "gui-test",
   "description": "Load page test: tiny closed loop and a two-rung ladder.",
@@ -61,7 +59,7 @@ nlohmann::json readJson(const std::filesystem::path& p) {
 
 TEST(LoadPage, RunsAProfileLiveAndMatchesTheCliReport) {
   TempDir dir;
-  const auto profilePath = dir.write("gui-test.json", kProfile);
+  const auto profilePath = dir.write("gui-test.json", kLadderProfile);
   const auto cache = dir / "cache";
   const auto store = dir / "runs.sqlite";
 
@@ -91,10 +89,10 @@ TEST(LoadPage, RunsAProfileLiveAndMatchesTheCliReport) {
   EXPECT_FALSE(load.start(*page.currentProfile()));  // one run at a time
   failed.clear();
   // Measure the live rate once the dataset is ready (its preparation sends no ticks).
-  ASSERT_TRUE(QTest::qWaitFor([&] { return batches.count() > 0 || !load.isRunning(); }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return batches.count() > 0 || !load.isRunning(); }, kLoadTimeoutMs));
   clock.start();
   const int firstBatches = batches.count();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kLoadTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   const double seconds = std::max(0.001, static_cast<double>(clock.elapsed()) / 1000.0);
   EXPECT_LE((batches.count() - firstBatches) / seconds, 20.0 + 2.0) << "GUI updates must be coalesced";
@@ -168,7 +166,7 @@ TEST(LoadPage, RunsAProfileLiveAndMatchesTheCliReport) {
 TEST(LoadPage, StopEndsTheRunPartial) {
   TempDir dir;
   // A long ladder: stopped long before its end.
-  std::string profile = kProfile;
+  std::string profile = kLadderProfile;
   profile.replace(profile.find("\"rung_duration_s\": 0.75"), 23, "\"rung_duration_s\": 30.0");
   const auto profilePath = dir.write("long.json", profile);
   app::LoadController load;
@@ -182,7 +180,7 @@ TEST(LoadPage, StopEndsTheRunPartial) {
   QSignalSpy failed(&load, &app::LoadController::runFailed);
   page.startRun();
   // Wait for the closed-loop cell, then stop inside the first 30 s rung.
-  ASSERT_TRUE(QTest::qWaitFor([&] { return rungs.count() > 0 || failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return rungs.count() > 0 || failed.count() > 0; }, kLoadTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   QTest::qWait(300);
   QElapsedTimer clock;

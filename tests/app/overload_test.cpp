@@ -11,6 +11,7 @@
 #include "app/gui/pages/load_page.h"
 #include "engine/bench/process_stats.h"
 #include "engine/bench/quantile.h"
+#include "tests/support/qt_test_support.h"
 #include "tests/support/temp_dir.h"
 
 #include <fmt/format.h>
@@ -29,8 +30,6 @@
 
 namespace wandscope::test {
 namespace {
-
-QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
 
 double overloadSeconds() {
   const char* s = std::getenv("WANDSCOPE_OVERLOAD_S");

@@ -5,6 +5,7 @@
 #include "app/gui/pages/explore_page.h"
 #include "app/gui/pages/index_page.h"
 #include "app/gui/theme.h"
+#include "tests/support/qt_test_support.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
@@ -35,11 +36,8 @@ using app::IndexPage;
 using app::QueryController;
 using widgets::NoticeBar;
 
-constexpr int kTimeoutMs = 120'000;
+constexpr int kPagesTimeoutMs = 120'000;
 using Tester = QAbstractItemModelTester;
-constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
-
-QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
 
 app::BuildRequest writeSmallCorpus(const TempDir& dir) {
   RandomCorpusParams params;
@@ -75,7 +73,7 @@ TEST(Pages, BuildThroughTheIndexPageThenQueryInExplore) {
   const auto request = writeSmallCorpus(dir);
   indexController.buildIndex(request);
   EXPECT_FALSE(indexPage.progressBar()->parentWidget()->isHidden());
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kPagesTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   EXPECT_TRUE(indexPage.progressBar()->parentWidget()->isHidden());
   const int docsRow = indexPage.statsModel()->rowOf(QStringLiteral("docs"));
@@ -92,7 +90,7 @@ TEST(Pages, BuildThroughTheIndexPageThenQueryInExplore) {
   QSignalSpy ready(&queryController, &QueryController::resultsReady);
   explore.queryEdit()->setFocus();
   QTest::keyClicks(explore.queryEdit(), QStringLiteral("w1 w2 w7"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0 && !queryController.isSearching(); }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0 && !queryController.isSearching(); }, kPagesTimeoutMs));
   EXPECT_EQ(ready.count(), 1);  // the keystrokes were debounced into one search
   auto* model = explore.resultModel();
   ASSERT_EQ(model->rowCount(), 10);
@@ -117,7 +115,7 @@ TEST(Pages, BuildThroughTheIndexPageThenQueryInExplore) {
 
   // Compare with the exhaustive path: same hits, the indicator says so.
   explore.setCompareAlgorithm(engine::Algorithm::Exhaustive);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 1 && !queryController.isSearching(); }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 1 && !queryController.isSearching(); }, kPagesTimeoutMs));
   EXPECT_EQ(explore.counterModel()->columnCount(), 4);
   EXPECT_TRUE(explore.identityLabel()->text().contains(QStringLiteral("identical")));
   EXPECT_EQ(model->columnCount(), 8);
@@ -132,7 +130,7 @@ TEST(Pages, ErrorsAppearOnThePageNeverSilently) {
   ExplorePage explore(context);
   QSignalSpy indexErrors(&indexPage, &app::Page::errorOccurred);
   indexController.openIndex(qpath(dir / "missing-index"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return indexErrors.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return indexErrors.count() > 0; }, kPagesTimeoutMs));
   EXPECT_EQ(indexPage.notice()->kind(), NoticeBar::Kind::Error);
   EXPECT_FALSE(indexPage.notice()->isHidden());
   EXPECT_TRUE(indexPage.notice()->text().contains(QStringLiteral("missing-index")));
@@ -140,19 +138,19 @@ TEST(Pages, ErrorsAppearOnThePageNeverSilently) {
   // Explore: a query over the engine's term limit is refused with a message on the page.
   QSignalSpy finished(&indexController, &IndexController::jobFinished);
   indexController.buildIndex(writeSmallCorpus(dir));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kPagesTimeoutMs));
   QSignalSpy exploreErrors(&explore, &app::Page::errorOccurred);
   QString huge;
   for (int i = 0; i < 1100; ++i) huge += QStringLiteral("t%1 ").arg(i);
   explore.setQueryText(huge);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return exploreErrors.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return exploreErrors.count() > 0; }, kPagesTimeoutMs));
   EXPECT_EQ(explore.notice()->kind(), NoticeBar::Kind::Error);
   EXPECT_FALSE(explore.notice()->isHidden());
   EXPECT_EQ(explore.resultModel()->rowCount(), 0);
   // The next good query clears the error.
   QSignalSpy ready(&queryController, &QueryController::resultsReady);
   explore.setQueryText(QStringLiteral("w1"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kPagesTimeoutMs));
   EXPECT_TRUE(explore.notice()->isHidden());
 }
 
@@ -177,7 +175,7 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
     explore->setOperator(engine::Operator::And);
     QSignalSpy finished(window.indexController(), &IndexController::jobFinished);
     window.indexController()->buildIndex(request);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kTimeoutMs));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kPagesTimeoutMs));
     window.saveSettings();
   }
   app::MainWindow window(options);
@@ -188,7 +186,7 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
   EXPECT_EQ(window.currentPage()->pageId(), QStringLiteral("explore"));
   QSignalSpy changed(window.indexController(), &IndexController::indexChanged);
   window.openInitialIndex();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return changed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return changed.count() > 0; }, kPagesTimeoutMs));
   EXPECT_EQ(window.indexController()->currentPath(), request.out);
 }
 

@@ -20,7 +20,7 @@ using app::QueryController;
 using app::QueryParams;
 using widgets::SearchSnapshotPtr;
 
-constexpr int kTimeoutMs = 60'000;
+constexpr int kQueryTimeoutMs = 60'000;
 
 class QueryControllerTest : public ::testing::Test {
  protected:
@@ -45,7 +45,7 @@ class QueryControllerTest : public ::testing::Test {
     QSignalSpy ready(&q, &QueryController::resultsReady);
     QSignalSpy failed(&q, &QueryController::searchFailed);
     q.submit(p);
-    EXPECT_TRUE(QTest::qWaitFor([&] { return ready.count() + failed.count() > 0; }, kTimeoutMs));
+    EXPECT_TRUE(QTest::qWaitFor([&] { return ready.count() + failed.count() > 0; }, kQueryTimeoutMs));
     if (failed.count() > 0) {
       ADD_FAILURE() << failed.at(0).at(1).toString().toStdString();
       return nullptr;
@@ -149,7 +149,7 @@ TEST_F(QueryControllerTest, TypingIsDebouncedIntoOneSearch) {
     p.text = QString::fromLatin1(text);
     q.setParams(p);
   }
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kQueryTimeoutMs));
   QTest::qWait(3 * QueryController::kDebounceMs);
   EXPECT_EQ(started.count(), 1);
   EXPECT_EQ(ready.count(), 1);
@@ -167,7 +167,7 @@ TEST_F(QueryControllerTest, StaleResultsAreDropped) {
     p.text = QStringLiteral("w%1 w%2 w%3").arg(i).arg(i + 1).arg(i + 2);
     q.submit(p);  // each one makes the previous stale
   }
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0 && !q.isSearching(); }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0 && !q.isSearching(); }, kQueryTimeoutMs));
   QTest::qWait(100);
   // Only the newest request's result is shown; nothing older arrives after it.
   ASSERT_GE(ready.count(), 1);
@@ -188,7 +188,7 @@ TEST_F(QueryControllerTest, EngineErrorsArriveAsFailures) {
   p.op = engine::Operator::And;
   p.algorithm = engine::Algorithm::Wand;  // an OR-only path
   q.submit(p);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kQueryTimeoutMs));
   EXPECT_TRUE(failed.at(0).at(1).toString().contains(QStringLiteral("usage error"))) << failed.at(0).at(1).toString().toStdString();
   EXPECT_EQ(ready.count(), 0);
   EXPECT_FALSE(q.isSearching());

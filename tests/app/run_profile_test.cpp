@@ -2,6 +2,7 @@
 // `wandscope --run-profile FILE --out DIR` (what scripts/gui-cost.sh measures), run as a script
 // would (offscreen): the smoke profile on the Load page, its report bundle labelled as measured
 // with the GUI attached.
+#include "tests/app/app_test_support.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
@@ -14,17 +15,12 @@
 namespace wandscope::test {
 namespace {
 
-std::vector<std::string> env(const TempDir& dir) {
-  return {"QT_QPA_PLATFORM=offscreen", "XDG_CACHE_HOME=" + (dir / "cache").string(),
-          "XDG_CONFIG_HOME=" + (dir / "config").string(), "XDG_DATA_HOME=" + (dir / "data").string()};
-}
-
 const std::string kSmoke = WANDSCOPE_SOURCE_DIR "/benchprofiles/smoke.json";
 
 TEST(RunProfile, WritesAGuiAttachedReportOfTheSmokeProfile) {
   TempDir dir;
   const auto out = dir / "bundle";
-  const auto r = runProcess(WANDSCOPE_GUI, {"--run-profile", kSmoke, "--out", out.string()}, env(dir));
+  const auto r = runProcess(WANDSCOPE_GUI, {"--run-profile", kSmoke, "--out", out.string()}, workbenchEnv(dir));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   for (const char* file : {"report.json", "report.md", "rungs.csv", "report.html"}) {
     EXPECT_TRUE(std::filesystem::exists(out / file)) << file;
@@ -52,18 +48,18 @@ TEST(RunProfile, WritesAGuiAttachedReportOfTheSmokeProfile) {
 TEST(RunProfile, RejectsBadArgumentsAndReportsFailures) {
   TempDir dir;
   const auto out = (dir / "o").string();
-  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--run-profile", kSmoke}, env(dir)).exitCode, 2);  // no --out
-  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--out", out}, env(dir)).exitCode, 2);
-  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--run-profile", (dir / "nope.json").string(), "--out", out}, env(dir)).exitCode, 2);
-  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--run-profile", kSmoke, "--out", out, "--simd", "neon"}, env(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--run-profile", kSmoke}, workbenchEnv(dir)).exitCode, 2);  // no --out
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--out", out}, workbenchEnv(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--run-profile", (dir / "nope.json").string(), "--out", out}, workbenchEnv(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--run-profile", kSmoke, "--out", out, "--simd", "neon"}, workbenchEnv(dir)).exitCode, 2);
   // A profile that does not parse: the run fails with a non-zero exit and says why.
   const auto bad = dir.write("bad.json", R"({"format_version": 1, "name": "bad"})");
-  const auto r = runProcess(WANDSCOPE_GUI, {"--run-profile", bad.string(), "--out", out}, env(dir));
+  const auto r = runProcess(WANDSCOPE_GUI, {"--run-profile", bad.string(), "--out", out}, workbenchEnv(dir));
   EXPECT_EQ(r.exitCode, 1);
   EXPECT_FALSE(r.err.empty());
   EXPECT_FALSE(std::filesystem::exists(dir / "o" / "report.json"));
   // --help documents it.
-  const auto help = runProcess(WANDSCOPE_GUI, {"--help"}, env(dir));
+  const auto help = runProcess(WANDSCOPE_GUI, {"--help"}, workbenchEnv(dir));
   EXPECT_NE(help.out.find("--run-profile"), std::string::npos);
 }
 

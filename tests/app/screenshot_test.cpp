@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `wandscope --screenshot`, run as a user would (offscreen), on a small embedded default.
+#include "tests/app/app_test_support.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
@@ -12,15 +13,10 @@
 namespace wandscope::test {
 namespace {
 
-std::vector<std::string> env(const TempDir& dir) {
-  return {"QT_QPA_PLATFORM=offscreen", "XDG_CACHE_HOME=" + (dir / "cache").string(),
-          "XDG_CONFIG_HOME=" + (dir / "config").string(), "XDG_DATA_HOME=" + (dir / "data").string()};
-}
-
 TEST(Screenshot, WritesOnePngPerPage) {
   TempDir dir;
   const auto out = dir / "shots";
-  const auto r = runProcess(WANDSCOPE_GUI, {"--screenshot", out.string(), "--default-docs", "3000"}, env(dir));
+  const auto r = runProcess(WANDSCOPE_GUI, {"--screenshot", out.string(), "--default-docs", "3000"}, workbenchEnv(dir));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   for (const char* page : {"index.png", "explore.png", "load.png", "history.png"}) {
     const QImage image(QString::fromStdString((out / page).string()));
@@ -38,7 +34,7 @@ TEST(Screenshot, OnePageAndDarkTheme) {
   const auto out = dir / "shots";
   const auto r = runProcess(WANDSCOPE_GUI,
                             {"--screenshot", out.string(), "--page", "explore", "--dark", "--default-docs", "3000"},
-                            env(dir));
+                            workbenchEnv(dir));
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(std::filesystem::exists(out / "explore-dark.png"));
   EXPECT_FALSE(std::filesystem::exists(out / "index-dark.png"));
@@ -46,9 +42,9 @@ TEST(Screenshot, OnePageAndDarkTheme) {
 
 TEST(Screenshot, RejectsBadArguments) {
   TempDir dir;
-  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--screenshot", (dir / "s").string(), "--page", "nope"}, env(dir)).exitCode, 2);
-  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--page", "index"}, env(dir)).exitCode, 2);
-  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--theme", "purple"}, env(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--screenshot", (dir / "s").string(), "--page", "nope"}, workbenchEnv(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--page", "index"}, workbenchEnv(dir)).exitCode, 2);
+  EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--theme", "purple"}, workbenchEnv(dir)).exitCode, 2);
 }
 
 }  // namespace

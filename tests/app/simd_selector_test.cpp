@@ -12,6 +12,7 @@
 #include "app/gui/simd_selector.h"
 #include "app/workers/index_summarizer.h"
 #include "engine/codec/simd/simd_target.h"
+#include "tests/support/qt_test_support.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
 
@@ -33,9 +34,7 @@ namespace {
 namespace simd = engine::simd;
 using app::SimdSelector;
 
-constexpr int kTimeoutMs = 180'000;
-
-QString qpath(const std::filesystem::path& p) { return QString::fromStdString(p.string()); }
+constexpr int kSelectorTimeoutMs = 180'000;
 
 // A target other than the best one that this CPU runs (scalar always qualifies).
 QString otherTarget() { return QStringLiteral("scalar"); }
@@ -194,7 +193,7 @@ TEST_F(SimdSelectorTest, ExploreQueriesRunOnTheChosenTargetAndSayWhich) {
   EXPECT_EQ(page.currentParams().simd, otherTarget());
   QSignalSpy ready(&queries, &app::QueryController::resultsReady);
   page.setQueryText(QStringLiteral("w1 w2"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kSelectorTimeoutMs));
   auto snapshot = ready.last().at(0).value<widgets::SearchSnapshotPtr>();
   ASSERT_TRUE(snapshot);
   EXPECT_EQ(snapshot->simdTarget, QStringLiteral("scalar"));
@@ -203,7 +202,7 @@ TEST_F(SimdSelectorTest, ExploreQueriesRunOnTheChosenTargetAndSayWhich) {
   // Back to best: the page searches again and the summary names the best target.
   ready.clear();
   pick(*page.simdSelector(), QStringLiteral("best"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kSelectorTimeoutMs));
   snapshot = ready.last().at(0).value<widgets::SearchSnapshotPtr>();
   const QString best = QString::fromLatin1(simd::targetName(simd::bestTarget()));
   EXPECT_EQ(snapshot->simdTarget, best);
@@ -239,7 +238,7 @@ TEST_F(SimdSelectorTest, ALoadRunIsLockedToAndReportsTheChosenTarget) {
   QSignalSpy finished(&load, &app::LoadController::runFinished);
   QSignalSpy failed(&load, &app::LoadController::runFailed);
   page.startRun();
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kSelectorTimeoutMs));
   ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
   EXPECT_TRUE(lockedWhileRunning);
   ASSERT_TRUE(page.report());

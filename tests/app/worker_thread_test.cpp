@@ -19,7 +19,7 @@
 namespace wandscope::test {
 namespace {
 
-constexpr int kTimeoutMs = 30'000;
+constexpr int kWorkerTimeoutMs = 30'000;
 
 // Stands for a worker: everything in it is touched only on its thread, except by hand-off.
 class EchoWorker : public QObject {
@@ -65,7 +65,7 @@ TEST(WorkerThread, JobsRunOnTheWorkerInOrderAndSignalsComeBackOnTheOwnersThread)
     auto job = std::make_shared<std::vector<int>>(std::vector<int>{2 * i, 2 * i + 1});
     thread->post([worker, job] { worker->take(job); });
   }
-  ASSERT_TRUE(QTest::qWaitFor([&] { return owner.counts.size() == kJobs; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return owner.counts.size() == kJobs; }, kWorkerTimeoutMs));
   EXPECT_EQ(owner.ranOn, QThread::currentThread());
   for (int i = 0; i < kJobs; ++i) EXPECT_EQ(owner.counts[static_cast<size_t>(i)], 2 * (i + 1));
   ASSERT_TRUE(owner.last);
@@ -87,7 +87,7 @@ TEST(WorkerThread, AFunctorSlotGetsCopiesOfTheArguments) {
                  [&counts](int count, const std::shared_ptr<std::vector<int>>&) { counts.push_back(count); });
   thread.start(worker);
   thread.post([worker] { worker->take(std::make_shared<std::vector<int>>(std::vector<int>{7})); });
-  ASSERT_TRUE(QTest::qWaitFor([&] { return counts.size() == 1; }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return counts.size() == 1; }, kWorkerTimeoutMs));
   EXPECT_EQ(counts[0], 1);
   ASSERT_TRUE(thread.quitAndWait(app::WorkerThread::kDefaultWaitMs));
   delete worker;
@@ -109,7 +109,7 @@ TEST(WorkerThread, ResultsStillQueuedAtShutdownAreFreedNotDelivered) {
     }
     // No event loop runs on this thread meanwhile: the ten results, built on the worker thread,
     // stay queued for it.
-    for (int waited = 0; taken->load() < 10 && waited < kTimeoutMs; ++waited) QThread::msleep(1);
+    for (int waited = 0; taken->load() < 10 && waited < kWorkerTimeoutMs; ++waited) QThread::msleep(1);
     ASSERT_EQ(taken->load(), 10);
     ASSERT_TRUE(thread.quitAndWait(app::WorkerThread::kDefaultWaitMs));
     EXPECT_EQ(worker->seen.size(), size_t{10});
@@ -157,13 +157,13 @@ TEST(WorkerThread, ASignalsQtValuesArriveUnsharedWithWhatTheWorkerKeeps) {
   thread->post([worker] { worker->say(); });
 
   // Past the delivery, so the event's own copy is gone too (its release would order the rest).
-  ASSERT_TRUE(QTest::qWaitFor([&] { return !label->text().isEmpty(); }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !label->text().isEmpty(); }, kWorkerTimeoutMs));
   EXPECT_EQ(label->text(), QStringLiteral("rung 7: open loop"));
   EXPECT_NE(label->text().constData(), worker->keptData) << "the label shares the worker's buffer";
   worker->shown.store(true, std::memory_order_relaxed);
   // From here this thread must not touch the label's text in our (instrumented) code: a copy's
   // reference count would order the worker's last touch before the free below.
-  ASSERT_TRUE(QTest::qWaitFor([&] { return worker->dropped.load(std::memory_order_relaxed); }, kTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return worker->dropped.load(std::memory_order_relaxed); }, kWorkerTimeoutMs));
   delete label;  // ~QLabelPrivate frees the delivered buffer inside libQt6Widgets
 
   ASSERT_TRUE(thread->quitAndWait(app::WorkerThread::kDefaultWaitMs));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `wandscope-cli bench`: the command contract (exit codes, one-line errors naming file and field),
 // the files it writes and the overrides, on profiles small enough for CI.
+#include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
@@ -13,8 +14,6 @@
 
 namespace wandscope::test {
 namespace {
-
-ProcessResult cli(const std::vector<std::string>& args) { return runProcess(WANDSCOPE_CLI, args); }
 
 std::string gunzip(const std::filesystem::path& p) {
   gzFile f = gzopen(p.c_str(), "rb");

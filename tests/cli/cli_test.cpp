@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The CLI contract later tools rely on: commands, outputs, exit codes (0 ok, 2 usage, 3 bad input
 // file, 4 index error) and one-line error messages.
+#include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
@@ -13,10 +14,6 @@
 
 namespace wandscope::test {
 namespace {
-
-ProcessResult cli(const std::vector<std::string>& args) { return runProcess(WANDSCOPE_CLI, args); }
-
-std::size_t countLines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
 
 TEST(Cli, HelpEverywhereAndUsageErrorsExitTwo) {
   for (const std::vector<std::string>& args :

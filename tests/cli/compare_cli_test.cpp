@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `wandscope-cli compare`: the command contract (two or more targets, usage errors, bad plugins
 // refused with a message) and its reports, on a generated index small enough for CI.
+#include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
@@ -14,10 +15,6 @@
 
 namespace wandscope::test {
 namespace {
-
-ProcessResult cli(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
-  return runProcess(WANDSCOPE_CLI, args, env);
-}
 
 // A 2,000-document generated corpus, its index and a mid-df 2-token query set.
 std::filesystem::path makeDataset(const TempDir& dir) {

@@ -2,6 +2,7 @@
 // Limits end in a clear refusal, not in exhausted memory or time: k over kMaxK, queries over
 // kMaxQueryTerms distinct terms, rates the open-loop driver cannot schedule or keep in memory.
 // Each is exit code 2 (usage) with one line on stderr that names the field or option.
+#include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
@@ -13,10 +14,6 @@
 
 namespace wandscope::test {
 namespace {
-
-ProcessResult cli(const std::vector<std::string>& args) { return runProcess(WANDSCOPE_CLI, args); }
-
-std::size_t countLines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
 
 std::string manyTerms(std::size_t n) {
   std::string q;

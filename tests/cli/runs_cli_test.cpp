@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `wandscope-cli runs ...` end to end: a report.json written here by hand (report.json's field
 // names, independent of the codec) is imported, listed, shown and exported back unchanged.
+#include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
@@ -16,10 +17,6 @@ namespace wandscope::test {
 namespace {
 
 using nlohmann::json;
-
-ProcessResult cli(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
-  return runProcess(WANDSCOPE_CLI, args, env);
-}
 
 json rung(int index, bool withQuantiles) {
   const json q = withQuantiles ? json(1.25 + index) : json(nullptr);

@@ -3,6 +3,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace wandscope::test {
 
@@ -26,5 +27,11 @@ class TempDir {
 
 // The whole content of a file ("" when it cannot be read).
 std::string readFile(const std::filesystem::path& path);
+// Replaces the content of a file with `content` (a failed write fails the current test).
+void writeFile(const std::filesystem::path& path, const std::string& content);
+
+// The same as bytes, for tests that flip and cut them.
+std::vector<char> readFileBytes(const std::filesystem::path& path);
+void writeFileBytes(const std::filesystem::path& path, const std::vector<char>& bytes);
 
 }  // namespace wandscope::test

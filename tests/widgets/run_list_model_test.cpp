@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/run_list_model.h"
 
+#include "tests/support/qt_test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
@@ -10,7 +12,6 @@ namespace wandscope::test {
 namespace {
 
 using widgets::RunListModel;
-constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
 
 engine::RunSummary run(const std::string& id, const std::string& profile, const std::string& started, std::size_t rungs,
                        engine::RunStatus status) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/rung_table_model.h"
 
+#include "tests/support/qt_test_support.h"
+
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
@@ -11,7 +13,6 @@ namespace wandscope::test {
 namespace {
 
 using widgets::RungTableModel;
-constexpr auto kFatal = QAbstractItemModelTester::FailureReportingMode::Fatal;
 
 engine::RungResult openRung(std::uint32_t index, double rate, std::optional<double> p99) {
   engine::RungResult r;

@@ -10,7 +10,7 @@
 namespace wandscope::widgets {
 namespace {
 
-QString columnKey(int column) {
+QString explainColumnKey(int column) {
   switch (column) {
     case ExplainTableModel::TermColumn: return QStringLiteral("term");
     case ExplainTableModel::TfColumn: return QStringLiteral("tf");
@@ -117,7 +117,7 @@ QVariant ExplainTableModel::data(const QModelIndex& index, int role) const {
       }
     case Qt::ToolTipRole:
       if (!term.id) return QStringLiteral("Not in the index: contributes nothing.");
-      return metricDescription(columnKey(index.column()));
+      return metricDescription(explainColumnKey(index.column()));
     case Qt::TextAlignmentRole:
       return QVariant::fromValue(index.column() == TermColumn ? Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter)
                                                               : Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
@@ -139,8 +139,8 @@ QVariant ExplainTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant ExplainTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
-  if (role == Qt::DisplayRole) return metricTitle(columnKey(section));
-  if (role == Qt::ToolTipRole) return metricDescription(columnKey(section));
+  if (role == Qt::DisplayRole) return metricTitle(explainColumnKey(section));
+  if (role == Qt::ToolTipRole) return metricDescription(explainColumnKey(section));
   return {};
 }
 

@@ -20,7 +20,7 @@ constexpr ResultTableModel::Column kCompared[] = {
     ResultTableModel::Column::CompareScore, ResultTableModel::Column::Match,
     ResultTableModel::Column::Title,      ResultTableModel::Column::Snippet};
 
-QString formatScore(engine::Score s) { return QString::number(static_cast<double>(s), 'f', 7); }
+QString scoreText(engine::Score s) { return QString::number(static_cast<double>(s), 'f', 7); }
 
 QString bitsText(engine::Score s) {
   return QStringLiteral("0x%1").arg(scoreBits(s), 8, 16, QLatin1Char('0'));
@@ -90,9 +90,9 @@ QVariant ResultTableModel::data(const QModelIndex& index, int role) const {
       switch (kind) {
         case Column::Rank: return row + 1;
         case Column::Doc: return hit ? hit->externalId : QString();
-        case Column::Score: return hit ? formatScore(hit->score) : QString();
+        case Column::Score: return hit ? scoreText(hit->score) : QString();
         case Column::CompareDoc: return other ? QString::number(other->doc) : QString();
-        case Column::CompareScore: return other ? formatScore(other->score) : QString();
+        case Column::CompareScore: return other ? scoreText(other->score) : QString();
         case Column::Match: return match ? QStringLiteral("=") : QStringLiteral("\u2260");
         case Column::Title: return hit ? hit->title : QString();
         case Column::Snippet: return hit ? hit->snippet : QString();
@@ -103,12 +103,12 @@ QVariant ResultTableModel::data(const QModelIndex& index, int role) const {
         case Column::Doc:
           return hit ? QStringLiteral("%1 (internal doc id %2)").arg(hit->externalId).arg(hit->doc) : QVariant();
         case Column::Score:
-          return hit ? QStringLiteral("%1\nf32 bits %2").arg(formatScore(hit->score), bitsText(hit->score))
+          return hit ? QStringLiteral("%1\nf32 bits %2").arg(scoreText(hit->score), bitsText(hit->score))
                      : QVariant();
         case Column::CompareDoc:
           return other ? QStringLiteral("internal doc id %1 from the compared path").arg(other->doc) : QVariant();
         case Column::CompareScore:
-          return other ? QStringLiteral("%1\nf32 bits %2").arg(formatScore(other->score), bitsText(other->score))
+          return other ? QStringLiteral("%1\nf32 bits %2").arg(scoreText(other->score), bitsText(other->score))
                        : QVariant();
         case Column::Match:
           return match ? QStringLiteral("Same document and score bits at this rank")

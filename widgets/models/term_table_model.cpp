@@ -11,7 +11,7 @@
 namespace wandscope::widgets {
 namespace {
 
-QString columnKey(int column) {
+QString termColumnKey(int column) {
   switch (column) {
     case TermTableModel::TermColumn: return QStringLiteral("term");
     case TermTableModel::DfColumn: return QStringLiteral("df");
@@ -61,7 +61,7 @@ QVariant TermTableModel::data(const QModelIndex& index, int role) const {
                               "then has no results).")
             .arg(QString::fromStdString(t.text));
       }
-      return metricDescription(columnKey(index.column()));
+      return metricDescription(termColumnKey(index.column()));
     case Qt::TextAlignmentRole:
       return QVariant::fromValue(index.column() == TermColumn ? Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter)
                                                               : Qt::Alignment(Qt::AlignRight | Qt::AlignVCenter));
@@ -82,8 +82,8 @@ QVariant TermTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant TermTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) return {};
-  if (role == Qt::DisplayRole) return metricTitle(columnKey(section));
-  if (role == Qt::ToolTipRole) return metricDescription(columnKey(section));
+  if (role == Qt::DisplayRole) return metricTitle(termColumnKey(section));
+  if (role == Qt::ToolTipRole) return metricDescription(termColumnKey(section));
   return {};
 }
 

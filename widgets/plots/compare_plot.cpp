@@ -2,6 +2,7 @@
 #include "widgets/plots/compare_plot.h"
 
 #include "widgets/plot_export.h"
+#include "widgets/plots/plot_style.h"
 
 #include "engine/bench/compare_types.h"
 
@@ -20,9 +21,8 @@
 namespace wandscope::widgets {
 namespace {
 
-bool isDark(const QPalette& p) { return p.color(QPalette::Base).lightness() < 128; }
-
-QColor seriesColor(int i, bool dark) {
+// Target i's colour: A, B, then B2, B3, ...
+QColor targetColor(int i, bool dark) {
   if (i == 0) return dark ? QColor(0x6c, 0xb4, 0xf0) : QColor(0x1f, 0x77, 0xb4);
   if (i == 1) return dark ? QColor(0xff, 0xa6, 0x4d) : QColor(0xe6, 0x6a, 0x00);
   // B2, B3, ...: the next colours of the same (Tableau) cycle, lighter in dark mode.
@@ -44,19 +44,6 @@ QCPScatterStyle::ScatterShape seriesShape(int i) {
 // "A", "B", "B2", ...: the report's own target labels.
 QString seriesLabel(int i) {
   return QString::fromStdString(engine::CompareReport::targetLabel(static_cast<std::size_t>(i)));
-}
-
-void styleAxis(QCPAxis* axis, const QPalette& p) {
-  const QColor text = p.color(QPalette::Text);
-  QColor grid = text;
-  grid.setAlpha(40);
-  axis->setBasePen(QPen(text, 1));
-  axis->setTickPen(QPen(text, 1));
-  axis->setSubTickPen(QPen(text, 1));
-  axis->setTickLabelColor(text);
-  axis->setLabelColor(text);
-  axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-  axis->grid()->setZeroLinePen(Qt::NoPen);
 }
 
 }  // namespace
@@ -241,18 +228,18 @@ void ComparePlot::rescale() {
 
 void ComparePlot::applyPalette() {
   const QPalette p = palette();
-  const bool dark = isDark(p);
+  const bool dark = isDarkPalette(p);
   setBackground(p.brush(QPalette::Base));
   axisRect()->setBackground(p.brush(QPalette::Base));
-  styleAxis(xAxis, p);
-  styleAxis(yAxis, p);
+  styleAxis(xAxis, p, false);
+  styleAxis(yAxis, p, false);
   m_title->setTextColor(p.color(QPalette::Text));
   m_emptyLabel->setColor(p.color(QPalette::Disabled, QPalette::Text));
   legend->setBrush(p.brush(QPalette::Base));
   legend->setBorderPen(Qt::NoPen);
   legend->setTextColor(p.color(QPalette::Text));
   for (int i = 0; i < graphCount(); ++i) {
-    const QColor c = seriesColor(i, dark);
+    const QColor c = targetColor(i, dark);
     QCPGraph* g = graph(i);
     g->setPen(QPen(c, 2));
     g->setLineStyle(QCPGraph::lsLine);

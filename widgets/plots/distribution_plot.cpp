@@ -2,6 +2,7 @@
 #include "widgets/plots/distribution_plot.h"
 
 #include "widgets/plot_export.h"
+#include "widgets/plots/plot_style.h"
 
 #include <QBuffer>
 #include <QContextMenuEvent>
@@ -18,8 +19,6 @@
 namespace wandscope::widgets {
 namespace {
 
-bool isDark(const QPalette& p) { return p.color(QPalette::Base).lightness() < 128; }
-
 QColor seriesColor(int i, bool dark) {
   static const QColor light[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xe6, 0x6a, 0x00), QColor(0x2c, 0xa0, 0x2c),
                                  QColor(0xa0, 0x30, 0xa0)};
@@ -32,22 +31,6 @@ QString formatNumber(double v) {
   if (std::abs(v) >= 1e6 || (std::abs(v) < 1e-3 && v != 0)) return QString::number(v, 'g', 4);
   if (v == std::floor(v)) return QLocale().toString(static_cast<qlonglong>(v));
   return QLocale().toString(v, 'f', 3);
-}
-
-void styleAxis(QCPAxis* axis, const QPalette& p) {
-  const QColor text = p.color(QPalette::Text);
-  QColor grid = p.color(QPalette::Text);
-  grid.setAlpha(40);
-  QColor subGrid = grid;
-  subGrid.setAlpha(16);
-  axis->setBasePen(QPen(text, 1));
-  axis->setTickPen(QPen(text, 1));
-  axis->setSubTickPen(QPen(text, 1));
-  axis->setTickLabelColor(text);
-  axis->setLabelColor(text);
-  axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
-  axis->grid()->setSubGridPen(QPen(subGrid, 1, Qt::DotLine));
-  axis->grid()->setZeroLinePen(Qt::NoPen);
 }
 
 }  // namespace
@@ -278,11 +261,11 @@ void DistributionPlot::rescale() {
 
 void DistributionPlot::applyPalette() {
   const QPalette p = palette();
-  const bool dark = isDark(p);
+  const bool dark = isDarkPalette(p);
   setBackground(p.brush(QPalette::Base));
   axisRect()->setBackground(p.brush(QPalette::Base));
-  styleAxis(xAxis, p);
-  styleAxis(yAxis, p);
+  styleAxis(xAxis, p, true);
+  styleAxis(yAxis, p, true);
   m_title->setTextColor(p.color(QPalette::Text));
   m_emptyLabel->setColor(p.color(QPalette::Disabled, QPalette::Text));
   legend->setBrush(p.brush(QPalette::Base));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/pages/compare_page.h"
 
+#include "app/gui/pages/page_widgets.h"
 #include "app/controllers/compare_controller.h"
 #include "app/controllers/history_controller.h"
 #include "app/controllers/index_controller.h"
@@ -48,15 +49,6 @@
 
 namespace wandscope::app {
 namespace {
-
-const QString kEmbedded = QStringLiteral(":embedded");
-
-QToolButton* actionButton(QAction* action, QWidget* parent) {
-  auto* b = new QToolButton(parent);
-  b->setDefaultAction(action);
-  b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  return b;
-}
 
 // An offered rate as a plot category ("400/s"), the same for live points and report rows.
 QString rateCategory(double rate) { return QStringLiteral("%1/s").arg(rate, 0, 'g', 4); }
@@ -203,7 +195,7 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_profile->setToolTip(QStringLiteral("The dataset, query sets, operator, k, algorithm and seed to compare on; the "
                                        "profile's own targets are replaced by A and B"));
   profileLabel->setBuddy(m_profile);
-  m_profile->addItem(QStringLiteral("Quick compare (embedded default)"), kEmbedded);
+  m_profile->addItem(QStringLiteral("Quick compare (embedded default)"), embeddedProfileKey());
   const QString profiles = LoadPage::profileDirectory();
   if (!profiles.isEmpty()) {
     for (const QFileInfo& f : QDir(profiles).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
@@ -488,7 +480,7 @@ std::optional<CompareJob> ComparePage::currentJob(QString* error) const {
   try {
     const QString source = m_profile->currentData().toString();
     CompareJob job;
-    if (source == kEmbedded) {
+    if (source == embeddedProfileKey()) {
       job.profile = engine::parseBenchProfile(quickCompareJson(m_defaultDocs).toStdString(), "quick-compare", {});
     } else {
       job.profile = engine::loadBenchProfile(std::filesystem::path(source.toStdString()));
@@ -1045,7 +1037,7 @@ void ComparePage::restoreSettings(QSettings& settings) {
     setTargets(QStringList{a, b} + settings.value(QStringLiteral("moreTargets")).toStringList());
   }
   const QString profile = settings.value(QStringLiteral("profile")).toString();
-  if (!profile.isEmpty() && profile != kEmbedded && QFileInfo::exists(profile)) selectProfileFile(profile);
+  if (!profile.isEmpty() && profile != embeddedProfileKey() && QFileInfo::exists(profile)) selectProfileFile(profile);
   m_repetitions->setValue(settings.value(QStringLiteral("repetitions"), 3).toInt());
   m_aa->setChecked(settings.value(QStringLiteral("aa"), false).toBool());
   m_vertical->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/pages/history_page.h"
 
+#include "app/gui/pages/page_widgets.h"
 #include "app/controllers/history_controller.h"
 #include "app/workers/report_bundle.h"
 #include "widgets/models/run_list_model.h"
@@ -33,14 +34,7 @@
 namespace wandscope::app {
 namespace {
 
-QToolButton* actionButton(QAction* action, QWidget* parent) {
-  auto* b = new QToolButton(parent);
-  b->setDefaultAction(action);
-  b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  return b;
-}
-
-QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
+QTableView* makeHistoryTable(QAbstractItemModel* model, QWidget* parent) {
   auto* v = new QTableView(parent);
   v->setModel(model);
   v->verticalHeader()->setVisible(false);
@@ -147,7 +141,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_proxy->setFilterRole(widgets::RunListModel::SearchRole);
   m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
   m_proxy->setFilterKeyColumn(0);
-  m_runView = makeTable(m_proxy, m_top);
+  m_runView = makeHistoryTable(m_proxy, m_top);
   m_runView->setObjectName(QStringLiteral("runs"));
   m_runView->setSortingEnabled(true);
   m_runView->setSelectionMode(QAbstractItemView::ExtendedSelection);  // two runs for Compare...
@@ -205,7 +199,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   auto* rungProxy = new QSortFilterProxyModel(this);
   rungProxy->setSourceModel(m_rungs);
   rungProxy->setSortRole(widgets::RungTableModel::SortRole);
-  m_rungView = makeTable(rungProxy, detail);
+  m_rungView = makeHistoryTable(rungProxy, detail);
   m_rungView->setObjectName(QStringLiteral("rungs"));
   m_rungView->horizontalHeader()->moveSection(widgets::RungTableModel::Verdict, widgets::RungTableModel::Mode);
   m_rungView->horizontalHeader()->setStretchLastSection(false);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/pages/index_page.h"
 
+#include "app/gui/pages/page_widgets.h"
 #include "app/controllers/index_controller.h"
 #include "app/gui/dialogs/build_index_dialog.h"
 #include "app/gui/dialogs/generate_corpus_dialog.h"
@@ -28,14 +29,6 @@
 
 namespace wandscope::app {
 namespace {
-
-QToolButton* actionButton(QAction* action, QWidget* parent) {
-  auto* b = new QToolButton(parent);
-  b->setDefaultAction(action);
-  b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  b->setAutoRaise(false);
-  return b;
-}
 
 QString withShortcut(const QString& tip, const QAction* action) {
   if (action->shortcut().isEmpty()) return tip;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/pages/load_page.h"
 
+#include "app/gui/pages/page_widgets.h"
 #include "app/controllers/history_controller.h"
 #include "app/controllers/index_controller.h"
 #include "app/controllers/load_controller.h"
@@ -35,15 +36,6 @@
 
 namespace wandscope::app {
 namespace {
-
-const QString kEmbedded = QStringLiteral(":embedded");
-
-QToolButton* actionButton(QAction* action, QWidget* parent) {
-  auto* b = new QToolButton(parent);
-  b->setDefaultAction(action);
-  b->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-  return b;
-}
 
 QString rateText(const std::optional<double>& v, const char* otherwise) {
   return v ? QStringLiteral("%1/s").arg(*v, 0, 'g', 5) : QString::fromLatin1(otherwise);
@@ -86,7 +78,7 @@ LoadPage::LoadPage(const WorkbenchContext& context, QWidget* parent)
   m_profile->setToolTip(QStringLiteral("What to measure: the quick ladder on the embedded default dataset, a "
                                        "profile from benchprofiles/, or a file you opened"));
   profileLabel->setBuddy(m_profile);
-  m_profile->addItem(QStringLiteral("Quick ladder (embedded default)"), kEmbedded);
+  m_profile->addItem(QStringLiteral("Quick ladder (embedded default)"), embeddedProfileKey());
   const QDir dir(profileDirectory());
   if (!profileDirectory().isEmpty()) {
     for (const QFileInfo& f : dir.entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
@@ -244,7 +236,7 @@ std::optional<engine::BenchProfile> LoadPage::currentProfile(QString* error) con
   try {
     const QString source = m_profile->currentData().toString();
     engine::BenchProfile profile;
-    if (source == kEmbedded) {
+    if (source == embeddedProfileKey()) {
       profile = engine::parseBenchProfile(quickLadderJson(m_defaultDocs).toStdString(), "quick-ladder", {});
     } else {
       profile = engine::loadBenchProfile(std::filesystem::path(source.toStdString()));
@@ -444,7 +436,7 @@ void LoadPage::saveSettings(QSettings& settings) const {
 
 void LoadPage::restoreSettings(QSettings& settings) {
   const QString profile = settings.value(QStringLiteral("profile")).toString();
-  if (!profile.isEmpty() && profile != kEmbedded && QFileInfo::exists(profile)) selectProfileFile(profile);
+  if (!profile.isEmpty() && profile != embeddedProfileKey() && QFileInfo::exists(profile)) selectProfileFile(profile);
   m_targets->setText(settings.value(QStringLiteral("targets")).toString());
   m_splitter->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
   SimdSelector::restoreSettings(settings);

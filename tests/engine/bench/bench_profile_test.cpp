@@ -15,7 +15,7 @@ using engine::parseBenchProfile;
 BenchProfile parse(const std::string& json) { return parseBenchProfile(json, "p.json", "/base"); }
 
 // The message of the BadInput error parsing `json` throws (fails the test if it parses).
-std::string errorOf(const std::string& json) {
+std::string profileErrorOf(const std::string& json) {
   try {
     (void)parse(json);
   } catch (const engine::Error& e) {
@@ -59,44 +59,44 @@ TEST(BenchProfile, ParsesDatasetsAndResolvesRelativePaths) {
 }
 
 TEST(BenchProfile, ErrorsNameTheFileAndTheFieldPath) {
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
                         "ladder": {"rates": [10, 20, -1]}})"),
             "p.json: ladder.rates[2]: must be > 0");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
                         "ladder": {"rates": [10, 5]}})"),
             "p.json: ladder.rates[1]: must be greater than ladder.rates[0]");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
                         "ladder": {"rates": [10], "rung_duraton_s": 3}})"),
             "p.json: ladder.rung_duraton_s: unknown field");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "closed",
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "closed",
                         "closed": {"concurrency": [1, 0]}})"),
             "p.json: closed.concurrency[1]: must be >= 1");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["builtin"], "mode": "closed", "closed": {}})"),
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["builtin"], "mode": "closed", "closed": {}})"),
             "p.json: targets[0]: a builtin target needs a dataset (\"dataset\": \"default\", ...)");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["warp"], "mode": "closed", "closed": {}})"),
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["warp"], "mode": "closed", "closed": {}})"),
             "p.json: targets[0]: target 'warp': unknown kind 'warp' (expected builtin, synthetic, xapian, sqlite-fts5 or plugin)");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "sideways"})"),
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "sideways"})"),
             "p.json: mode: expected \"open\", \"closed\" or \"both\", got \"sideways\"");
-  EXPECT_EQ(errorOf(R"({"targets": []})"), "p.json: name: required (a non-empty string)");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open"})"),
+  EXPECT_EQ(profileErrorOf(R"({"targets": []})"), "p.json: name: required (a non-empty string)");
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open"})"),
             "p.json: ladder: required when mode is open or both");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
                         "ladder": {"rates": [10], "multiples": [1]}})"),
             "p.json: ladder: exactly one of \"rates\" or \"multiples\" is required");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
                         "ladder": {"rates": [10], "workers": 8, "in_flight_cap": 4}})"),
             "p.json: ladder.in_flight_cap: must be >= ladder.workers (8)");
-  EXPECT_EQ(errorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=1"], "mode": "open",
                         "ladder": {"rates": ["fast"]}})"),
             "p.json: ladder.rates[0]: must be a number");
-  EXPECT_EQ(errorOf(R"({"name": "t", "query": {"op": "xor"}, "targets": ["synthetic:service_us=1"],
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "query": {"op": "xor"}, "targets": ["synthetic:service_us=1"],
                         "mode": "closed", "closed": {}})"),
             "p.json: query.op: unknown operator 'xor' (expected or or and)");
-  EXPECT_NE(errorOf("{nope").find("p.json: not valid JSON"), std::string::npos);
+  EXPECT_NE(profileErrorOf("{nope").find("p.json: not valid JSON"), std::string::npos);
 }
 
 TEST(BenchProfile, RefusesRungsTooLargeToKeepInMemory) {
-  const auto e = errorOf(R"({"name": "t", "targets": ["synthetic:service_us=0"], "mode": "open",
+  const auto e = profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=0"], "mode": "open",
                              "ladder": {"rates": [1000, 1000000], "settle_s": 0, "rung_duration_s": 10}})");
   EXPECT_NE(e.find("p.json: ladder.rates[1]: 1e+06/s schedules 10000000 requests in one rung, over the maximum of 2000000"),
             std::string::npos)

@@ -23,15 +23,15 @@ using engine::DocId;
 using engine::MergeSlice;
 
 // A decoded block of `size` strictly increasing doc ids in [lo, lo + span), as a cursor holds it.
-struct Block {
+struct DocBlock {
   std::vector<DocId> docs;
 };
 
-Block randomBlock(std::mt19937_64& rng, std::size_t size, std::uint64_t lo, std::uint64_t span) {
+DocBlock randomBlock(std::mt19937_64& rng, std::size_t size, std::uint64_t lo, std::uint64_t span) {
   std::set<DocId> s;
   std::uniform_int_distribution<std::uint64_t> dist(lo, lo + span - 1);
   while (s.size() < size) s.insert(static_cast<DocId>(dist(rng)));
-  return Block{{s.begin(), s.end()}};
+  return DocBlock{{s.begin(), s.end()}};
 }
 
 struct Result {
@@ -90,7 +90,7 @@ void check(const std::vector<MergeSlice>& slices) {
 }
 
 // Slices of whole blocks, or of a random [begin, end) inside a 128-entry block.
-MergeSlice sliceOf(const Block& b, std::mt19937_64& rng, bool partial) {
+MergeSlice sliceOf(const DocBlock& b, std::mt19937_64& rng, bool partial) {
   const auto size = static_cast<std::uint32_t>(b.docs.size());
   if (!partial || size == 0) return MergeSlice{b.docs.data(), 0, size};
   std::uniform_int_distribution<std::uint32_t> pos(0, size);
@@ -120,8 +120,8 @@ TEST(IntersectSimd, TwoWayMatchesReferenceOverSizesAndOverlaps) {
           for (const std::uint64_t span : {std::uint64_t{130}, std::uint64_t{260}, std::uint64_t{1024}}) {
             SCOPED_TRACE("base " + std::to_string(base) + " sizes " + std::to_string(na) + "x" +
                          std::to_string(nb) + " span " + std::to_string(span));
-            const Block a = randomBlock(rng, na, base, span);
-            const Block b = randomBlock(rng, nb, base, span);
+            const DocBlock a = randomBlock(rng, na, base, span);
+            const DocBlock b = randomBlock(rng, nb, base, span);
             check({sliceOf(a, rng, false), sliceOf(b, rng, false)});
             check({sliceOf(a, rng, true), sliceOf(b, rng, true)});
           }
@@ -135,17 +135,17 @@ TEST(IntersectSimd, IdenticalDisjointAndInterleavedLists) {
   forEachSimdTarget([&](simd::Target) {
     for (const std::size_t n : kSizes) {
       SCOPED_TRACE("size " + std::to_string(n));
-      Block same;
-      Block evens;
-      Block odds;
-      Block top;
+      DocBlock same;
+      DocBlock evens;
+      DocBlock odds;
+      DocBlock top;
       for (std::size_t i = 0; i < n; ++i) {
         same.docs.push_back(static_cast<DocId>(3 * i + 1));
         evens.docs.push_back(static_cast<DocId>(2 * i));
         odds.docs.push_back(static_cast<DocId>(2 * i + 1));
         top.docs.push_back(static_cast<DocId>(0xFFFFFFFFull - (n - 1 - i)));
       }
-      const auto whole = [](const Block& b) { return MergeSlice{b.docs.data(), 0, static_cast<std::uint32_t>(b.docs.size())}; };
+      const auto whole = [](const DocBlock& b) { return MergeSlice{b.docs.data(), 0, static_cast<std::uint32_t>(b.docs.size())}; };
       check({whole(same), whole(same)});                 // every value matches
       check({whole(evens), whole(odds)});                // nothing matches, fully interleaved
       check({whole(top), whole(top)});                   // ends at UINT32_MAX
@@ -167,14 +167,14 @@ TEST(IntersectSimd, ThreeAndNWayMatchReference) {
       const std::uint64_t span = trial % 4 == 0 ? 140 : trial % 4 == 1 ? 300 : trial % 4 == 2 ? 2000 : 100000;
       const std::uint64_t base = trial % 5 == 0 ? 0xFFFFFFFFull - span : trial % 5 == 1 ? 0x7FFFFFC0ull : 0;
       SCOPED_TRACE("trial " + std::to_string(trial));
-      std::vector<Block> blocks;
+      std::vector<DocBlock> blocks;
       for (std::size_t c = 0; c < n; ++c) {
         std::size_t size = trial % 7 == 0 ? 128 : sizeDist(rng);
         size = static_cast<std::size_t>(std::min<std::uint64_t>(size, span));
         blocks.push_back(randomBlock(rng, size, base, span));
       }
       std::vector<MergeSlice> slices;
-      for (const Block& b : blocks) slices.push_back(sliceOf(b, rng, trial % 3 == 0));
+      for (const DocBlock& b : blocks) slices.push_back(sliceOf(b, rng, trial % 3 == 0));
       check(slices);
     }
   });
@@ -191,13 +191,13 @@ TEST(IntersectSimd, SkewedPairs) {
       const std::size_t shortSize = 1 + static_cast<std::size_t>(rng() % 12);
       const std::size_t longSize = 96 + static_cast<std::size_t>(rng() % 33);
       const std::uint64_t base = trial % 3 == 0 ? 0xFFFFFFFFull - 400 : trial % 3 == 1 ? 0x7FFFFF00ull : 0;
-      const Block l = randomBlock(rng, longSize, base, 400);
+      const DocBlock l = randomBlock(rng, longSize, base, 400);
       // The short list takes some values of the long one and some others.
       std::set<DocId> s;
       while (s.size() < shortSize) {
         s.insert(rng() % 2 == 0 ? l.docs[rng() % l.docs.size()] : static_cast<DocId>(base + rng() % 400));
       }
-      const Block sh{{s.begin(), s.end()}};
+      const DocBlock sh{{s.begin(), s.end()}};
       const MergeSlice ls{l.docs.data(), 0, static_cast<std::uint32_t>(l.docs.size())};
       const MergeSlice ss{sh.docs.data(), 0, static_cast<std::uint32_t>(sh.docs.size())};
       check({ss, ls});

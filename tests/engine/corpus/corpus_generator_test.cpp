@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/text/analyzer.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/words.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -36,13 +37,6 @@ std::vector<std::string> lines(const std::string& content) {
   std::istringstream in(content);
   for (std::string line; std::getline(in, line);) result.push_back(line);
   return result;
-}
-
-std::vector<std::string> splitSpaces(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  for (std::string word; in >> word;) words.push_back(word);
-  return words;
 }
 
 CorpusGeneratorParams smallParams() {

@@ -4,6 +4,7 @@
 #include "engine/core/error.h"
 #include "engine/corpus/corpus_generator.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/words.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -23,23 +24,6 @@ using engine::CorpusProfile;
 using engine::Error;
 using engine::ErrorKind;
 
-// Terms of a text, recounted without the engine's analyzer: lowercased runs of ASCII letters and
-// digits (the generated corpora are ASCII, where this is exactly the plain analyzer's rule).
-void asciiTerms(const std::string& text, std::vector<std::string>& out) {
-  std::string term;
-  for (char c : text) {
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-      term += c;
-    } else if (c >= 'A' && c <= 'Z') {
-      term += static_cast<char>(c - 'A' + 'a');
-    } else if (!term.empty()) {
-      out.push_back(term);
-      term.clear();
-    }
-  }
-  if (!term.empty()) out.push_back(term);
-}
-
 // A corpus with its brute-force statistics.
 struct Recount {
   std::uint64_t docs = 0;
@@ -47,7 +31,7 @@ struct Recount {
   std::vector<std::vector<std::string>> terms;  // per document: title terms then text terms
 };
 
-Recount recount(const std::filesystem::path& path) {
+Recount recountProfile(const std::filesystem::path& path) {
   Recount r;
   std::ifstream in(path);
   for (std::string line; std::getline(in, line);) {
@@ -79,7 +63,7 @@ class CorpusProfileTest : public ::testing::Test {
     params.vocabulary = 4000;
     params.seed = 13;
     engine::generateCorpus(params, path());
-    s_recount = std::make_unique<Recount>(recount(path()));
+    s_recount = std::make_unique<Recount>(recountProfile(path()));
   }
   static void TearDownTestSuite() {
     s_recount.reset();

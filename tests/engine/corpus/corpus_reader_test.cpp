@@ -71,16 +71,6 @@ void writeGzip(const std::filesystem::path& path, const std::string& content) {
   ASSERT_EQ(gzclose(gz), Z_OK);
 }
 
-std::string readBytes(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-void writeBytes(const std::filesystem::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
-
 // Restores the working directory (used to show that messages keep relative paths as given).
 class CwdGuard {
  public:
@@ -689,7 +679,7 @@ TEST(CorpusGzipTest, ConcatenatedMembersAndTrailingZerosAreRead) {
   writeGzip(dir / "a.gz", "{\"_id\": \"a\", \"text\": \"one\"}\n");
   writeGzip(dir / "b.gz", "{\"_id\": \"b\", \"text\": \"two\"}");
   const auto path = dir / "both.jsonl.gz";
-  writeBytes(path, readBytes(dir / "a.gz") + readBytes(dir / "b.gz") + std::string(16, '\0'));
+  writeFile(path, readFile(dir / "a.gz") + readFile(dir / "b.gz") + std::string(16, '\0'));
   const auto docs = readAll(path, CorpusFormat::Beir);
   ASSERT_EQ(docs.size(), 2u);
   EXPECT_EQ(docs[0].id, "a");
@@ -701,11 +691,11 @@ TEST(CorpusGzipTest, TruncatedGzipIsACleanError) {
   TempDir dir;
   const auto full = dir / "full.gz";
   writeGzip(full, makeBeirCorpus(5000));
-  const std::string bytes = readBytes(full);
+  const std::string bytes = readFile(full);
   for (const std::size_t keep : {bytes.size() - 4, bytes.size() / 2, std::size_t{12}}) {
     SCOPED_TRACE("kept " + std::to_string(keep) + " of " + std::to_string(bytes.size()) + " bytes");
     const auto path = dir / "truncated.jsonl.gz";
-    writeBytes(path, bytes.substr(0, keep));
+    writeFile(path, bytes.substr(0, keep));
     const Error e = readError(path, CorpusFormat::Beir);
     EXPECT_EQ(e.kind(), ErrorKind::BadInput);
     EXPECT_EQ(std::string(e.what()), path.string() + ": corrupt gzip stream (unexpected end of file)");
@@ -716,7 +706,7 @@ TEST(CorpusGzipTest, FlippedBytesAreACleanError) {
   TempDir dir;
   const auto full = dir / "full.gz";
   writeGzip(full, makeBeirCorpus(5000));
-  const std::string bytes = readBytes(full);
+  const std::string bytes = readFile(full);
   // In the deflate data (an invalid block or wrong output caught by the CRC-32), and in the
   // trailer's CRC itself.
   for (const std::size_t at : {bytes.size() / 3, bytes.size() / 2, bytes.size() - 6}) {
@@ -724,7 +714,7 @@ TEST(CorpusGzipTest, FlippedBytesAreACleanError) {
     std::string damaged = bytes;
     damaged[at] = static_cast<char>(damaged[at] ^ 0x5a);
     const auto path = dir / "damaged.jsonl.gz";
-    writeBytes(path, damaged);
+    writeFile(path, damaged);
     const Error e = readError(path, CorpusFormat::Beir);
     EXPECT_EQ(e.kind(), ErrorKind::BadInput);
     const std::string prefix = path.string() + ": corrupt gzip stream (";

@@ -17,7 +17,7 @@ using engine::Error;
 using engine::ErrorKind;
 using engine::readQrels;
 
-std::string errorOf(const std::filesystem::path& path) {
+std::string qrelsErrorOf(const std::filesystem::path& path) {
   try {
     readQrels(path);
   } catch (const Error& e) {
@@ -73,20 +73,20 @@ TEST(QrelsTest, ReadsTrecQrels) {
 TEST(QrelsTest, ErrorsNameFileLineAndField) {
   TempDir dir;
   const auto score = dir.write("qrels.tsv", "query-id\tcorpus-id\tscore\n1\td1\t1\n1\td2\t2\n1\td3\tx\n");
-  EXPECT_EQ(errorOf(score), score.string() + ":4: score 'x' is not an integer");
+  EXPECT_EQ(qrelsErrorOf(score), score.string() + ":4: score 'x' is not an integer");
   const auto fraction = dir.write("f.tsv", "query-id\tcorpus-id\tscore\n1\td1\t1.5\n");
-  EXPECT_EQ(errorOf(fraction), fraction.string() + ":2: score '1.5' is not an integer");
+  EXPECT_EQ(qrelsErrorOf(fraction), fraction.string() + ":2: score '1.5' is not an integer");
   const auto fields = dir.write("n.tsv", "query-id\tcorpus-id\tscore\n1\td1\n");
-  EXPECT_EQ(errorOf(fields),
+  EXPECT_EQ(qrelsErrorOf(fields),
             fields.string() + ":2: expected 3 tab-separated fields (query-id, corpus-id, score), found 2");
   const auto emptyDoc = dir.write("e.tsv", "query-id\tcorpus-id\tscore\n1\t\t1\n");
-  EXPECT_EQ(errorOf(emptyDoc), emptyDoc.string() + ":2: empty corpus-id");
+  EXPECT_EQ(qrelsErrorOf(emptyDoc), emptyDoc.string() + ":2: empty corpus-id");
   const auto trec = dir.write("qrels.txt", "1 0 d1 1\n1 0 d2\n");
-  EXPECT_EQ(errorOf(trec), trec.string() + ":2: expected 4 fields (qid iteration docid relevance), found 3");
+  EXPECT_EQ(qrelsErrorOf(trec), trec.string() + ":2: expected 4 fields (qid iteration docid relevance), found 3");
   const auto trecGrade = dir.write("g.txt", "1 0 d1 1\n\n1 0 d2 high\n");
-  EXPECT_EQ(errorOf(trecGrade), trecGrade.string() + ":3: relevance 'high' is not an integer");
+  EXPECT_EQ(qrelsErrorOf(trecGrade), trecGrade.string() + ":3: relevance 'high' is not an integer");
   const auto overflow = dir.write("o.txt", "1 0 d1 99999999999\n");
-  EXPECT_EQ(errorOf(overflow), overflow.string() + ":1: relevance '99999999999' is not an integer");
+  EXPECT_EQ(qrelsErrorOf(overflow), overflow.string() + ":1: relevance '99999999999' is not an integer");
 }
 
 TEST(QrelsTest, SkipPolicyCountsBadLines) {

@@ -17,7 +17,7 @@ using engine::Error;
 using engine::ErrorKind;
 using engine::readQueries;
 
-std::string errorOf(const std::filesystem::path& path) {
+std::string queryFileErrorOf(const std::filesystem::path& path) {
   try {
     readQueries(path);
   } catch (const Error& e) {
@@ -68,22 +68,22 @@ TEST(QueryReaderTest, EmptyFileHasNoQueries) {
 TEST(QueryReaderTest, DuplicateIdsAreAnErrorNamingTheLine) {
   TempDir dir;
   const auto tsv = dir.write("queries.tsv", "42\tfirst\n7\tother\n\n42\tagain\n");
-  EXPECT_EQ(errorOf(tsv), tsv.string() + ":4: duplicate query id 42");
+  EXPECT_EQ(queryFileErrorOf(tsv), tsv.string() + ":4: duplicate query id 42");
   const auto jsonl = dir.write("queries.jsonl",
                                "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"a\", \"text\": \"y\"}\n");
-  EXPECT_EQ(errorOf(jsonl), jsonl.string() + ":2: duplicate query id a");
+  EXPECT_EQ(queryFileErrorOf(jsonl), jsonl.string() + ":2: duplicate query id a");
 }
 
 TEST(QueryReaderTest, MalformedLinesNameFileLineAndField) {
   TempDir dir;
   const auto noText = dir.write("q1.jsonl", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"b\"}\n");
-  EXPECT_EQ(errorOf(noText), noText.string() + ":2: missing field text");
+  EXPECT_EQ(queryFileErrorOf(noText), noText.string() + ":2: missing field text");
   const auto noId = dir.write("q2.jsonl", "{\"text\": \"x\"}\n");
-  EXPECT_EQ(errorOf(noId), noId.string() + ":1: missing field _id");
+  EXPECT_EQ(queryFileErrorOf(noId), noId.string() + ":1: missing field _id");
   const auto badJson = dir.write("q3.jsonl", "{\"_id\": \"a\", \"text\": \"x\"}\n{\"_id\": \"b\" \"text\": \"y\"}\n");
-  EXPECT_EQ(errorOf(badJson).rfind(badJson.string() + ":2: invalid JSON (syntax error at byte ", 0), 0u);
+  EXPECT_EQ(queryFileErrorOf(badJson).rfind(badJson.string() + ":2: invalid JSON (syntax error at byte ", 0), 0u);
   const auto noTab = dir.write("q4.tsv", "1\tone\ntwo\n");
-  EXPECT_EQ(errorOf(noTab), noTab.string() + ":2: missing tab between id and text");
+  EXPECT_EQ(queryFileErrorOf(noTab), noTab.string() + ":2: missing tab between id and text");
 }
 
 TEST(QueryReaderTest, SkipPolicyCountsBadAndDuplicateLines) {

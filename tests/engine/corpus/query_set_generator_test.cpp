@@ -4,6 +4,7 @@
 #include "engine/core/error.h"
 #include "engine/corpus/corpus_generator.h"
 #include "tests/support/temp_dir.h"
+#include "tests/support/words.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -27,40 +28,16 @@ using engine::QueryCategory;
 using engine::QueryRecord;
 using engine::QuerySetParams;
 
-std::vector<std::string> splitSpaces(const std::string& text) {
-  std::vector<std::string> words;
-  std::istringstream in(text);
-  for (std::string word; in >> word;) words.push_back(word);
-  return words;
-}
-
-// Terms of a text, recounted without the engine's analyzer: lowercased runs of ASCII letters and
-// digits (the generated corpora are ASCII, where this is exactly the plain analyzer's rule).
-void asciiTerms(const std::string& text, std::vector<std::string>& out) {
-  std::string term;
-  for (char c : text) {
-    if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-      term += c;
-    } else if (c >= 'A' && c <= 'Z') {
-      term += static_cast<char>(c - 'A' + 'a');
-    } else if (!term.empty()) {
-      out.push_back(term);
-      term.clear();
-    }
-  }
-  if (!term.empty()) out.push_back(term);
-}
-
 // A corpus with its brute-force statistics.
-struct Corpus {
+struct RecountedCorpus {
   std::filesystem::path path;
   std::uint64_t docs = 0;
   std::map<std::string, std::uint64_t> df;
   std::vector<std::vector<std::string>> terms;  // per document: title terms then text terms
 };
 
-Corpus recount(const std::filesystem::path& path) {
-  Corpus corpus;
+RecountedCorpus recountCorpus(const std::filesystem::path& path) {
+  RecountedCorpus corpus;
   corpus.path = path;
   std::ifstream in(path);
   for (std::string line; std::getline(in, line);) {
@@ -75,7 +52,7 @@ Corpus recount(const std::filesystem::path& path) {
   return corpus;
 }
 
-double dfFraction(const Corpus& corpus, const std::string& term) {
+double dfFraction(const RecountedCorpus& corpus, const std::string& term) {
   const auto it = corpus.df.find(term);
   return it == corpus.df.end() ? 0.0 : static_cast<double>(it->second) / static_cast<double>(corpus.docs);
 }
@@ -97,7 +74,7 @@ class QuerySetGeneratorTest : public ::testing::Test {
     params.zipf = 1.0;
     params.seed = 11;
     engine::generateCorpus(params, *s_dir / "corpus.jsonl");
-    s_corpus = std::make_unique<Corpus>(recount(*s_dir / "corpus.jsonl"));
+    s_corpus = std::make_unique<RecountedCorpus>(recountCorpus(*s_dir / "corpus.jsonl"));
   }
   static void TearDownTestSuite() {
     s_corpus.reset();
@@ -132,11 +109,11 @@ class QuerySetGeneratorTest : public ::testing::Test {
   }
 
   static std::unique_ptr<TempDir> s_dir;
-  static std::unique_ptr<Corpus> s_corpus;
+  static std::unique_ptr<RecountedCorpus> s_corpus;
 };
 
 std::unique_ptr<TempDir> QuerySetGeneratorTest::s_dir;
-std::unique_ptr<Corpus> QuerySetGeneratorTest::s_corpus;
+std::unique_ptr<RecountedCorpus> QuerySetGeneratorTest::s_corpus;
 
 TEST_F(QuerySetGeneratorTest, MidDfTokensHaveMidDocumentFrequency) {
   for (std::uint32_t tokens = 1; tokens <= 5; ++tokens) {

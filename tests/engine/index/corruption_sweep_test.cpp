@@ -13,6 +13,7 @@
 #include "engine/index/index.h"
 #include "engine/query/searcher.h"
 #include "tests/support/brute_force.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
@@ -34,18 +35,7 @@ using engine::Operator;
 
 constexpr std::uint64_t kSeed = 0x5eed'c0de;
 
-std::vector<char> readBytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void writeBytes(const fs::path& p, const std::vector<char>& b) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(b.data(), static_cast<std::streamsize>(b.size()));
-  ASSERT_TRUE(out.good()) << p;
-}
-
-const std::vector<std::pair<Algorithm, Operator>> kPaths = {
+const std::vector<std::pair<Algorithm, Operator>> kSweptPaths = {
     {Algorithm::Exhaustive, Operator::Or},  {Algorithm::Wand, Operator::Or},
     {Algorithm::Bmw, Operator::Or},         {Algorithm::MaxScore, Operator::Or},
     {Algorithm::Bmm, Operator::Or},         {Algorithm::Auto, Operator::Or},
@@ -66,7 +56,7 @@ struct Answers {
 Answers queryEverything(const engine::Index& index) {
   Answers a;
   for (const auto& q : kQueries) {
-    for (const auto& [algo, op] : kPaths) {
+    for (const auto& [algo, op] : kSweptPaths) {
       engine::SearchRequest r;
       r.text = q;
       r.op = op;
@@ -112,7 +102,7 @@ class CorruptionSweep : public ::testing::Test {
     s_expected = new Answers(queryEverything(*s_index->index));
     std::size_t i = 0;
     for (const auto& q : kQueries) {
-      for (const auto& [algo, op] : kPaths) {
+      for (const auto& [algo, op] : kSweptPaths) {
         EXPECT_EQ(s_expected->hits[i], oracle.search(q, op, 15)) << q << " " << engine::algorithmName(algo);
         ++i;
       }
@@ -139,9 +129,9 @@ class CorruptionSweep : public ::testing::Test {
   // Writes `damaged` over `file`, opens and queries, restores the file, and checks the outcome.
   // Returns whether the damage was reported (as opposed to harmlessly ignored).
   bool trial(const fs::path& file, const std::vector<char>& damaged, const std::string& what) {
-    writeBytes(file, damaged);
+    writeFileBytes(file, damaged);
     const Outcome o = openAndQuery(s_index->indexPath);
-    writeBytes(file, m_original);
+    writeFileBytes(file, m_original);
     ++m_trials;
     if (o.error) {
       EXPECT_EQ(o.error->kind(), engine::ErrorKind::Index) << what << ": " << o.error->what();
@@ -175,7 +165,7 @@ TEST_F(CorruptionSweep, FlippedBitsAreReportedOrHarmless) {
   std::printf("corruption sweep seed %llu\n", static_cast<unsigned long long>(kSeed));
   std::mt19937_64 rng(kSeed);
   for (const fs::path& file : allFiles()) {
-    m_original = readBytes(file);
+    m_original = readFileBytes(file);
     ASSERT_FALSE(m_original.empty()) << file;
     std::set<std::size_t> at = offsets(m_original.size());
     if (file.filename() == "CURRENT") {  // tiny: every byte
@@ -203,7 +193,7 @@ TEST_F(CorruptionSweep, FlippedBitsAreReportedOrHarmless) {
 
 TEST_F(CorruptionSweep, TruncationsAreReportedOrHarmless) {
   for (const fs::path& file : allFiles()) {
-    m_original = readBytes(file);
+    m_original = readFileBytes(file);
     std::size_t reported = 0;
     const auto at = offsets(m_original.size());
     for (const std::size_t length : at) {
@@ -225,7 +215,7 @@ TEST_F(CorruptionSweep, TruncationsAreReportedOrHarmless) {
 // Lost or torn writes: a 512-byte sector of zeros at every 1/16th, and garbage appended.
 TEST_F(CorruptionSweep, ZeroedSectorsAndAppendedBytesAreReportedOrHarmless) {
   for (const fs::path& file : allFiles()) {
-    m_original = readBytes(file);
+    m_original = readFileBytes(file);
     for (std::size_t i = 0; i < 16; ++i) {
       const std::size_t begin = m_original.size() * i / 16;
       auto bytes = m_original;
@@ -260,9 +250,9 @@ TEST_F(CorruptionSweep, AFileFromAnotherSegmentIsReported) {
   const auto segments = index->manifest().segments;
   for (const auto& [kind, file] : segments.at(1).files) {
     const fs::path target = s_index->indexPath / file.name;
-    m_original = readBytes(target);
+    m_original = readFileBytes(target);
     for (const std::size_t other : {0u, 2u}) {
-      const auto replacement = readBytes(s_index->indexPath / segments.at(other).files.at(kind).name);
+      const auto replacement = readFileBytes(s_index->indexPath / segments.at(other).files.at(kind).name);
       EXPECT_TRUE(trial(target, replacement, file.name + " replaced by segment " + std::to_string(other) + "'s"));
     }
   }
@@ -303,11 +293,11 @@ TEST(CorruptionOfCurrent, ADamagedNameIsReportedAsCurrent) {
 TEST(CorruptionOfManifest, BytesAfterTheChecksumLineAreReported) {
   const auto t = buildTestIndex(randomCorpus(32, {.docs = 20}));
   const fs::path manifest = t->indexPath / "MANIFEST-000001";
-  const auto original = readBytes(manifest);
+  const auto original = readFileBytes(manifest);
   for (const std::string& extra : {std::string("x"), std::string("\n"), std::string(4096, ' ')}) {
     auto bytes = original;
     bytes.insert(bytes.end(), extra.begin(), extra.end());
-    writeBytes(manifest, bytes);
+    writeFileBytes(manifest, bytes);
     try {
       (void)engine::Index::open(t->indexPath);
       ADD_FAILURE() << extra.size() << " appended bytes went unnoticed";
@@ -317,9 +307,9 @@ TEST(CorruptionOfManifest, BytesAfterTheChecksumLineAreReported) {
   }
   auto cut = original;
   cut.pop_back();
-  writeBytes(manifest, cut);
+  writeFileBytes(manifest, cut);
   EXPECT_THROW((void)engine::Index::open(t->indexPath), engine::Error);
-  writeBytes(manifest, original);
+  writeFileBytes(manifest, original);
   EXPECT_NO_THROW((void)engine::Index::open(t->indexPath));
 }
 

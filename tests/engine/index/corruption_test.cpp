@@ -4,6 +4,7 @@
 #include "engine/core/error.h"
 #include "engine/index/index.h"
 #include "engine/query/searcher.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
@@ -16,17 +17,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<char> readBytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-void writeBytes(const fs::path& p, const std::vector<char>& b) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(b.data(), static_cast<std::streamsize>(b.size()));
-}
-
 // Opens the index and runs a query; returns the error message or "" if everything worked.
-std::string openAndQuery(const fs::path& dir) {
+std::string openAndQueryError(const fs::path& dir) {
   try {
     const auto index = engine::Index::open(dir);
     engine::SearchRequest r;
@@ -48,7 +40,7 @@ class CorruptionTest : public ::testing::TestWithParam<std::string> {
     m_index = buildTestIndex(randomCorpus(21, {.docs = 500, .vocabulary = 80}), options);
     m_file = m_index->indexPath / ("seg-000001" + GetParam());
     ASSERT_TRUE(fs::exists(m_file));
-    m_original = readBytes(m_file);
+    m_original = readFileBytes(m_file);
   }
   std::unique_ptr<TestIndex> m_index;
   fs::path m_file;
@@ -65,13 +57,13 @@ TEST_P(CorruptionTest, EveryFlippedByteIsReportedNamingTheFile) {
   for (const std::size_t offset : offsets) {
     auto bytes = m_original;
     bytes[offset] = static_cast<char>(bytes[offset] ^ (1 << (rng() % 8)));
-    writeBytes(m_file, bytes);
-    const std::string message = openAndQuery(m_index->indexPath);
+    writeFileBytes(m_file, bytes);
+    const std::string message = openAndQueryError(m_index->indexPath);
     ASSERT_FALSE(message.empty()) << "flipping a bit at offset " << offset << " went unnoticed";
     EXPECT_NE(message.find(m_file.filename().string()), std::string::npos) << message;
   }
-  writeBytes(m_file, m_original);
-  EXPECT_EQ(openAndQuery(m_index->indexPath), "");
+  writeFileBytes(m_file, m_original);
+  EXPECT_EQ(openAndQueryError(m_index->indexPath), "");
 }
 
 TEST_P(CorruptionTest, EveryTruncationIsReportedNamingTheFile) {
@@ -80,21 +72,21 @@ TEST_P(CorruptionTest, EveryTruncationIsReportedNamingTheFile) {
   for (const std::size_t length : lengths) {
     auto bytes = m_original;
     bytes.resize(length);
-    writeBytes(m_file, bytes);
-    const std::string message = openAndQuery(m_index->indexPath);
+    writeFileBytes(m_file, bytes);
+    const std::string message = openAndQueryError(m_index->indexPath);
     ASSERT_FALSE(message.empty()) << "truncating to " << length << " bytes went unnoticed";
     EXPECT_NE(message.find(m_file.filename().string()), std::string::npos) << message;
   }
   // Appended garbage is damage too.
   auto longer = m_original;
   longer.push_back('x');
-  writeBytes(m_file, longer);
-  EXPECT_FALSE(openAndQuery(m_index->indexPath).empty());
+  writeFileBytes(m_file, longer);
+  EXPECT_FALSE(openAndQueryError(m_index->indexPath).empty());
 }
 
 TEST_P(CorruptionTest, AMissingFileIsReported) {
   fs::remove(m_file);
-  const auto message = openAndQuery(m_index->indexPath);
+  const auto message = openAndQueryError(m_index->indexPath);
   EXPECT_NE(message.find(m_file.filename().string()), std::string::npos) << message;
 }
 
@@ -105,31 +97,31 @@ INSTANTIATE_TEST_SUITE_P(FileKinds, CorruptionTest,
 TEST(Corruption, ManifestAndCurrent) {
   const auto t = buildTestIndex(randomCorpus(22, {.docs = 50}));
   const fs::path manifest = t->indexPath / "MANIFEST-000001";
-  const auto original = readBytes(manifest);
+  const auto original = readFileBytes(manifest);
   auto flipped = original;
   flipped[40] = static_cast<char>(flipped[40] ^ 4);
-  writeBytes(manifest, flipped);
-  EXPECT_NE(openAndQuery(t->indexPath).find("MANIFEST-000001"), std::string::npos);
+  writeFileBytes(manifest, flipped);
+  EXPECT_NE(openAndQueryError(t->indexPath).find("MANIFEST-000001"), std::string::npos);
   auto cut = original;
   cut.resize(original.size() / 2);
-  writeBytes(manifest, cut);
-  EXPECT_NE(openAndQuery(t->indexPath).find("MANIFEST-000001"), std::string::npos);
-  writeBytes(manifest, original);
-  EXPECT_EQ(openAndQuery(t->indexPath), "");
+  writeFileBytes(manifest, cut);
+  EXPECT_NE(openAndQueryError(t->indexPath).find("MANIFEST-000001"), std::string::npos);
+  writeFileBytes(manifest, original);
+  EXPECT_EQ(openAndQueryError(t->indexPath), "");
   std::ofstream(t->indexPath / "CURRENT") << "../../etc/passwd\n";
-  EXPECT_NE(openAndQuery(t->indexPath).find("CURRENT"), std::string::npos);
+  EXPECT_NE(openAndQueryError(t->indexPath).find("CURRENT"), std::string::npos);
   fs::remove(t->indexPath / "CURRENT");
-  EXPECT_NE(openAndQuery(t->indexPath).find("not a wandscope index"), std::string::npos);
-  EXPECT_NE(openAndQuery(t->dir / "nonexistent").find("no such index"), std::string::npos);
+  EXPECT_NE(openAndQueryError(t->indexPath).find("not a wandscope index"), std::string::npos);
+  EXPECT_NE(openAndQueryError(t->dir / "nonexistent").find("no such index"), std::string::npos);
 }
 
 TEST(Corruption, FormatVersionMismatchSaysRebuild) {
   const auto t = buildTestIndex(randomCorpus(23, {.docs = 50}));
   const fs::path post = t->indexPath / "seg-000000.post";
-  auto bytes = readBytes(post);
+  auto bytes = readFileBytes(post);
   bytes[8] = 99;  // format version field of the header
-  writeBytes(post, bytes);
-  const auto message = openAndQuery(t->indexPath);
+  writeFileBytes(post, bytes);
+  const auto message = openAndQueryError(t->indexPath);
   EXPECT_NE(message.find("version 99"), std::string::npos) << message;
   EXPECT_NE(message.find("rebuild"), std::string::npos) << message;
 }

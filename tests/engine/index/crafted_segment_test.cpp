@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::uint8_t> readBytes(const fs::path& p) {
+std::vector<std::uint8_t> readSegmentFile(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -85,7 +85,7 @@ TEST(CraftedSegment, AFullBlockWhoseGapsWrapAroundIsRefusedAtOpen) {
   t->index.reset();
 
   const std::string postName = "seg-000000.post";
-  auto bytes = readBytes(t->indexPath / postName);
+  auto bytes = readSegmentFile(t->indexPath / postName);
   engine::format::SkipEntry skip;
   std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
   ASSERT_EQ(skip.countMinus1, 127);
@@ -132,7 +132,7 @@ TEST(CraftedSegment, AWideButValidFullBlockIsAccepted) {
   t->index.reset();
 
   const std::string postName = "seg-000000.post";
-  auto bytes = readBytes(t->indexPath / postName);
+  auto bytes = readSegmentFile(t->indexPath / postName);
   engine::format::SkipEntry skip;
   std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
   const std::uint64_t dataStart = listStart + skip.dataOffset;
@@ -164,7 +164,7 @@ TEST(CraftedSegment, AStoredChunkClaimingAnImpossibleSizeIsRefusedWithoutAllocat
   auto t = buildTestIndex(docs);
   t->index.reset();
   const std::string storeName = "seg-000000.store";
-  auto bytes = readBytes(t->indexPath / storeName);
+  auto bytes = readSegmentFile(t->indexPath / storeName);
   engine::format::StoreHeader header;
   std::memcpy(&header, bytes.data() + 32, sizeof header);
   ASSERT_EQ(header.chunkCount, 2u);

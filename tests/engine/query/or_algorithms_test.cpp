@@ -29,7 +29,7 @@ using engine::TraceEventKind;
 
 const std::vector<Algorithm> kOrPaths = {Algorithm::Wand, Algorithm::Bmw, Algorithm::MaxScore, Algorithm::Bmm};
 
-engine::SearchResult run(const engine::Index& index, const std::string& q, std::size_t k, Algorithm algo,
+engine::SearchResult runOr(const engine::Index& index, const std::string& q, std::size_t k, Algorithm algo,
                          engine::TraceRecorder* trace = nullptr, bool explain = false, const char* options = "") {
   engine::SearchRequest r;
   r.text = q;
@@ -92,12 +92,12 @@ TEST_F(OrAlgorithms, PruningPathsDoFarLessWorkThanExhaustive) {
     for (std::size_t k = 1; k <= 10; ++k) {
       SCOPED_TRACE("query '" + q + "' k " + std::to_string(k));
       const auto expected = s_oracle->search(q, Operator::Or, k);
-      const auto ex = run(index, q, k, Algorithm::Exhaustive);
-      const auto wand = run(index, q, k, Algorithm::Wand);
-      const auto bmw = run(index, q, k, Algorithm::Bmw);
-      const auto ms = run(index, q, k, Algorithm::MaxScore);
-      const auto bmm = run(index, q, k, Algorithm::Bmm);
-      const auto bmmDaat = run(index, q, k, Algorithm::Bmm, nullptr, false, "bulk_or=off");
+      const auto ex = runOr(index, q, k, Algorithm::Exhaustive);
+      const auto wand = runOr(index, q, k, Algorithm::Wand);
+      const auto bmw = runOr(index, q, k, Algorithm::Bmw);
+      const auto ms = runOr(index, q, k, Algorithm::MaxScore);
+      const auto bmm = runOr(index, q, k, Algorithm::Bmm);
+      const auto bmmDaat = runOr(index, q, k, Algorithm::Bmm, nullptr, false, "bulk_or=off");
       for (const auto* r : {&ex, &wand, &bmw, &ms, &bmm, &bmmDaat}) {
         EXPECT_TRUE(sameHits(expected, r->hits)) << engine::algorithmName(r->algorithm);
       }
@@ -136,14 +136,14 @@ TEST_F(OrAlgorithms, SingleTermQueriesSkipBlocks) {
       SCOPED_TRACE("query '" + q + "' k " + std::to_string(k));
       const auto expected = s_oracle->search(q, Operator::Or, k);
       for (Algorithm a : kOrPaths) {
-        EXPECT_TRUE(sameHits(expected, run(index, q, k, a).hits)) << engine::algorithmName(a);
+        EXPECT_TRUE(sameHits(expected, runOr(index, q, k, a).hits)) << engine::algorithmName(a);
       }
     }
   }
   // One long list with varied block maxima, small k: BMW degenerates to a block-max scan that
   // skips most blocks.
-  const auto ex = run(index, "heavy", 10, Algorithm::Exhaustive);
-  const auto bmw = run(index, "heavy", 10, Algorithm::Bmw);
+  const auto ex = runOr(index, "heavy", 10, Algorithm::Exhaustive);
+  const auto bmw = runOr(index, "heavy", 10, Algorithm::Bmw);
   EXPECT_GT(bmw.counters.blocksSkipped, 0u);
   EXPECT_LT(bmw.counters.docBlocksDecoded * 2, ex.counters.docBlocksDecoded);
   EXPECT_LT(bmw.counters.fullScores * 10, ex.counters.fullScores);
@@ -161,8 +161,8 @@ TEST_F(OrAlgorithms, TracesAreConsistentAndFree) {
     for (const std::string q : {"heavy rare mid", "heavy", "rare common"}) {
       SCOPED_TRACE(std::string(engine::algorithmName(a)) + " '" + q + "'");
       engine::TraceRecorder trace;
-      const auto traced = run(index, q, 5, a, &trace);
-      const auto plain = run(index, q, 5, a);
+      const auto traced = runOr(index, q, 5, a, &trace);
+      const auto plain = runOr(index, q, 5, a);
       EXPECT_TRUE(sameHits(plain.hits, traced.hits));
       EXPECT_EQ(plain.counters.fullScores, traced.counters.fullScores);
       EXPECT_FALSE(trace.truncated());
@@ -248,7 +248,7 @@ TEST(OrAlgorithmsExactness, F32SumOfBoundsWouldRoundOntoTheFloor) {
   const std::string q = "a b c a2 c2 b2";
 
   // The premise, checked on the engine's own numbers.
-  const auto full = run(*t->index, q, 2, Algorithm::Exhaustive, nullptr, true);
+  const auto full = runOr(*t->index, q, 2, Algorithm::Exhaustive, nullptr, true);
   ASSERT_EQ(full.hits.size(), 2u);
   ASSERT_EQ(full.hits[0].doc, 1u);
   ASSERT_EQ(full.hits[1].doc, 0u);
@@ -267,13 +267,13 @@ TEST(OrAlgorithmsExactness, F32SumOfBoundsWouldRoundOntoTheFloor) {
     const auto expected = oracle.search(q, Operator::Or, k);
     ASSERT_EQ(expected[0].doc, 1u);
     for (Algorithm a : kOrPaths) {
-      EXPECT_TRUE(sameHits(expected, run(*t->index, q, k, a).hits)) << engine::algorithmName(a) << " k " << k;
+      EXPECT_TRUE(sameHits(expected, runOr(*t->index, q, k, a).hits)) << engine::algorithmName(a) << " k " << k;
     }
     // Subsets of the query where the mirrored pair still decides the top document.
     for (const std::string sub : {"a b c a2 c2", "c2 a b c a2 b2", "b2 c2 a2 c b a"}) {
       const auto e2 = oracle.search(sub, Operator::Or, k);
       for (Algorithm a : kOrPaths) {
-        EXPECT_TRUE(sameHits(e2, run(*t->index, sub, k, a).hits))
+        EXPECT_TRUE(sameHits(e2, runOr(*t->index, sub, k, a).hits))
             << engine::algorithmName(a) << " '" << sub << "' k " << k;
       }
     }
@@ -351,7 +351,7 @@ TEST(OrAlgorithmsExactness, NearTiesAtTheKthPlaceMatchTheOracle) {
         SCOPED_TRACE("seed " + std::to_string(seed) + " query '" + q + "' k " + std::to_string(k));
         const auto expected = oracle.search(q, Operator::Or, k);
         for (Algorithm a : kOrPaths) {
-          ASSERT_TRUE(sameHits(expected, run(*t->index, q, k, a).hits)) << engine::algorithmName(a);
+          ASSERT_TRUE(sameHits(expected, runOr(*t->index, q, k, a).hits)) << engine::algorithmName(a);
         }
       }
     }

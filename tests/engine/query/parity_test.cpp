@@ -21,7 +21,7 @@ using engine::Algorithm;
 using engine::Hit;
 using engine::Operator;
 
-struct Corpus {
+struct ParityCorpus {
   std::uint64_t seed;
   RandomCorpusParams params;
   std::uint32_t segmentDocs;
@@ -47,7 +47,7 @@ std::vector<engine::SearchOptions> allOptionCombinations() {
   return out;
 }
 
-class Parity : public ::testing::TestWithParam<Corpus> {};
+class Parity : public ::testing::TestWithParam<ParityCorpus> {};
 
 const std::vector<std::pair<Algorithm, Operator>> kAllPaths = {
     {Algorithm::Exhaustive, Operator::Or}, {Algorithm::Wand, Operator::Or},
@@ -58,7 +58,7 @@ const std::vector<std::pair<Algorithm, Operator>> kAllPaths = {
 };
 
 // WANDSCOPE_PARITY_PATHS=bulk-and,bmw restricts the paths (for debugging one of them).
-const std::vector<std::pair<Algorithm, Operator>> kPaths = [] {
+const std::vector<std::pair<Algorithm, Operator>> kParityPaths = [] {
   const char* only = std::getenv("WANDSCOPE_PARITY_PATHS");
   if (only == nullptr || *only == '\0') return kAllPaths;
   const std::string list = std::string(",") + only + ",";
@@ -70,7 +70,7 @@ const std::vector<std::pair<Algorithm, Operator>> kPaths = [] {
 }();
 
 TEST_P(Parity, EveryPathEqualsTheOracle) {
-  const Corpus c = GetParam();
+  const ParityCorpus c = GetParam();
   SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
   const auto docs = randomCorpus(c.seed, c.params);
   engine::IndexBuildOptions options;
@@ -81,7 +81,7 @@ TEST_P(Parity, EveryPathEqualsTheOracle) {
   for (int q = 0; q < 40; ++q) {
     const std::string query = randomQuery(rng, c.params, 6);
     for (std::size_t k : {1, 3, 10, 100, 1000}) {
-      for (const auto& [algo, op] : kPaths) {
+      for (const auto& [algo, op] : kParityPaths) {
         engine::SearchRequest r;
         r.text = query;
         r.op = op;
@@ -97,7 +97,7 @@ TEST_P(Parity, EveryPathEqualsTheOracle) {
 }
 
 TEST_P(Parity, EverySwitchCombinationEqualsTheOracle) {
-  const Corpus c = GetParam();
+  const ParityCorpus c = GetParam();
   SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
   const auto docs = randomCorpus(c.seed, c.params);
   engine::IndexBuildOptions options;
@@ -109,7 +109,7 @@ TEST_P(Parity, EverySwitchCombinationEqualsTheOracle) {
   for (int q = 0; q < 8; ++q) {
     const std::string query = randomQuery(rng, c.params, 5);
     for (std::size_t k : {3, 10, 100}) {
-      for (const auto& [algo, op] : kPaths) {
+      for (const auto& [algo, op] : kParityPaths) {
         if (algo == Algorithm::Exhaustive) continue;
         const auto expected = oracle.search(query, op, k);
         for (const auto& o : combos) {
@@ -132,13 +132,13 @@ INSTANTIATE_TEST_SUITE_P(
     Corpora, Parity,
     ::testing::Values(
         // Small vocabulary: long lists spanning many blocks, many ties.
-        Corpus{101, {.docs = 1500, .vocabulary = 40, .maxLength = 30, .duplicateFraction = 0.2}, 65536},
+        ParityCorpus{101, {.docs = 1500, .vocabulary = 40, .maxLength = 30, .duplicateFraction = 0.2}, 65536},
         // Skewed lengths, several segments.
-        Corpus{202, {.docs = 1200, .vocabulary = 300, .maxLength = 200, .duplicateFraction = 0.05}, 300},
+        ParityCorpus{202, {.docs = 1200, .vocabulary = 300, .maxLength = 200, .duplicateFraction = 0.05}, 300},
         // Heavy duplication: ties at the k-th score.
-        Corpus{303, {.docs = 900, .vocabulary = 60, .maxLength = 12, .duplicateFraction = 0.6}, 128},
+        ParityCorpus{303, {.docs = 900, .vocabulary = 60, .maxLength = 12, .duplicateFraction = 0.6}, 128},
         // Large vocabulary: tiny document frequencies, varint tails everywhere.
-        Corpus{404, {.docs = 1000, .vocabulary = 5000, .maxLength = 50, .duplicateFraction = 0.1}, 777}));
+        ParityCorpus{404, {.docs = 1000, .vocabulary = 5000, .maxLength = 50, .duplicateFraction = 0.1}, 777}));
 
 }  // namespace
 }  // namespace wandscope::test

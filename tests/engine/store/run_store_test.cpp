@@ -36,13 +36,6 @@ engine::Error catchError(F&& f) {
   return engine::Error(engine::ErrorKind::Internal, "no error");
 }
 
-std::string readBytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 std::int64_t countRows(const std::filesystem::path& db, const char* sql) {
   engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
   return raw.queryInt(sql);
@@ -300,7 +293,7 @@ TEST(RunStore, GarbageFileIsAClearErrorNamingTheFileAndIsLeftAlone) {
   const std::string message = e.what();
   EXPECT_NE(message.find(db.string()), std::string::npos) << message;
   EXPECT_NE(message.find("not a database"), std::string::npos) << message;
-  EXPECT_EQ(readBytes(db), garbage);
+  EXPECT_EQ(readFile(db), garbage);
   EXPECT_FALSE(std::filesystem::exists(dir / "runs.sqlite-wal"));
 }
 
@@ -311,11 +304,11 @@ TEST(RunStore, ForeignSqliteDatabaseIsRefusedUntouched) {
     engine::SqliteDb other(db, engine::SqliteDb::OpenMode::ReadWriteCreate);
     other.exec("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL)");
   }
-  const auto before = readBytes(db);
+  const auto before = readFile(db);
   const auto e = catchError([&] { (void)RunStore::open(db); });
   EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
   EXPECT_NE(std::string(e.what()).find(db.string() + ": not a Wandscope run store"), std::string::npos) << e.what();
-  EXPECT_EQ(readBytes(db), before) << "not switched to WAL, no tables added";
+  EXPECT_EQ(readFile(db), before) << "not switched to WAL, no tables added";
 
   // Another application's id, even without tables.
   const auto db2 = dir / "other.sqlite";
@@ -336,7 +329,7 @@ TEST(RunStore, DamagedStoreIsABadInputErrorNotACrash) {
     for (int i = 0; i < 20; ++i) store.finishRun(makeReport(std::string("run-") + std::to_string(i), 5));
   }
   // Keep page 1 (the header and the schema), overwrite every later page.
-  std::string bytes = readBytes(db);
+  std::string bytes = readFile(db);
   ASSERT_GT(bytes.size(), 8192u);
   for (std::size_t i = 4096; i < bytes.size(); ++i) bytes[i] = static_cast<char>(0xA5 ^ (i & 0xff));
   std::ofstream(db, std::ios::binary | std::ios::trunc) << bytes;

@@ -20,13 +20,6 @@ namespace {
 
 using engine::SqliteDb;
 
-std::string readBytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // A made-up next version, as a future release would add it: a column with a backfill and a table.
 void testMigrateToNext(SqliteDb& db) {
   db.exec("ALTER TABLE runs ADD COLUMN note TEXT NOT NULL DEFAULT ''");
@@ -83,7 +76,7 @@ TEST(SchemaMigrations, OlderVersionIsMigratedKeepingItsRuns) {
     EXPECT_EQ(engine::migrateSchema(raw, list), kNext);
   }
   // This build does not know the next version: the migrated file is "newer" and refused untouched.
-  const auto before = readBytes(db);
+  const auto before = readFile(db);
   try {
     (void)engine::RunStore::open(db);
     FAIL() << "expected an error";
@@ -95,7 +88,7 @@ TEST(SchemaMigrations, OlderVersionIsMigratedKeepingItsRuns) {
               std::string::npos)
         << e.what();
   }
-  EXPECT_EQ(readBytes(db), before);
+  EXPECT_EQ(readFile(db), before);
 }
 
 TEST(SchemaMigrations, FailingStepLeavesThePreviousVersionIntact) {
@@ -128,7 +121,7 @@ TEST(SchemaMigrations, NewerVersionIsRefusedWithAMessage) {
     auto st = raw.prepare("INSERT INTO schema_version (version, description, applied_utc) VALUES (?1, ?2, ?3)");
     st.bindInt(1, 99).bindText(2, "from the future").bindText(3, "2099-01-01T00:00:00Z").run();
   }
-  const auto before = readBytes(db);
+  const auto before = readFile(db);
   try {
     (void)engine::RunStore::open(db);
     FAIL() << "expected an error";
@@ -138,7 +131,7 @@ TEST(SchemaMigrations, NewerVersionIsRefusedWithAMessage) {
     EXPECT_NE(message.find(db.string()), std::string::npos) << message;
     EXPECT_NE(message.find("newer Wandscope (run store schema version 99"), std::string::npos) << message;
   }
-  EXPECT_EQ(readBytes(db), before);
+  EXPECT_EQ(readFile(db), before);
 }
 
 TEST(SchemaMigrations, HandMadeVersionZeroIsMigrated) {

@@ -23,13 +23,13 @@ using engine::toLowerSimple;
 using engine::Utf8Char;
 using engine::utf8Length;
 
-struct Decoded {
+struct DecodedText {
   std::vector<char32_t> codePoints;
   int invalid = 0;
 };
 
-Decoded decodeAll(std::string_view text) {
-  Decoded d;
+DecodedText decodeText(std::string_view text) {
+  DecodedText d;
   std::size_t pos = 0;
   while (pos < text.size()) {
     const Utf8Char c = decodeUtf8(text, pos);
@@ -147,7 +147,7 @@ TEST(Utf8Test, EveryInvalidByteBecomesOneReplacementChar) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    const Decoded d = decodeAll(c.bytes);
+    const DecodedText d = decodeText(c.bytes);
     EXPECT_EQ(d.invalid, c.invalid);
     const auto expectedAscii = static_cast<std::size_t>(c.invalid) < c.bytes.size() ? 1u : 0u;
     EXPECT_EQ(d.codePoints.size(), static_cast<std::size_t>(c.invalid) + expectedAscii);
@@ -156,7 +156,7 @@ TEST(Utf8Test, EveryInvalidByteBecomesOneReplacementChar) {
 }
 
 TEST(Utf8Test, ValidTextAroundInvalidBytesSurvives) {
-  const Decoded d = decodeAll("a\xC3\xA9\xE2\x82z\xF0\x9D\x84\x9E");
+  const DecodedText d = decodeText("a\xC3\xA9\xE2\x82z\xF0\x9D\x84\x9E");
   const std::vector<char32_t> expected = {U'a', 0xE9,   kReplacementChar, kReplacementChar,
                                           U'z', 0x1D11E};
   EXPECT_EQ(d.codePoints, expected);
