@@ -3,6 +3,7 @@
 
 #include "engine/bench/quantile.h"
 #include "engine/core/error.h"
+#include "engine/core/split_mix64.h"
 
 #include <fmt/format.h>
 
@@ -11,13 +12,6 @@
 
 namespace wandscope::engine {
 namespace {
-
-std::uint64_t splitMix64(std::uint64_t& state) noexcept {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 // The value at fraction p of sorted values (nearest rank, as every other quantile we report).
 double percentile(const std::vector<double>& sorted, double p) {

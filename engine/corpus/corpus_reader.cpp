@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/corpus/line_reader.h"
+#include "engine/corpus/text_fields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -378,13 +379,6 @@ std::string nlohmannReason(const nlohmann::json::exception& e) {
   return std::string(what);
 }
 
-bool isBlank(std::string_view line) noexcept {
-  for (const char c : line) {
-    if (c != ' ' && c != '\t' && c != '\r' && c != '\n' && c != '\f' && c != '\v') return false;
-  }
-  return true;
-}
-
 bool endsWith(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
@@ -434,7 +428,7 @@ bool CorpusReader::next(Document& doc) {
            std::to_string(m_maxDocumentBytes) + " bytes (--max-doc-bytes)");
       continue;
     }
-    if (line.empty() || isBlank(line)) continue;
+    if (line.empty() || isBlankLine(line)) continue;
     const bool ok = m_format == CorpusFormat::Beir ? parseBeir(line, doc) : parseMsMarco(line, doc);
     if (ok) return true;
   }

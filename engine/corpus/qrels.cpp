@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/corpus/line_reader.h"
+#include "engine/corpus/text_fields.h"
 
 #include <charconv>
 #include <string_view>
@@ -12,36 +13,13 @@ namespace wandscope::engine {
 
 namespace {
 
-bool isSpace(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-std::string_view trim(std::string_view s) noexcept {
-  while (!s.empty() && isSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && isSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-bool isBlank(std::string_view line) noexcept { return trim(line).empty(); }
-
-// Fields separated by runs of blanks (TREC) or by single tabs, each trimmed (BEIR TSV).
-void splitWhitespace(std::string_view line, std::vector<std::string_view>& fields) {
-  fields.clear();
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && isSpace(line[i])) ++i;
-    if (i == line.size()) break;
-    const std::size_t start = i;
-    while (i < line.size() && !isSpace(line[i])) ++i;
-    fields.push_back(line.substr(start, i - start));
-  }
-}
-
+// Fields separated by single tabs, each trimmed (BEIR TSV); runs of blanks (TREC) go through
+// splitAtAsciiSpace.
 void splitTabs(std::string_view line, std::vector<std::string_view>& fields) {
   fields.clear();
   for (;;) {
     const std::size_t tab = line.find('\t');
-    fields.push_back(trim(line.substr(0, tab)));
+    fields.push_back(trimAsciiSpace(line.substr(0, tab)));
     if (tab == std::string_view::npos) break;
     line.remove_prefix(tab + 1);
   }
@@ -77,10 +55,10 @@ Qrels readQrels(const std::filesystem::path& path, BadLinePolicy policy,
 
   std::string_view line;
   while (lines.next(line)) {
-    if (isBlank(line)) continue;
+    if (isBlankLine(line)) continue;
     if (first) {
       first = false;
-      if (trim(line).starts_with("query-id")) {
+      if (trimAsciiSpace(line).starts_with("query-id")) {
         format = QrelsFormat::BeirTsv;
         continue;  // the header
       }
@@ -111,7 +89,7 @@ Qrels readQrels(const std::filesystem::path& path, BadLinePolicy policy,
         continue;
       }
     } else {
-      splitWhitespace(line, fields);
+      splitAtAsciiSpace(line, fields);
       if (fields.size() != 4) {
         fail("expected 4 fields (qid iteration docid relevance), found " +
              std::to_string(fields.size()));

@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/corpus/line_reader.h"
+#include "engine/corpus/text_fields.h"
 
 #include <string>
 #include <unordered_set>
@@ -11,10 +12,6 @@ namespace wandscope::engine {
 
 namespace {
 
-bool isSpace(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
 // The format of a query file from its first non-empty line: '{' -> JSON lines, else TSV. An
 // empty file reads as TSV (and yields no queries).
 CorpusFormat detectQueryFormat(const std::filesystem::path& path) {
@@ -22,7 +19,7 @@ CorpusFormat detectQueryFormat(const std::filesystem::path& path) {
   std::string_view line;
   while (lines.next(line)) {
     for (const char c : line) {
-      if (!isSpace(c)) return c == '{' ? CorpusFormat::Beir : CorpusFormat::MsMarco;
+      if (!isAsciiSpace(c)) return c == '{' ? CorpusFormat::Beir : CorpusFormat::MsMarco;
     }
   }
   return CorpusFormat::MsMarco;

@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/corpus/line_reader.h"
+#include "engine/corpus/text_fields.h"
 
 #include <nlohmann/json.hpp>
 
@@ -16,21 +17,10 @@ namespace wandscope::engine {
 
 namespace {
 
-bool isSpace(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-bool isBlank(std::string_view line) noexcept {
-  for (const char c : line) {
-    if (!isSpace(c)) return false;
-  }
-  return true;
-}
-
 bool isWord(const std::string& s) noexcept {
   if (s.empty()) return false;
   for (const char c : s) {
-    if (isSpace(c)) return false;
+    if (isAsciiSpace(c)) return false;
   }
   return true;
 }
@@ -78,18 +68,6 @@ void appendJsonString(std::string& out, std::string_view s) {
 [[noreturn]] void throwAtLine(const std::filesystem::path& path, const LineReader& lines,
                               const std::string& what) {
   throwBadInput(path.string() + ":" + std::to_string(lines.lineNumber()) + ": " + what);
-}
-
-void splitWhitespace(std::string_view line, std::vector<std::string_view>& fields) {
-  fields.clear();
-  std::size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && isSpace(line[i])) ++i;
-    if (i == line.size()) break;
-    const std::size_t start = i;
-    while (i < line.size() && !isSpace(line[i])) ++i;
-    fields.push_back(line.substr(start, i - start));
-  }
 }
 
 bool parseBits(std::string_view text, std::uint32_t& bits) noexcept {
@@ -153,8 +131,8 @@ Run readTrecRun(const std::filesystem::path& path) {
   std::vector<std::string_view> fields;
   std::string_view line;
   while (lines.next(line)) {
-    if (isBlank(line)) continue;
-    splitWhitespace(line, fields);
+    if (isBlankLine(line)) continue;
+    splitAtAsciiSpace(line, fields);
     if (fields.size() != 6) {
       throwAtLine(path, lines, "expected 6 fields, found " + std::to_string(fields.size()));
     }
@@ -180,7 +158,7 @@ Run readDumpRun(const std::filesystem::path& path) {
   Run run;
   std::string_view line;
   while (lines.next(line)) {
-    if (isBlank(line)) continue;
+    if (isBlankLine(line)) continue;
     const auto fail = [&](const std::string& what) { throwAtLine(path, lines, what); };
     nlohmann::json object;
     try {
@@ -233,7 +211,7 @@ Run readRun(const std::filesystem::path& path) {
     bool found = false;
     while (!found && lines.next(line)) {
       for (const char c : line) {
-        if (!isSpace(c)) {
+        if (!isAsciiSpace(c)) {
           dump = c == '{';
           found = true;
           break;

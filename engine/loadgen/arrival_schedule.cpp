@@ -26,13 +26,6 @@ const char* arrivalProcessName(ArrivalProcess process) noexcept {
   return process == ArrivalProcess::Uniform ? "uniform" : "poisson";
 }
 
-std::uint64_t splitMix64(std::uint64_t& state) noexcept {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 double unitInterval(std::uint64_t bits) noexcept {
   return static_cast<double>(bits >> 11) * (1.0 / 9007199254740992.0);
 }

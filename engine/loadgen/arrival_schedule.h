@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/core/split_mix64.h"
+
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -52,8 +54,7 @@ class ArrivalSchedule {
   std::uint64_t m_seed;
 };
 
-// SplitMix64: the seeded stream used wherever the load generator draws random numbers.
-std::uint64_t splitMix64(std::uint64_t& state) noexcept;
+// The load generator draws every random number from engine/core/split_mix64.h's seeded stream.
 // A uniform double in [0, 1) from the top 53 bits of `bits`.
 double unitInterval(std::uint64_t bits) noexcept;
 
