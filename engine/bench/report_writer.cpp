@@ -98,7 +98,7 @@ std::string thousands(std::uint64_t v) {
   return s;
 }
 
-std::string ms(const std::optional<double>& v) {
+std::string msOrDash(const std::optional<double>& v) {
   if (!v) return "—";
   if (*v >= 1000.0) return fmt::format("{:.4g} s", *v / 1000.0);
   return fmt::format("{:.4g} ms", *v);
@@ -195,7 +195,7 @@ void closedTables(std::string& md, const RunReport& report) {
         for (const auto& t : targets) {
           const RungResult* r = find(set, c, t);
           values.push_back(r ? m.get(*r) : std::nullopt);
-          cells.push_back(ms(values.back()));
+          cells.push_back(msOrDash(values.back()));
         }
         for (std::size_t t = 1; t < targets.size(); ++t) {
           cells.push_back(values[0] && values[t] ? ratio(*values[0], *values[t]) : "—");
@@ -241,11 +241,11 @@ void openTables(std::string& md, const RunReport& report) {
     };
     line("achieved", [](const RungResult& r) { return rate(r.achievedRate); });
     line("completed", [](const RungResult& r) { return thousands(r.completed); });
-    line("p50", [](const RungResult& r) { return ms(r.p50Ms); });
-    line("p90", [](const RungResult& r) { return ms(r.p90Ms); });
-    line("p99", [](const RungResult& r) { return ms(r.p99Ms); });
-    line("p99.9", [](const RungResult& r) { return ms(r.p999Ms); });
-    line("service p50", [](const RungResult& r) { return ms(r.serviceP50Ms); });
+    line("p50", [](const RungResult& r) { return msOrDash(r.p50Ms); });
+    line("p90", [](const RungResult& r) { return msOrDash(r.p90Ms); });
+    line("p99", [](const RungResult& r) { return msOrDash(r.p99Ms); });
+    line("p99.9", [](const RungResult& r) { return msOrDash(r.p999Ms); });
+    line("service p50", [](const RungResult& r) { return msOrDash(r.serviceP50Ms); });
     line("shed", [](const RungResult& r) {
       const double due = static_cast<double>(r.completed + r.shed + r.errors + r.notRun);
       return r.shed == 0 ? std::string("0")
@@ -258,7 +258,7 @@ void openTables(std::string& md, const RunReport& report) {
       return r.completed > 0 ? fmt::format("{:.4g} ms", r.instrumentCpuMs / static_cast<double>(r.completed))
                              : std::string("—");
     });
-    line("thread CPU p50", [](const RungResult& r) { return ms(r.threadCpuP50Ms); });
+    line("thread CPU p50", [](const RungResult& r) { return msOrDash(r.threadCpuP50Ms); });
     line("peak RSS", [](const RungResult& r) { return fmt::format("{:.1f} MiB", r.rssPeakMib); });
     line("minflt / majflt", [](const RungResult& r) { return fmt::format("{} / {}", thousands(r.minflt), r.majflt); });
     line("nvcsw / nivcsw", [](const RungResult& r) { return fmt::format("{} / {}", thousands(r.nvcsw), thousands(r.nivcsw)); });

@@ -25,7 +25,7 @@
 namespace wandscope::engine {
 namespace {
 using Clock = std::chrono::steady_clock;
-constexpr std::size_t kChunkDocs = 8192;  // a multiple of format::kDocsPerStoreChunk
+constexpr std::size_t kCommitChunkDocs = 8192;  // a multiple of format::kDocsPerStoreChunk
 }  // namespace
 
 IndexWriter::IndexWriter(const std::filesystem::path& dir, unsigned threads)
@@ -78,8 +78,8 @@ CommitStats IndexWriter::commit() {
       ChunkInverter inverter(Analyzer::kindFromIdentity(next.analyzer), next.storeText);
       std::vector<std::unique_ptr<InvertedChunk>> chunks;
       const auto docBase = static_cast<DocId>(next.docs);
-      for (std::size_t begin = 0; begin < m_pending.size(); begin += kChunkDocs) {
-        const std::size_t end = std::min(m_pending.size(), begin + kChunkDocs);
+      for (std::size_t begin = 0; begin < m_pending.size(); begin += kCommitChunkDocs) {
+        const std::size_t end = std::min(m_pending.size(), begin + kCommitChunkDocs);
         const std::vector<Document> batch(std::make_move_iterator(m_pending.begin() + static_cast<std::ptrdiff_t>(begin)),
                                           std::make_move_iterator(m_pending.begin() + static_cast<std::ptrdiff_t>(end)));
         chunks.push_back(inverter.invert(batch, docBase + static_cast<DocId>(begin)));

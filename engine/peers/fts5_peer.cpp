@@ -10,7 +10,7 @@ namespace wandscope::engine {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::uint64_t kCommitEvery = 50'000;
+constexpr std::uint64_t kFts5CommitEvery = 50'000;
 
 [[noreturn]] void fail(const fs::path& file, sqlite3* db, const std::string& what) {
   throwIo(fmt::format("{}: SQLite: {}: {}", file.string(), what, db != nullptr ? sqlite3_errmsg(db) : "out of memory"));
@@ -62,7 +62,7 @@ class Fts5Writer final : public PeerIndexWriter {
     sqlite3_bind_text(m_insert, 2, m_body.data(), static_cast<int>(m_body.size()), SQLITE_STATIC);
     if (sqlite3_step(m_insert) != SQLITE_DONE) fail(m_file, m_db, "insert");
     sqlite3_reset(m_insert);
-    if (m_docs % kCommitEvery == 0) {
+    if (m_docs % kFts5CommitEvery == 0) {
       exec(m_file, m_db, "COMMIT");
       exec(m_file, m_db, "BEGIN");
     }

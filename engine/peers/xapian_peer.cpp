@@ -14,7 +14,7 @@ namespace {
 
 // Documents between explicit commits during the build (Xapian's default auto-flush is every
 // 10,000 documents; fewer, larger batches build faster at ~1 GiB of buffered postings).
-constexpr std::uint64_t kCommitEvery = 50'000;
+constexpr std::uint64_t kXapianCommitEvery = 50'000;
 
 [[noreturn]] void rethrowXapian(const fs::path& where, const Xapian::Error& e) {
   const std::string message = fmt::format("{}: Xapian: {}: {}", where.string(), e.get_type(), e.get_msg());
@@ -30,7 +30,7 @@ class XapianWriter final : public PeerIndexWriter {
  public:
   explicit XapianWriter(const fs::path& dir) : m_dir(dir), m_raw(dir / "xapian.raw") {
     // Read when the WritableDatabase opens; an explicit setting in the environment wins.
-    ::setenv("XAPIAN_FLUSH_THRESHOLD", std::to_string(kCommitEvery).c_str(), 0);
+    ::setenv("XAPIAN_FLUSH_THRESHOLD", std::to_string(kXapianCommitEvery).c_str(), 0);
     try {
       m_db = Xapian::WritableDatabase(m_raw.string(), Xapian::DB_CREATE_OR_OVERWRITE | Xapian::DB_BACKEND_GLASS);
     } catch (const Xapian::Error& e) {
@@ -43,7 +43,7 @@ class XapianWriter final : public PeerIndexWriter {
       Xapian::Document doc;
       for (const auto& t : tokens) doc.add_term(t);
       m_db.add_document(doc);
-      if (++m_docs % kCommitEvery == 0) m_db.commit();
+      if (++m_docs % kXapianCommitEvery == 0) m_db.commit();
     } catch (const Xapian::Error& e) {
       rethrowXapian(m_raw, e);
     }

@@ -24,12 +24,12 @@ struct BmmEntry {
   double blockMax;
 };
 
-DocId afterBlock(DocId lastDoc) noexcept { return lastDoc == kNoMoreDocs ? kNoMoreDocs : lastDoc + 1; }
+DocId firstDocAfter(DocId lastDoc) noexcept { return lastDoc == kNoMoreDocs ? kNoMoreDocs : lastDoc + 1; }
 
 void shallowTo(BmmEntry& e, DocId target) {
   if (target < e.blockEnd) return;
   e.cursor->shallowAdvance(target);
-  e.blockEnd = afterBlock(e.cursor->blockLastDoc());
+  e.blockEnd = firstDocAfter(e.cursor->blockLastDoc());
   e.blockMax = static_cast<double>(e.cursor->blockMaxScore());
 }
 

@@ -30,9 +30,9 @@ namespace {
 constexpr DocId kWindowDocs = kBulkOrWindowDocs;
 constexpr DocId kFirstWindowDocs = 128;
 constexpr std::size_t kMaskWords = kWindowDocs / 64;
-// Candidates are decided chunk by chunk of 512 doc ids (window sizes are multiples of it, or the
+// Candidates are decided chunk by chunk of 128 doc ids (window sizes are multiples of it, or the
 // window is the last one below kNoMoreDocs).
-constexpr std::uint32_t kChunkDocs = 128;
+constexpr std::uint32_t kDecisionChunkDocs = 128;
 constexpr std::size_t kMaxTerms = 64;
 // A non-essential list is read term at a time over the window when survivors x this >= its
 // expected postings there (df x window / documents); otherwise each survivor is probed.
@@ -132,7 +132,7 @@ void bulkOr(QueryContext& ctx) {
   const auto tfs = std::make_unique_for_overwrite<std::uint32_t[]>(n * kWindowDocs);
   const Bm25& bm25 = cursors.front().bm25();
   const float* lengthNorms = cursors.front().lengthNorms();
-  alignas(64) std::array<float, kChunkDocs> chunkNorms{};
+  alignas(64) std::array<float, kDecisionChunkDocs> chunkNorms{};
   // Bound-first windows: per document the f64 sum of the block maxima of the lists holding it and
   // their mask, valid where stamp == generation (so nothing is cleared between windows), and the
   // documents whose bound beats the floor.
@@ -314,8 +314,8 @@ void bulkOr(QueryContext& ctx) {
     // 4. Candidates, chunk by chunk of the window (so a floor raised by one chunk's survivors
     // already cuts the next chunk's candidates):
     const std::uint32_t windowLen = end - start;
-    for (std::uint32_t lo = 0; lo < windowLen; lo += kChunkDocs) {
-      const std::uint32_t hi = std::min(lo + kChunkDocs, windowLen);
+    for (std::uint32_t lo = 0; lo < windowLen; lo += kDecisionChunkDocs) {
+      const std::uint32_t hi = std::min(lo + kDecisionChunkDocs, windowLen);
       const DocId chunkStart = start + lo;
       const DocId chunkEnd = start + hi;
       std::size_t alive = 0;
