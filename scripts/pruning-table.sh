@@ -45,7 +45,7 @@ measure() {
 
 and_cols=(exhaustive block-max-and bulk-and auto)
 and_offs=(freq_prune candidate_prune lazy_freq window_jump slice_resume window_skip simd_merge)
-or_cols=(exhaustive wand bmw maxscore bmm auto)
+or_cols=(exhaustive wand bmw maxscore bmm taat auto)
 # bmm's switches, each off alone (bulk_or=off is the document-at-a-time bmm).
 or_offs=(bulk_or bound_first window_skip candidate_prune)
 
@@ -55,7 +55,7 @@ for op in $ops; do
     header="| Query set | exhaustive | block-max-and | bulk-and | auto | bulk-and vs exhaustive |"
     for o in "${and_offs[@]}"; do header+=" $o=off |"; done
   else
-    header="| Query set | exhaustive | wand | bmw | maxscore | bmm | auto | best vs exhaustive |"
+    header="| Query set | exhaustive | wand | bmw | maxscore | bmm | taat | auto | best vs exhaustive |"
     for o in "${or_offs[@]}"; do header+=" bmm $o=off |"; done
   fi
   echo "$header" >"$table"

@@ -24,7 +24,9 @@ constexpr Metric kMetrics[] = {
      "Blocks whose term frequencies were used (decoded on demand, so pruned documents may never need "
      "them). All paths."},
     {"blocks_skipped", "Blocks skipped",
-     "Blocks a cursor moved past without decoding them (nextGeq beyond the block). All paths."},
+     "Blocks a cursor moved past without decoding them (nextGeq beyond the block). All paths; "
+     "taat: blocks never scored because their maximum was below the floor (their doc ids were "
+     "decoded)."},
     {"windows_total", "Windows examined",
      "Bulk AND windows (from the target to the nearest block end) examined. bulk-and only."},
     {"windows_skipped_empty", "Windows empty",

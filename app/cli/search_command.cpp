@@ -48,7 +48,7 @@ void addSearchCommand(CLI::App& app) {
   cmd->add_option("--query,-q", a->query, "query text")->required();
   cmd->add_option("--op", a->op, "or | and")->capture_default_str();
   cmd->add_option("--k", a->k, "number of results")->capture_default_str();
-  cmd->add_option("--algo", a->algo, "auto | exhaustive | wand | bmw | maxscore | bmm | block-max-and | bulk-and")
+  cmd->add_option("--algo", a->algo, "auto | exhaustive | wand | bmw | maxscore | bmm | taat | block-max-and | bulk-and")
       ->capture_default_str();
   cmd->add_option("--opt", a->opts, "optimisation switches, e.g. freq_prune=off,lazy_freq=off");
   cmd->add_flag("--json", a->json, "print JSON");

@@ -97,7 +97,7 @@ typedef struct wandscope_engine_api_v1 {
   const char* (*counter_name)(uint32_t i); /* NULL when i >= counter_count() */
 
   /* Runs one query. op: "and" | "or"; algorithm: "auto", "exhaustive", "wand", "bmw",
-     "maxscore", "bmm", "block-max-and", "bulk-and" (NULL or "" = "auto"); k >= 1; options:
+     "maxscore", "bmm", "taat", "block-max-and", "bulk-and" (NULL or "" = "auto"); k >= 1; options:
      SearchOptions switches "bulk_and=off,freq_prune=on,..." (NULL or "" = defaults); flags:
      WANDSCOPE_SEARCH_EXPLAIN. NULL on error (unknown option names are errors naming the valid
      ones, so an older build refuses a switch it does not have). */

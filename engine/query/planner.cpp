@@ -2,6 +2,7 @@
 #include "engine/query/planner.h"
 
 #include "engine/query/algorithms/bulk_or.h"
+#include "engine/query/algorithms/taat_or.h"
 
 #include <fmt/format.h>
 
@@ -12,6 +13,8 @@ namespace wandscope::engine {
 
 namespace {
 constexpr std::uint64_t kBlockPostings = 128;  // postings per block (docs/FORMAT.md)
+// The planner never sends taat more terms than it evaluates itself (beyond, it runs maxscore).
+static_assert(kTaatMaxPlannedTerms <= kTaatMaxTerms);
 }  // namespace
 
 double estimatedAndMatches(const ParsedQuery& query, std::uint64_t docCount) {
@@ -39,6 +42,17 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
   // every block whose maximum cannot beat the floor (docs/ALGORITHMS.md, "The planner").
   if (plan.clauses <= 1 && options.bulkAnd) return choose(Algorithm::BulkAnd, PlanRule::OneTerm);
   if (op == Operator::Or) {
+    if (options.taat && docCount > 0 && plan.clauses >= 2 && plan.clauses <= kTaatMaxPlannedTerms) {
+      // Every list sparse: the document-at-a-time paths would score almost every posting, each
+      // score waiting on a length-normaliser cache miss; taat scores few blocks beyond the
+      // documents the lists share.
+      std::uint64_t longest = 0;
+      for (const auto& t : query.terms) {
+        if (t.id) longest = std::max(longest, t.df);
+      }
+      plan.maxDensity = static_cast<double>(longest) / static_cast<double>(docCount);
+      if (plan.maxDensity < kTaatMaxListDensity) return choose(Algorithm::Taat, PlanRule::OrTaat);
+    }
     if (plan.clauses > 3) return choose(Algorithm::MaxScore, PlanRule::OrMany);
     if (options.bulkOr && docCount > 0 && plan.clauses >= 2) {
       // The windowed bmm pays per window; with sparse essential lists (the longest list is the
@@ -83,6 +97,9 @@ std::string planReason(const Plan& p) {
       return "auto: one known term -> bulk-and (block-max top-k over one list)";
     case PlanRule::OrFew:
       return fmt::format("auto: OR with {} known terms -> bmm", p.clauses);
+    case PlanRule::OrTaat:
+      return fmt::format("auto: OR with {} known terms, longest list {:.2f} % of the documents < {:.0f} % -> taat",
+                         p.clauses, 100.0 * p.maxDensity, 100.0 * kTaatMaxListDensity);
     case PlanRule::OrSparse:
       return fmt::format("auto: OR with {} known terms, ~{:.0f} postings per 4096-doc window in all but the longest list "
                          "< {:.0f} -> maxscore",

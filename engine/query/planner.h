@@ -17,6 +17,7 @@ enum class PlanRule {
   Forced,          // --algo named the path
   OneTerm,         // one known term: bulk-and over one list
   OrFew,           // OR with <= 3 known terms: bmm
+  OrTaat,          // OR with 2-8 known terms whose lists are all sparse (taat=on): taat
   OrSparse,        // OR with <= 3 known terms whose shorter lists are sparse (bulk_or=on): maxscore
   OrMany,          // OR with more: maxscore
   AndManyClauses,  // AND with more than kBulkAndMaxClauses known terms: exhaustive
@@ -35,6 +36,7 @@ struct Plan {
   std::uint64_t minDf = 0;   // AND: shortest and longest list
   std::uint64_t maxDf = 0;
   double windowPostings = 0;  // OR: postings per 4096-document window of all lists but the longest
+  double maxDensity = 0;      // OR: the longest known list's df / N
 };
 
 // The plan in words ("auto: AND with ~812 expected matches < 160 (k x 16) -> exhaustive").
@@ -49,6 +51,11 @@ inline constexpr std::size_t kBulkAndMaxClauses = 3;
 // likely essential (all but the longest), the windowed bmm's per-window work outweighs what it
 // saves and `maxscore` runs instead (docs/ALGORITHMS.md, "The planner").
 inline constexpr double kBulkOrMinWindowPostings = 16.0;
+// OR with 2 to kTaatMaxPlannedTerms known terms, none of whose lists holds kTaatMaxListDensity of
+// the documents or more: `taat` runs (docs/ALGORITHMS.md, "The planner": it won in every measured
+// df band below 1 % with 2, 3, 5 and 8 terms, and lost with 3 terms between 1 and 1.5 %).
+inline constexpr double kTaatMaxListDensity = 0.01;
+inline constexpr std::size_t kTaatMaxPlannedTerms = 8;
 
 // Documents expected to contain every term if terms were placed independently: N * prod(df/N).
 // 0 when a term is unknown.

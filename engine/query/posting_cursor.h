@@ -28,6 +28,10 @@ class PostingCursor {
   PostingCursor(const Index& index, TermId term, QueryCounters& counters);
 
   TermId term() const noexcept { return m_term; }
+  // The index and the term's posting lists (one part per segment, in doc-id order), for the paths
+  // that decode whole lists themselves (taat_or.h) instead of walking them.
+  const Index& index() const noexcept { return *m_index; }
+  std::span<const TermPart> parts() const noexcept { return m_parts; }
   const Bm25& bm25() const noexcept { return *m_bm25; }
   // K(dl) per document of the index (see Index::lengthNorms).
   const float* lengthNorms() const noexcept { return m_norms; }

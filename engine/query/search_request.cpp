@@ -9,7 +9,7 @@
 namespace wandscope::engine {
 namespace {
 
-constexpr std::array<std::pair<Algorithm, const char*>, 8> kAlgorithms{{
+constexpr std::array<std::pair<Algorithm, const char*>, 9> kAlgorithms{{
     {Algorithm::Auto, "auto"},
     {Algorithm::Exhaustive, "exhaustive"},
     {Algorithm::Wand, "wand"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<Algorithm, const char*>, 8> kAlgorithms{{
     {Algorithm::Bmm, "bmm"},
     {Algorithm::BlockMaxAnd, "block-max-and"},
     {Algorithm::BulkAnd, "bulk-and"},
+    {Algorithm::Taat, "taat"},
 }};
 
 }  // namespace
@@ -55,6 +56,7 @@ bool algorithmSupports(Algorithm algo, Operator op) noexcept {
     case Algorithm::Bmw:
     case Algorithm::MaxScore:
     case Algorithm::Bmm:
+    case Algorithm::Taat:
       return op == Operator::Or;
     case Algorithm::BlockMaxAnd:
     case Algorithm::BulkAnd:

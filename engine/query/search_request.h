@@ -21,6 +21,7 @@ enum class Algorithm {
   Bmm,          // "bmm": Block-Max MaxScore (OR)
   BlockMaxAnd,  // "block-max-and" (AND)
   BulkAnd,      // "bulk-and": the windowed bulk conjunction (AND)
+  Taat,         // "taat": term at a time over whole decoded lists, for sparse lists (OR)
 };
 
 Operator parseOperator(std::string_view name);    // "or" | "and"; throws Usage
@@ -45,6 +46,7 @@ struct SearchOptions {
   bool simdMerge = true;    // "simd_merge": the SIMD target's 2-/3-way merge kernels (generic scalar otherwise)
   bool bulkOr = true;       // "bulk_or": bmm runs window by window, term at a time (bulk_or.h)
   bool boundFirst = true;   // "bound_first": windowed bmm bounds documents by block maxima before scoring
+  bool taat = true;         // "taat": `auto` may route OR queries over sparse lists to taat
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names are a Usage error listing the valid
   // ones. Starts from the current values.
@@ -72,6 +74,7 @@ struct SearchOptions {
     f("simd_merge", self.simdMerge);
     f("bulk_or", self.bulkOr);
     f("bound_first", self.boundFirst);
+    f("taat", self.taat);
   }
 
  public:

@@ -9,6 +9,7 @@
 #include "engine/query/algorithms/bulk_or.h"
 #include "engine/query/algorithms/exhaustive.h"
 #include "engine/query/algorithms/maxscore.h"
+#include "engine/query/algorithms/taat_or.h"
 #include "engine/query/algorithms/wand.h"
 #include "engine/query/planner.h"
 #include "engine/query/posting_cursor.h"
@@ -103,6 +104,9 @@ SearchResult search(const Index& index, const SearchRequest& request) {
         break;
       case Algorithm::BulkAnd:
         bulkAnd(ctx);
+        break;
+      case Algorithm::Taat:
+        taatOr(ctx);
         break;
     }
   }

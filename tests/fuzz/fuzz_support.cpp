@@ -109,6 +109,7 @@ void queryEveryPath(const engine::Index& index, std::string_view text, bool chec
       {Algorithm::Bmw, Operator::Or},         {Algorithm::MaxScore, Operator::Or},
       {Algorithm::Bmm, Operator::Or},         {Algorithm::Exhaustive, Operator::And},
       {Algorithm::BlockMaxAnd, Operator::And}, {Algorithm::BulkAnd, Operator::And},
+      {Algorithm::Taat, Operator::Or},
   };
   std::vector<engine::Hit> reference[2];
   for (const auto& [algo, op] : kPaths) {

@@ -54,6 +54,8 @@ QString algorithmDescription(engine::Algorithm a) {
       return QStringLiteral("Conjunction that skips block ranges whose block-max sum cannot beat the floor (AND).");
     case engine::Algorithm::BulkAnd:
       return QStringLiteral("Windowed bulk conjunction with a frequency prune table (AND).");
+    case engine::Algorithm::Taat:
+      return QStringLiteral("Term at a time over rare lists: shared documents first, then blocks by block maximum (OR).");
   }
   return {};
 }
@@ -70,6 +72,7 @@ QString switchDescription(const QString& name) {
       {QStringLiteral("simd_merge"), QStringLiteral("specialised 2- and 3-way merge kernels (generic otherwise)")},
       {QStringLiteral("bulk_or"), QStringLiteral("bmm scores window by window, term at a time (document at a time otherwise)")},
       {QStringLiteral("bound_first"), QStringLiteral("windowed bmm bounds documents by block maxima and scores only those that can compete")},
+      {QStringLiteral("taat"), QStringLiteral("auto may route OR queries whose lists are all rare to taat")},
   };
   return d.value(name);
 }

@@ -41,6 +41,7 @@ const std::vector<std::pair<Algorithm, Operator>> kSweptPaths = {
     {Algorithm::Bmm, Operator::Or},         {Algorithm::Auto, Operator::Or},
     {Algorithm::Exhaustive, Operator::And}, {Algorithm::BlockMaxAnd, Operator::And},
     {Algorithm::BulkAnd, Operator::And},    {Algorithm::Auto, Operator::And},
+    {Algorithm::Taat, Operator::Or},
 };
 // Frequent terms (lists of several blocks), rare ones, and one unknown word.
 const std::vector<std::string> kQueries = {"w0 w1", "w0 w2 w5", "w3 w17 w40", "w1 w60 nosuchword", "w9"};

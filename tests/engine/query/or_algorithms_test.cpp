@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The OR pruning paths (wand, bmw, maxscore, bmm): they prune (work counters), they stay exact
+// The OR pruning paths (wand, bmw, maxscore, bmm, taat): they prune (work counters), they stay exact
 // where f32 bound arithmetic would not (an adversarial rounding case and near-tie property runs
 // against the brute-force oracle, bit for bit) and their traces are consistent.
 #include "engine/query/searcher.h"
@@ -27,7 +27,8 @@ using engine::Hit;
 using engine::Operator;
 using engine::TraceEventKind;
 
-const std::vector<Algorithm> kOrPaths = {Algorithm::Wand, Algorithm::Bmw, Algorithm::MaxScore, Algorithm::Bmm};
+const std::vector<Algorithm> kOrPaths = {Algorithm::Wand, Algorithm::Bmw, Algorithm::MaxScore, Algorithm::Bmm,
+                                         Algorithm::Taat};
 
 engine::SearchResult runOr(const engine::Index& index, const std::string& q, std::size_t k, Algorithm algo,
                          engine::TraceRecorder* trace = nullptr, bool explain = false, const char* options = "") {

@@ -27,8 +27,8 @@ struct ParityCorpus {
   std::uint32_t segmentDocs;
 };
 
-// All switch combinations of SearchOptions (2^9; bulk_and only steers `auto`, which this test
-// does not run).
+// All switch combinations of SearchOptions (2^9; bulk_and and taat only steer `auto` and stay
+// on).
 std::vector<engine::SearchOptions> allOptionCombinations() {
   std::vector<engine::SearchOptions> out;
   for (unsigned mask = 0; mask < 512; ++mask) {
@@ -52,7 +52,8 @@ class Parity : public ::testing::TestWithParam<ParityCorpus> {};
 const std::vector<std::pair<Algorithm, Operator>> kAllPaths = {
     {Algorithm::Exhaustive, Operator::Or}, {Algorithm::Wand, Operator::Or},
     {Algorithm::Bmw, Operator::Or},        {Algorithm::MaxScore, Operator::Or},
-    {Algorithm::Bmm, Operator::Or},        {Algorithm::Auto, Operator::Or},
+    {Algorithm::Bmm, Operator::Or},        {Algorithm::Taat, Operator::Or},
+    {Algorithm::Auto, Operator::Or},
     {Algorithm::Exhaustive, Operator::And}, {Algorithm::BlockMaxAnd, Operator::And},
     {Algorithm::BulkAnd, Operator::And},   {Algorithm::Auto, Operator::And},
 };

@@ -48,27 +48,66 @@ TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
   EXPECT_EQ(
       engine::planQuery(queryWithDfs({30'000, 20'000, 10'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
       Algorithm::Bmm);
-  EXPECT_EQ(engine::planQuery(queryWithDfs({1, 2, 3, 4}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
+  EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 20'000, 15'000, 40'000}), Operator::Or, Algorithm::Auto, {}, kDocs,
+                              10)
+                .algorithm,
             Algorithm::MaxScore);
 }
 
 // The windowed bmm pays per 4096-document window: when the lists but the longest hold fewer than
-// 16 postings per window (rare-2/3, rare+common-2 on 1M documents) maxscore runs instead; the
-// longest list does not count (it is the first to turn non-essential).
+// 16 postings per window (rare+common-2 on 1M documents; rare-2/3 with taat=off) maxscore runs
+// instead; the longest list does not count (it is the first to turn non-essential).
 TEST(Planner, SparseOrListsUseMaxScoreWhileBulkOrIsOn) {
+  engine::SearchOptions noTaat;
+  noTaat.taat = false;  // otherwise all-sparse lists take taat (below)
   // 1M docs: 3'906.25 postings of the shorter lists = 16 per window, the boundary.
-  EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
-            Algorithm::MaxScore);
+  EXPECT_EQ(
+      engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::Or, Algorithm::Auto, noTaat, kDocs, 10).algorithm,
+      Algorithm::MaxScore);
   EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 3'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::MaxScore);
   EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 3'907}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::Bmm);
   EXPECT_EQ(engine::planQuery(queryWithDfs({500'000, 3'906}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::MaxScore);
-  engine::SearchOptions off;
+  engine::SearchOptions off = noTaat;
   off.bulkOr = false;  // the document-at-a-time bmm has no per-window cost
   EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::Or, Algorithm::Auto, off, kDocs, 10).algorithm,
             Algorithm::Bmm);
+}
+
+// OR with 2-8 known terms whose lists all hold fewer than 1 % of the documents (rare-2/3 on 1M
+// documents): taat. The boundary is per list, on the longest; unknown terms do not count.
+TEST(Planner, OrOverSparseListsUsesTaat) {
+  auto plan = [](const engine::ParsedQuery& q, engine::SearchOptions o = {}) {
+    return engine::planQuery(q, Operator::Or, Algorithm::Auto, o, kDocs, 10).algorithm;
+  };
+  EXPECT_EQ(plan(queryWithDfs({2'000, 3'000})), Algorithm::Taat);
+  EXPECT_EQ(plan(queryWithDfs({9'999, 5'000, 100})), Algorithm::Taat);
+  EXPECT_EQ(plan(queryWithDfs({10'000, 100})), Algorithm::MaxScore);  // 1 % is not sparse: OrSparse
+  EXPECT_EQ(plan(queryWithDfs({10'000, 20'000})), Algorithm::Bmm);
+  EXPECT_EQ(plan(queryWithDfs({500'000, 3'000})), Algorithm::MaxScore);  // rare+common
+  EXPECT_EQ(plan(queryWithDfs({1, 2, 3, 4, 5, 6, 7, 8})), Algorithm::Taat);
+  EXPECT_EQ(plan(queryWithDfs({1, 2, 3, 4, 5, 6, 7, 8, 9})), Algorithm::MaxScore);  // > 8 terms: OrMany
+  // The k does not matter (measured at k = 10, 100 and 1000).
+  EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 1000).algorithm,
+            Algorithm::Taat);
+  auto unknown = queryWithDfs({2'000, 3'000, 500'000});
+  unknown.terms[2].id.reset();
+  EXPECT_EQ(plan(unknown), Algorithm::Taat);
+  unknown.terms[1].id.reset();
+  EXPECT_EQ(plan(unknown), Algorithm::BulkAnd);  // one known term
+  EXPECT_EQ(plan(queryWithDfs({2'000})), Algorithm::BulkAnd);
+  engine::SearchOptions off;
+  off.taat = false;
+  EXPECT_EQ(plan(queryWithDfs({2'000, 3'000}), off), Algorithm::MaxScore);
+  EXPECT_EQ(plan(queryWithDfs({1, 2, 3, 4, 5}), off), Algorithm::MaxScore);
+  // AND is never taat.
+  EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
+            Algorithm::Exhaustive);
+  // An empty index has no density to judge.
+  EXPECT_NE(engine::planQuery(queryWithDfs({0, 0}), Operator::Or, Algorithm::Auto, {}, 0, 10).algorithm,
+            Algorithm::Taat);
 }
 
 TEST(Planner, AndPrunesOnlyWhenManyMoreThanKDocumentsAreExpectedToMatch) {
@@ -123,9 +162,14 @@ TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
             "forced");
   EXPECT_EQ(reason(queryWithDfs({5}), Operator::Or), "auto: one known term -> bulk-and (block-max top-k over one list)");
   EXPECT_EQ(reason(queryWithDfs({50'000, 60'000}), Operator::Or), "auto: OR with 2 known terms -> bmm");
-  EXPECT_EQ(reason(queryWithDfs({5, 6}), Operator::Or),
+  EXPECT_EQ(reason(queryWithDfs({5'000, 2'000, 6}), Operator::Or),
+            "auto: OR with 3 known terms, longest list 0.50 % of the documents < 1 % -> taat");
+  engine::SearchOptions noTaat;
+  noTaat.taat = false;
+  EXPECT_EQ(reason(queryWithDfs({5, 6}), Operator::Or, noTaat),
             "auto: OR with 2 known terms, ~0 postings per 4096-doc window in all but the longest list < 16 -> maxscore");
-  EXPECT_EQ(reason(queryWithDfs({5, 6, 7, 8}), Operator::Or), "auto: OR with 4 known terms -> maxscore");
+  EXPECT_EQ(reason(queryWithDfs({50'000, 60'000, 70'000, 80'000}), Operator::Or),
+            "auto: OR with 4 known terms -> maxscore");
   EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And),
             "auto: AND with ~1 expected matches < 160 (k x 16) -> exhaustive");
   EXPECT_EQ(reason(queryWithDfs({1000, 1000, 1000, 1000}), Operator::And), "auto: AND with 4 clauses > 3 -> exhaustive");

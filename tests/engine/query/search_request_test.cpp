@@ -26,6 +26,8 @@ TEST(SearchRequest, AlgorithmsApplyToTheirOperator) {
   EXPECT_FALSE(algorithmSupports(Algorithm::Wand, Operator::And));
   EXPECT_TRUE(algorithmSupports(Algorithm::BulkAnd, Operator::And));
   EXPECT_FALSE(algorithmSupports(Algorithm::BulkAnd, Operator::Or));
+  EXPECT_TRUE(algorithmSupports(Algorithm::Taat, Operator::Or));
+  EXPECT_FALSE(algorithmSupports(Algorithm::Taat, Operator::And));
   EXPECT_TRUE(algorithmSupports(Algorithm::Exhaustive, Operator::And));
   EXPECT_TRUE(algorithmSupports(Algorithm::Auto, Operator::Or));
 }
@@ -34,8 +36,9 @@ TEST(SearchRequest, OptionsParseAndPrint) {
   SearchOptions o;
   EXPECT_EQ(o.toString(),
             "bulk_and=on,freq_prune=on,candidate_prune=on,lazy_freq=on,window_jump=on,slice_resume=on,"
-            "window_skip=on,simd_merge=on,bulk_or=on,bound_first=on");
-  o.apply("freq_prune=off,lazy_freq=0,,window_jump=false,bulk_or=off,bound_first=off");
+            "window_skip=on,simd_merge=on,bulk_or=on,bound_first=on,taat=on");
+  o.apply("freq_prune=off,lazy_freq=0,,window_jump=false,bulk_or=off,bound_first=off,taat=off");
+  EXPECT_FALSE(o.taat);
   EXPECT_FALSE(o.bulkOr);
   EXPECT_FALSE(o.boundFirst);
   EXPECT_FALSE(o.freqPrune);
