@@ -5,6 +5,7 @@
 #include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
 #include "engine/score/score_bounds.h"
+#include "tests/engine/query/or_search.h"
 #include "tests/support/brute_force.h"
 #include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
@@ -29,19 +30,6 @@ using engine::TraceEventKind;
 
 const std::vector<Algorithm> kOrPaths = {Algorithm::Wand, Algorithm::Bmw, Algorithm::MaxScore, Algorithm::Bmm,
                                          Algorithm::Taat};
-
-engine::SearchResult runOr(const engine::Index& index, const std::string& q, std::size_t k, Algorithm algo,
-                         engine::TraceRecorder* trace = nullptr, bool explain = false, const char* options = "") {
-  engine::SearchRequest r;
-  r.text = q;
-  r.op = Operator::Or;
-  r.k = k;
-  r.algorithm = algo;
-  r.trace = trace;
-  r.explain = explain;
-  r.options.apply(options);
-  return engine::search(index, r);
-}
 
 // 6000 documents: "common" in ~95 % of them (low idf, many blocks), "mid" in ~10 %, "rare" in
 // 1 %, with varied lengths so block maxima differ from list maxima; "heavy" in half of them, with

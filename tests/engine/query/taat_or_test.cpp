@@ -9,6 +9,7 @@
 #include "engine/query/algorithms/taat_or.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
+#include "tests/engine/query/or_search.h"
 #include "tests/support/brute_force.h"
 #include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
@@ -26,17 +27,6 @@ namespace {
 using engine::Algorithm;
 using engine::Operator;
 using engine::TraceEventKind;
-
-engine::SearchResult runPath(const engine::Index& index, const std::string& q, std::size_t k, Algorithm algo,
-                             engine::TraceRecorder* trace = nullptr) {
-  engine::SearchRequest r;
-  r.text = q;
-  r.op = Operator::Or;
-  r.k = k;
-  r.algorithm = algo;
-  r.trace = trace;
-  return engine::search(index, r);
-}
 
 // 30,000 documents of 20-60 filler words; rare terms r0..r19 each in about 2 % of them (about 600
 // postings: several BP128 blocks and a tail in one segment, a block and a tail per segment in
@@ -89,10 +79,10 @@ TEST_P(TaatOr, EqualsTheOracleForEveryK) {
     for (std::size_t k : {1, 3, 10, 100, 1000, 50000}) {
       SCOPED_TRACE("segment docs " + std::to_string(GetParam()) + " query '" + q + "' k " + std::to_string(k));
       const auto expected = s_oracle->search(q, Operator::Or, k);
-      const auto taat = runPath(*t->index, q, k, Algorithm::Taat);
+      const auto taat = runOr(*t->index, q, k, Algorithm::Taat);
       ASSERT_TRUE(sameHits(expected, taat.hits));
       EXPECT_EQ(taat.algorithm, Algorithm::Taat);
-      const auto ex = runPath(*t->index, q, k, Algorithm::Exhaustive);
+      const auto ex = runOr(*t->index, q, k, Algorithm::Exhaustive);
       EXPECT_EQ(taat.tieAtK, ex.tieAtK);
       // Every doc-id block is decoded once (the cursors' first blocks are reused, not decoded twice).
       EXPECT_EQ(taat.counters.docBlocksDecoded, ex.counters.docBlocksDecoded);
@@ -115,8 +105,8 @@ TEST_P(TaatOr, ScoresFarFewerPostingsThanExhaustive) {
   const auto t = buildTestIndex(*s_docs, options);
   for (const std::string q : {"r0 r1", "r0 r1 r2", "r3 r4 r5 r6"}) {
     SCOPED_TRACE("segment docs " + std::to_string(GetParam()) + " query '" + q + "'");
-    const auto ex = runPath(*t->index, q, 10, Algorithm::Exhaustive);
-    const auto taat = runPath(*t->index, q, 10, Algorithm::Taat);
+    const auto ex = runOr(*t->index, q, 10, Algorithm::Exhaustive);
+    const auto taat = runOr(*t->index, q, 10, Algorithm::Taat);
     ASSERT_TRUE(sameHits(ex.hits, taat.hits));
     EXPECT_GT(ex.counters.fullScores, 1000u);
     EXPECT_GT(taat.counters.blocksSkipped, 0u);
@@ -138,8 +128,8 @@ TEST_P(TaatOr, TraceAgreesWithTheCounters) {
   for (const std::string q : {"r0 r1 r2", "r11", "r3 r4 r5 r6"}) {
     SCOPED_TRACE("query '" + q + "'");
     engine::TraceRecorder trace;
-    const auto traced = runPath(*t->index, q, 10, Algorithm::Taat, &trace);
-    const auto plain = runPath(*t->index, q, 10, Algorithm::Taat);
+    const auto traced = runOr(*t->index, q, 10, Algorithm::Taat, &trace);
+    const auto plain = runOr(*t->index, q, 10, Algorithm::Taat);
     EXPECT_TRUE(sameHits(plain.hits, traced.hits));
     std::vector<std::uint64_t> plainCounts;
     std::vector<std::uint64_t> tracedCounts;
@@ -221,7 +211,7 @@ TEST(TaatOrExactness, ABlockWhoseMaximumEqualsTheFloorIsScored) {
   const BruteForce oracle(docs, engine::AnalyzerKind::Plain, engine::Bm25Params{});
 
   // The premise, on the engine's own numbers.
-  const auto all = runPath(*t->index, "t u", 300, Algorithm::Exhaustive);
+  const auto all = runOr(*t->index, "t u", 300, Algorithm::Exhaustive);
   ASSERT_GE(all.hits.size(), 5u);
   EXPECT_EQ(all.hits[0].doc, 300u);
   EXPECT_EQ(all.hits[1].doc, 200u);
@@ -233,7 +223,7 @@ TEST(TaatOrExactness, ABlockWhoseMaximumEqualsTheFloorIsScored) {
   for (std::size_t k : {1, 2, 3, 4, 5}) {
     SCOPED_TRACE("k " + std::to_string(k));
     const auto expected = oracle.search("t u", Operator::Or, k);
-    const auto taat = runPath(*t->index, "t u", k, Algorithm::Taat);
+    const auto taat = runOr(*t->index, "t u", k, Algorithm::Taat);
     EXPECT_TRUE(sameHits(expected, taat.hits));
     if (k <= 2) {
       EXPECT_GT(taat.counters.blocksSkipped, 0u);  // A's maximum is below S_hi
@@ -251,7 +241,7 @@ TEST(TaatOrExactness, ManyTermsFallBackToMaxScore) {
   std::string q;
   for (std::size_t i = 0; i <= engine::kTaatMaxTerms; ++i) q += "r" + std::to_string(i) + " ";
   for (std::size_t k : {1, 10, 100}) {
-    const auto taat = runPath(*t->index, q, k, Algorithm::Taat);
+    const auto taat = runOr(*t->index, q, k, Algorithm::Taat);
     EXPECT_TRUE(sameHits(oracle.search(q, Operator::Or, k), taat.hits)) << "k " << k;
     EXPECT_GT(taat.counters.maxscoreEssential, 0u);  // maxscore's own counter: the fallback ran
   }
