@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/algorithms/block_max_maxscore.h"
 
+#include "engine/query/algorithms/cached_block_max.h"
+#include "engine/query/algorithms/maxscore_lists.h"
 #include "engine/score/score_bounds.h"
 
 #include <algorithm>
@@ -12,27 +14,11 @@
 namespace wandscope::engine {
 namespace {
 
-struct BmmEntry {
-  PostingCursor* cursor;
-  std::int32_t term;  // query-order index
-  Score maxScore;
-  std::uint64_t df;
-  // The block pointer as last read: docs before blockEnd (and from the target it was read for)
-  // are in a block whose maximum is blockMax. Candidates only grow, so shallowAdvance() is called
-  // only when a candidate crosses blockEnd.
-  DocId blockEnd;
-  double blockMax;
+// A list with its cached block pointer (cached_block_max.h, shallowTo).
+struct BmmEntry : MaxScoreList {
+  DocId blockEnd = 0;
+  double blockMax = 0.0;
 };
-
-DocId firstDocAfter(DocId lastDoc) noexcept { return lastDoc == kNoMoreDocs ? kNoMoreDocs : lastDoc + 1; }
-
-void shallowTo(BmmEntry& e, DocId target) {
-  if (target < e.blockEnd) return;
-  e.cursor->shallowAdvance(target);
-  e.blockEnd = firstDocAfter(e.cursor->blockLastDoc());
-  e.blockMax = static_cast<double>(e.cursor->blockMaxScore());
-}
-
 
 }  // namespace
 
@@ -54,17 +40,8 @@ void shallowTo(BmmEntry& e, DocId target) {
 void blockMaxMaxScore(QueryContext& ctx) {
   const std::size_t n = ctx.cursors.size();
   if (n == 0) return;
-  std::vector<BmmEntry> order;
-  order.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    PostingCursor& c = ctx.cursors[i];
-    order.push_back({&c, static_cast<std::int32_t>(i), c.maxScore(), c.df(), 0, 0.0});
-  }
-  std::stable_sort(order.begin(), order.end(), [](const BmmEntry& a, const BmmEntry& b) {
-    return a.maxScore < b.maxScore || (a.maxScore == b.maxScore && a.df > b.df);
-  });
-  std::vector<double> upper(n + 1, 0.0);
-  for (std::size_t j = 0; j < n; ++j) upper[j + 1] = upper[j] + static_cast<double>(order[j].maxScore);
+  std::vector<BmmEntry> order = listsByMaximum<BmmEntry>(ctx);
+  const std::vector<double> upper = maximumPrefixSums(order);
   const double factorAll = sumUpperBoundFactor(n);
   const bool prune = ctx.options.candidatePrune;
   const bool windowSkip = ctx.options.windowSkip;
@@ -73,15 +50,7 @@ void blockMaxMaxScore(QueryContext& ctx) {
   std::size_t e = 0;
   Score floor = ctx.topk.floor();
   double floorD = static_cast<double>(floor);
-  auto onFloor = [&](bool initial) {
-    std::size_t grown = e;
-    while (grown < n && !beatsFloor(upper[grown + 1], sumUpperBoundFactor(grown + 1), floorD)) ++grown;
-    if (ctx.trace != nullptr && (initial || grown != e)) {
-      ctx.trace->record({TraceEventKind::EssentialSplit, TraceReason::None,
-                         grown < n ? order[grown].term : -1, 0, 0, static_cast<float>(grown), 0, floor});
-    }
-    e = grown;
-  };
+  auto onFloor = [&](bool initial) { e = growEssentialSplit(ctx, order, upper, e, floor, initial); };
   onFloor(true);
 
   DocId candidate = kNoMoreDocs;

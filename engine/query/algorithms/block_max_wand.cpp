@@ -1,44 +1,21 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/algorithms/block_max_wand.h"
 
+#include "engine/query/algorithms/cached_block_max.h"
+#include "engine/query/algorithms/wand_lists.h"
 #include "engine/score/score_bounds.h"
 
 #include <cstddef>
-#include <cstdint>
 #include <vector>
 
 namespace wandscope::engine {
 namespace {
 
-struct BmwEntry {
-  PostingCursor* cursor;
-  DocId doc;          // cursor->docId(), refreshed after every move (sorting reads only this)
-  std::int32_t term;  // query-order index
-  double maxScore;    // list maximum, widened to f64 once
-  // The cursor's block pointer as last read: [.., blockEnd) is covered by a block whose maximum
-  // is blockMax. Valid for any target < blockEnd that is >= the target it was read for (targets
-  // only grow), so shallowAdvance() is called only when a target crosses blockEnd.
-  DocId blockEnd;
-  double blockMax;
+// A list with its cached block pointer (cached_block_max.h, shallowTo).
+struct BmwEntry : WandList {
+  DocId blockEnd = 0;
+  double blockMax = 0.0;
 };
-
-DocId afterBlock(DocId lastDoc) noexcept { return lastDoc == kNoMoreDocs ? kNoMoreDocs : lastDoc + 1; }
-
-// Positions e's block pointer on the block holding `target` (cached, see BmwEntry).
-inline void shallowTo(BmwEntry& e, DocId target) {
-  if (target < e.blockEnd) return;
-  e.cursor->shallowAdvance(target);
-  e.blockEnd = afterBlock(e.cursor->blockLastDoc());
-  e.blockMax = static_cast<double>(e.cursor->blockMaxScore());
-}
-
-// Restores doc-id order after order[i] moved forward (insertion into the sorted suffix).
-inline void sinkForward(BmwEntry** order, std::size_t n, std::size_t i) noexcept {
-  BmwEntry* moved = order[i];
-  const DocId doc = moved->doc;
-  for (; i + 1 < n && order[i + 1]->doc < doc; ++i) order[i] = order[i + 1];
-  order[i] = moved;
-}
 
 inline void advance(BmwEntry& e) {
   e.cursor->next();
@@ -79,37 +56,18 @@ void blockMaxWand(QueryContext& ctx) {
   const std::size_t n = ctx.cursors.size();
   if (n == 0) return;
   std::vector<BmwEntry> entries;
-  entries.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    PostingCursor& c = ctx.cursors[i];
-    entries.push_back({&c, c.docId(), static_cast<std::int32_t>(i), static_cast<double>(c.maxScore()), 0, 0.0});
-  }
-  std::vector<BmwEntry*> orderStore(n);
+  std::vector<BmwEntry*> orderStore = listsByDocId(ctx, entries);
   BmwEntry** order = orderStore.data();
-  for (std::size_t i = 0; i < n; ++i) order[i] = &entries[i];
-  for (std::size_t i = n; i-- > 0;) sinkForward(order, n, i);
-  std::vector<double> factors(n + 1);
-  for (std::size_t m = 0; m <= n; ++m) factors[m] = sumUpperBoundFactor(m);
+  const std::vector<double> factors = sumFactors(n);
   std::vector<double> suffix(n + 1);  // f64 suffix sums of block maxima for the early exit
   const bool earlyExit = ctx.options.candidatePrune;
 
   for (;;) {
     const Score floor = ctx.topk.floor();
     const double floorD = static_cast<double>(floor);
-    double sum = 0.0;
-    std::size_t p = 0;
-    for (; p < n; ++p) {
-      if (order[p]->doc == kNoMoreDocs) return;
-      sum += order[p]->maxScore;
-      if (beatsFloor(sum, factors[p + 1], floorD)) break;
-    }
+    const std::size_t p = selectPivot(ctx, order, n, factors, floor);
     if (p == n) return;
     const DocId pivot = order[p]->doc;
-    countUp(ctx.counters.wandPivots);
-    if (ctx.trace != nullptr) {
-      ctx.trace->record({TraceEventKind::PivotSelected, TraceReason::None, order[p]->term, pivot, 0, 0,
-                         conservativeBound(sum, factors[p + 1]), floor});
-    }
     std::size_t last = p;
     while (last + 1 < n && order[last + 1]->doc == pivot) ++last;
 

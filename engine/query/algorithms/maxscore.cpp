@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/algorithms/maxscore.h"
 
+#include "engine/query/algorithms/maxscore_lists.h"
 #include "engine/score/score_bounds.h"
 
 #include <algorithm>
@@ -9,17 +10,6 @@
 #include <vector>
 
 namespace wandscope::engine {
-namespace {
-
-struct MaxScoreEntry {
-  PostingCursor* cursor;
-  std::int32_t term;  // query-order index
-  Score maxScore;
-  std::uint64_t df;
-};
-
-
-}  // namespace
 
 // MaxScore (Turtle & Flood), PISA's document-at-a-time form, with the bounds of score_bounds.h.
 //
@@ -40,17 +30,8 @@ struct MaxScoreEntry {
 void maxScore(QueryContext& ctx) {
   const std::size_t n = ctx.cursors.size();
   if (n == 0) return;
-  std::vector<MaxScoreEntry> order;
-  order.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    PostingCursor& c = ctx.cursors[i];
-    order.push_back({&c, static_cast<std::int32_t>(i), c.maxScore(), c.df()});
-  }
-  std::stable_sort(order.begin(), order.end(), [](const MaxScoreEntry& a, const MaxScoreEntry& b) {
-    return a.maxScore < b.maxScore || (a.maxScore == b.maxScore && a.df > b.df);
-  });
-  std::vector<double> upper(n + 1, 0.0);
-  for (std::size_t j = 0; j < n; ++j) upper[j + 1] = upper[j] + static_cast<double>(order[j].maxScore);
+  const std::vector<MaxScoreList> order = listsByMaximum<MaxScoreList>(ctx);
+  const std::vector<double> upper = maximumPrefixSums(order);
   const double factorAll = sumUpperBoundFactor(n);
   const bool prune = ctx.options.candidatePrune;
 
@@ -58,15 +39,7 @@ void maxScore(QueryContext& ctx) {
   Score floor = ctx.topk.floor();
   double floorD = static_cast<double>(floor);
   // Grows the non-essential prefix for the current floor.
-  auto onFloor = [&](bool initial) {
-    std::size_t grown = e;
-    while (grown < n && !beatsFloor(upper[grown + 1], sumUpperBoundFactor(grown + 1), floorD)) ++grown;
-    if (ctx.trace != nullptr && (initial || grown != e)) {
-      ctx.trace->record({TraceEventKind::EssentialSplit, TraceReason::None,
-                         grown < n ? order[grown].term : -1, 0, 0, static_cast<float>(grown), 0, floor});
-    }
-    e = grown;
-  };
+  auto onFloor = [&](bool initial) { e = growEssentialSplit(ctx, order, upper, e, floor, initial); };
   onFloor(true);
 
   DocId candidate = kNoMoreDocs;
