@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 
 namespace wandscope::test {
@@ -150,6 +151,27 @@ TEST(BulkAnd, LazyFrequenciesDecodeFewerBlocks) {
   EXPECT_EQ(lazy.hits, eager.hits);
   EXPECT_EQ(eager.counters.freqBlocksDecoded, 16u) << "both clauses, eight windows";
   EXPECT_EQ(lazy.counters.freqBlocksDecoded, 9u) << "the lead's eight and beta's first";
+}
+
+// Every candidate the bulk AND sees ends in exactly one of: the prune table, the per-candidate
+// limit, a full score (its pruned candidates are counted per window, not per candidate).
+TEST(BulkAnd, EveryCandidateIsPrunedOrScoredExactlyOnce) {
+  const std::uint64_t seed = 20261201;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const RandomCorpusParams params;
+  const auto t = buildTestIndex(randomCorpus(seed, params));
+  std::mt19937_64 rng(seed);
+  std::uint64_t pruned = 0;
+  for (int q = 0; q < 40; ++q) {
+    const std::string query = randomQuery(rng, params, 4);
+    for (std::size_t k : {1, 10}) {
+      const auto c = runAnd(*t->index, query, k, Algorithm::BulkAnd).counters;
+      ASSERT_EQ(c.candidatesSeen, c.candidatesPrunedTable + c.candidatesPrunedLimit + c.fullScores)
+          << "query '" << query << "' k " << k;
+      pruned += c.candidatesPrunedTable + c.candidatesPrunedLimit;
+    }
+  }
+  EXPECT_GT(pruned, 0u) << "the corpus must exercise pruning for the test to mean anything";
 }
 
 // The bulk AND intersects with the current SIMD target's kernels (it once called the scalar
