@@ -351,10 +351,12 @@ void bulkOr(QueryContext& ctx) {
         alive = kept;
       } else {
         // 4a. First cut, in doc-id order: accumulator + every non-essential window maximum.
+        // (Candidates are counted in a local and added once per chunk, as in the bulk AND.)
+        std::uint64_t seen = 0;
         for (std::size_t w = lo / 64; w < (hi + 63) / 64; ++w) {
           for (std::uint64_t bits = std::exchange(touched[w], 0); bits != 0; bits &= bits - 1) {
             const std::uint32_t d = static_cast<std::uint32_t>(w * 64) + static_cast<std::uint32_t>(std::countr_zero(bits));
-            countUp(ctx.counters.candidatesSeen);
+            countUp(seen);
             if (prune && !beatsFloor(acc[d] + probeAll, factorAll, floorD)) {
               drop(d, acc[d] + probeAll, start);
               continue;
@@ -362,6 +364,7 @@ void bulkOr(QueryContext& ctx) {
             survivors[alive++] = static_cast<std::uint16_t>(d);
           }
         }
+        countUp(ctx.counters.candidatesSeen, seen);
       }
 
       // 4b. The non-essential lists, largest window maximum first. Each is probed per survivor, or,
