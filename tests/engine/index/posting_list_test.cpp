@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Posting-list encoding round trips at the block boundaries (0, 1, 127, 128, 129, 1000 postings).
+#include "engine/codec/varint.h"
+#include "engine/core/error.h"
 #include "engine/index/posting_list.h"
 #include "engine/index/segment_writer.h"
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 
 namespace wandscope::test {
@@ -92,6 +95,93 @@ TEST(PostingListCodec, ExtremeDocIdsAndFrequencies) {
   const auto decoded = decodeAll(bytes, docs.size(), 0);
   EXPECT_EQ(decoded.docs, docs);
   EXPECT_EQ(decoded.freqs, freqs);
+}
+
+// A varint tail (fewer than 128 postings) with a 5-byte gap and a 5-byte frequency at its start,
+// middle and end (ExtremeDocIdsAndFrequencies has them in a full block only).
+TEST(PostingListCodec, TailsWithWideCodesRoundTrip) {
+  const DocId top = engine::kMaxDocs - 1;
+  for (std::size_t wideAt : {0u, 1u, 40u, 97u, 98u, 99u}) {
+    std::vector<DocId> docs;
+    std::vector<std::uint32_t> freqs;
+    for (DocId i = 0; i < 100; ++i) {
+      docs.push_back(static_cast<DocId>(i < wideAt ? i * 3 : top - 99 + i));
+      freqs.push_back(i == wideAt ? 0xFFFFFFFFu : 1u + i % 3);
+    }
+    const auto bytes = engine::encodePostingList(docs, freqs, 0);
+    const auto decoded = decodeAll(bytes, docs.size(), 0);
+    EXPECT_EQ(decoded.docs, docs) << "wide code at " << wideAt;
+    EXPECT_EQ(decoded.freqs, freqs) << "wide code at " << wideAt;
+  }
+}
+
+// A one-block list of `count` postings whose tail bytes are `data` (per posting varint(gap << 1 |
+// (tf == 1)), then varint(tf - 2) when tf > 1; docs/FORMAT.md) and whose skip entry claims `lastDoc`.
+std::vector<std::byte> craftedTail(const std::vector<std::uint8_t>& data, std::uint32_t count, DocId lastDoc) {
+  engine::format::SkipEntry skip{};
+  skip.lastDoc = lastDoc;
+  skip.dataOffset = sizeof skip;
+  skip.dataBytes = static_cast<std::uint32_t>(data.size());
+  skip.countMinus1 = static_cast<std::uint8_t>(count - 1);
+  skip.flags = engine::format::kSkipVarintTail;
+  std::vector<std::byte> out(sizeof skip + data.size());
+  std::memcpy(out.data(), &skip, sizeof skip);
+  std::memcpy(out.data() + sizeof skip, data.data(), data.size());
+  return out;
+}
+
+// Damaged tails behind valid checksums (a buggy writer): gaps that wrap around 2^32 and still end
+// on the skip entry's last doc, a gap wider than 32 bits, a varint too long for 32 bits and a
+// truncated one, each early and late in the block (a faster tail decoder that reads several bytes
+// at a time must keep every check). Each is refused as an index error; the same tail undamaged
+// decodes.
+TEST(PostingListCodec, DamagedTailsAreRefused) {
+  using engine::codec::appendVarint;
+  using engine::codec::appendVarint64;
+  constexpr std::uint32_t kCount = 40;
+  for (const bool late : {false, true}) {
+    const std::uint32_t at = late ? kCount - 2 : 1;  // the damaged posting
+    for (int damage = 0; damage < 5; ++damage) {
+      std::vector<std::uint8_t> data;
+      std::uint32_t count = kCount;
+      std::uint64_t doc = 0xFFFFFFFFu;  // the first block's base: doc base 0 minus one
+      for (std::uint32_t i = 0; i < kCount; ++i) {
+        std::uint64_t gap = 299;  // docs 299, 599, ... from the base 2^32 - 1
+        if (damage == 1 && i == at) gap = 0xFFFFFFFFu - 600;  // wraps to below the previous doc
+        if (damage == 1 && i == at + 1) gap = 600 + 299;       // ... and climbs back on the grid
+        if (damage == 2 && i == at) gap = std::uint64_t{1} << 33;
+        appendVarint64(data, gap << 1 | 1u);  // tf 1
+        doc = (doc + gap + 1) & 0xFFFFFFFFu;
+        if (damage == 3 && i == at) {
+          data.back() |= 0x80u;  // the varint goes on for four more bytes: 6 in all, > 32 bits
+          for (int b = 0; b < 4; ++b) data.push_back(0x80u);
+          data.push_back(0x10u);
+        }
+      }
+      if (damage == 4) {
+        data.resize(late ? data.size() - 1 : 3);  // cut inside a varint (the high bit set)
+        data.back() |= 0x80u;
+        if (!late) count = 2;
+      }
+      // The last doc id as a 32-bit decoder sees it: the wrapped and the wide gaps end on the grid.
+      const auto bytes = craftedTail(data, count, static_cast<DocId>(doc));
+      SCOPED_TRACE("damage " + std::to_string(damage) + (late ? " late" : " early"));
+      if (damage == 0) {
+        const auto decoded = decodeAll(bytes, count, 0);
+        ASSERT_EQ(decoded.docs.size(), kCount);
+        EXPECT_EQ(decoded.docs.front(), 299u);
+        EXPECT_EQ(decoded.docs.back(), 299u + 300u * (kCount - 1));
+        continue;
+      }
+      try {
+        (void)decodeAll(bytes, count, 0);
+        ADD_FAILURE() << "the damaged tail decoded";
+      } catch (const engine::Error& e) {
+        EXPECT_EQ(e.kind(), engine::ErrorKind::Index) << e.what();
+        EXPECT_NE(std::string(e.what()).find("corrupt"), std::string::npos) << e.what();
+      }
+    }
+  }
 }
 
 }  // namespace
