@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `index build` and `index stats`.
+// `index build`, `index stats` and `index bound-study`.
 #include "app/cli/cli_support.h"
 
+#include "engine/core/error.h"
+#include "engine/corpus/query_reader.h"
 #include "engine/index/index.h"
 #include "engine/index/index_builder.h"
+#include "engine/query/bound_study.h"
 
 #include <fmt/format.h>
 
 #include <iostream>
 #include <memory>
+#include <algorithm>
 
 namespace wandscope::app {
 namespace {
@@ -126,6 +130,83 @@ void addIndexCommands(CLI::App& app) {
         humanBytes(s.termsBytes), humanBytes(s.boundsBytes), humanBytes(s.docsBytes), humanBytes(s.storeBytes),
         s.postingBitsPerPosting(), s.searchBitsPerPosting(), m.build.createdUtc, m.build.tool, m.build.corpus,
         m.build.threads, m.build.seconds);
+    return 0;
+  });
+
+  auto* study = index->add_subcommand(
+      "bound-study",
+      "How much block-max pruning could skip for a query set: per bound granularity (postings per bound), the "
+      "share of the documents an exhaustive path scores whose bound still reaches the query's final k-th score "
+      "(docs/PERF.md, \"What the bounds allow\")");
+  struct StudyArgs {
+    std::string dir, queries, op = "or", granularities = "128,64,32,16,8";
+    std::size_t k = 10;
+    bool json = false;
+  };
+  auto sa = std::make_shared<StudyArgs>();
+  study->add_option("dir", sa->dir, "index directory")->required();
+  study->add_option("--queries", sa->queries, "query file (BEIR JSON lines or id<TAB>text)")->required();
+  study->add_option("--op", sa->op, "or | and")->capture_default_str();
+  study->add_option("--k", sa->k, "results per query (the floor is the k-th score)")->capture_default_str();
+  study->add_option("--granularity", sa->granularities,
+                    "postings per bound, comma-separated (128 = the index's blocks; runs restart per segment)")
+      ->capture_default_str();
+  study->add_flag("--json", sa->json, "print JSON");
+  setAction(study, [sa] {
+    engine::BoundStudyOptions options;
+    options.op = engine::parseOperator(sa->op);
+    options.k = sa->k;
+    options.granularities.clear();
+    for (std::size_t from = 0; from <= sa->granularities.size();) {  // "a,,b" and "a," have an empty item
+      const std::size_t comma = std::min(sa->granularities.find(',', from), sa->granularities.size());
+      const std::string item = sa->granularities.substr(from, comma - from);
+      from = comma + 1;
+      std::size_t used = 0;
+      unsigned long value = 0;
+      try {
+        value = std::stoul(item, &used);
+      } catch (const std::exception&) {
+        used = 0;
+      }
+      if (used == 0 || used != item.size() || value == 0 || value > UINT32_MAX) {
+        engine::throwUsage("--granularity: '" + item + "' is not a whole number of postings >= 1");
+      }
+      options.granularities.push_back(static_cast<std::uint32_t>(value));
+    }
+    const auto idx = engine::Index::open(sa->dir);
+    std::vector<std::string> texts;
+    for (const auto& q : engine::readQueries(sa->queries)) texts.push_back(q.text);
+    const auto result = engine::studyBounds(*idx, texts, options, terminalProgress("bound study"));
+    endProgress();
+    const double considered = static_cast<double>(result.considered);
+    if (sa->json) {
+      nlohmann::json rows = nlohmann::json::array();
+      for (const auto& r : result.rows) {
+        rows.push_back({{"granularity", r.granularity},
+                        {"reaching", r.reaching},
+                        {"share", considered > 0 ? static_cast<double>(r.reaching) / considered : 0.0},
+                        {"mean_query_share", r.meanQueryShare}});
+      }
+      printJson({{"index", sa->dir}, {"queries_file", sa->queries}, {"op", sa->op}, {"k", sa->k},
+                 {"queries", result.queries}, {"queries_with_kth", result.withKth},
+                 {"considered", result.considered}, {"rows", rows}});
+      return 0;
+    }
+    std::cout << fmt::format(
+        "{} queries, {} with {} hits (the others have no k-th score and are left out); {} documents considered "
+        "({} per query: those an exhaustive {} path scores)\n\n",
+        result.queries, result.withKth, sa->k, result.considered,
+        result.withKth == 0 ? 0.0 : considered / static_cast<double>(result.withKth),
+        options.op == engine::Operator::And ? "AND" : "OR");
+    std::cout << "| postings per bound | reaching the k-th score | share | mean share per query |\n"
+                 "|-------------------:|------------------------:|------:|---------------------:|\n";
+    for (const auto& r : result.rows) {
+      std::cout << fmt::format("| {} | {} | {:.1f} % | {:.1f} % |\n", r.granularity, r.reaching,
+                               considered > 0 ? 100.0 * static_cast<double>(r.reaching) / considered : 0.0,
+                               100.0 * r.meanQueryShare);
+    }
+    std::cout << "\nA document below the k-th score at its bound could be skipped by a path that knew that score "
+                 "from the start;\nthe share is what such a path would still score: no block-max path scores less.\n";
     return 0;
   });
 }

@@ -5,6 +5,7 @@
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -18,7 +19,7 @@ namespace {
 TEST(Cli, HelpEverywhereAndUsageErrorsExitTwo) {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--help"}, {"corpus", "gen", "--help"}, {"queries", "gen", "--help"},
-        {"index", "build", "--help"}, {"index", "stats", "--help"}, {"search", "--help"}, {"run", "--help"},
+        {"index", "build", "--help"}, {"index", "stats", "--help"}, {"index", "bound-study", "--help"}, {"search", "--help"}, {"run", "--help"},
         {"eval", "--help"}, {"default", "--help"}}) {
     const auto r = cli(args);
     EXPECT_EQ(r.exitCode, 0) << args[0];
@@ -65,6 +66,37 @@ TEST_F(CliPipeline, IndexStatsTextAndJson) {
   const auto text = cli({"index", "stats", (dir() / "index").string()});
   EXPECT_EQ(text.exitCode, 0);
   EXPECT_NE(text.out.find("bits/posting"), std::string::npos);
+}
+
+// The bound study's JSON and table agree, the shares fall as the runs shorten, and a bad
+// granularity is a usage error naming it.
+TEST_F(CliPipeline, IndexBoundStudyTextAndJson) {
+  const auto index = (dir() / "index").string();
+  const auto queries = (dir() / "q.jsonl").string();
+  const auto r = cli({"index", "bound-study", index, "--queries", queries, "--op", "or", "--granularity",
+                      "128,16,1", "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["queries"], 20);
+  ASSERT_EQ(j["rows"].size(), 3u);
+  EXPECT_EQ(j["rows"][0]["granularity"], 128);
+  const auto considered = j["considered"].get<std::uint64_t>();
+  ASSERT_GT(considered, 0u);
+  for (std::size_t i = 1; i < 3; ++i) {
+    EXPECT_LE(j["rows"][i]["reaching"].get<std::uint64_t>(), j["rows"][i - 1]["reaching"].get<std::uint64_t>());
+  }
+  EXPECT_LE(j["rows"][2]["reaching"].get<std::uint64_t>(), considered);
+  const auto text = cli({"index", "bound-study", index, "--queries", queries, "--op", "or", "--granularity",
+                         "128,16,1"});
+  ASSERT_EQ(text.exitCode, 0) << text.err;
+  EXPECT_NE(text.out.find(fmt::format("| 128 | {} |", j["rows"][0]["reaching"].get<std::uint64_t>())),
+            std::string::npos)
+      << text.out;
+  for (const std::string bad : {"0", "12x", "", "-4"}) {
+    const auto e = cli({"index", "bound-study", index, "--queries", queries, "--granularity", "128," + bad});
+    EXPECT_EQ(e.exitCode, 2) << bad << ": " << e.err;
+    EXPECT_NE(e.err.find("--granularity"), std::string::npos) << e.err;
+  }
 }
 
 TEST_F(CliPipeline, SearchJsonCarriesBitsCountersAndExplain) {

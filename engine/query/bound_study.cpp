@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/bound_study.h"
+
+#include "engine/core/error.h"
+#include "engine/query/posting_cursor.h"
+#include "engine/query/searcher.h"
+#include "engine/score/score_bounds.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace wandscope::engine {
+namespace {
+
+struct TermPosting {
+  DocId doc;
+  std::uint32_t term;   // query-order index among the known terms
+  std::uint32_t index;  // the posting's index in its segment's list
+  std::uint32_t run;    // index into the term's runs for the current granularity (set per pass)
+};
+
+}  // namespace
+
+BoundStudy studyBounds(const Index& index, const std::vector<std::string>& queries, const BoundStudyOptions& options,
+                       const ProgressFn& progress) {
+  if (options.k == 0) throwUsage("the bound study needs k >= 1 (a k-th score)");
+  if (options.granularities.empty()) throwUsage("the bound study needs at least one granularity");
+  for (const auto g : options.granularities) {
+    if (g == 0) throwUsage("a granularity (postings per bound) must be >= 1");
+  }
+  BoundStudy study;
+  for (const auto g : options.granularities) study.rows.push_back({g, 0, 0.0});
+  std::vector<double> shareSum(options.granularities.size(), 0.0);
+
+  for (std::size_t q = 0; q < queries.size(); ++q) {
+    if (progress) progress({"bound study", q, queries.size()});
+    ++study.queries;
+    SearchRequest request;
+    request.text = queries[q];
+    request.op = options.op;
+    request.k = options.k;
+    request.algorithm = Algorithm::Exhaustive;
+    request.describePlan = false;
+    const SearchResult result = search(index, request);
+    if (std::isnan(result.kthScore)) continue;  // fewer than k hits: no floor
+    ++study.withKth;
+    const auto kth = static_cast<double>(result.kthScore);
+
+    // Every posting of every known term, with its index in its segment's list and its contribution.
+    std::vector<TermPosting> postings;
+    std::vector<std::vector<Score>> contributions;  // per term, in posting order
+    QueryCounters counters;
+    std::uint32_t terms = 0;
+    for (const auto& t : result.query.terms) {
+      if (!t.id) continue;
+      PostingCursor c(index, *t.id, counters);
+      auto& scores = contributions.emplace_back();
+      std::uint32_t part = 0;
+      std::uint32_t inPart = 0;
+      for (; c.docId() != kNoMoreDocs; c.next()) {
+        const auto cursorPart = static_cast<std::uint32_t>(c.blockId() >> 32);
+        if (cursorPart != part) {
+          part = cursorPart;
+          inPart = 0;
+        }
+        postings.push_back({c.docId(), terms, inPart++, 0});
+        scores.push_back(c.score());
+      }
+      ++terms;
+    }
+    std::sort(postings.begin(), postings.end(),
+              [](const TermPosting& a, const TermPosting& b) { return a.doc < b.doc || (a.doc == b.doc && a.term < b.term); });
+    // The documents considered: runs of postings of one document ([begin, end) into `postings`).
+    std::vector<std::pair<std::size_t, std::size_t>> docs;
+    for (std::size_t i = 0; i < postings.size();) {
+      std::size_t j = i;
+      while (j < postings.size() && postings[j].doc == postings[i].doc) ++j;
+      if (options.op == Operator::Or || j - i == terms) docs.emplace_back(i, j);
+      i = j;
+    }
+    study.considered += docs.size();
+
+    for (std::size_t r = 0; r < options.granularities.size(); ++r) {
+      const std::uint32_t g = options.granularities[r];
+      // Per term, the maximum of each run of g postings. Posting indices restart with each
+      // segment, so runs never span two segments: a new run starts when the index falls back (a
+      // new segment) or enters the next multiple of g.
+      // `postings` is in doc-id order, so each term's postings come in list order.
+      std::vector<std::vector<double>> runMax(terms);
+      std::vector<std::uint32_t> seen(terms, 0);
+      std::vector<std::uint32_t> lastIndex(terms, 0);
+      for (auto& p : postings) {
+        const std::uint32_t t = p.term;
+        const std::uint32_t nth = seen[t]++;
+        const bool newRun = nth == 0 || p.index < lastIndex[t] || p.index / g != lastIndex[t] / g;
+        lastIndex[t] = p.index;
+        if (newRun) runMax[t].push_back(0.0);
+        const double s = static_cast<double>(contributions[t][nth]);
+        runMax[t].back() = std::max(runMax[t].back(), s);
+        p.run = static_cast<std::uint32_t>(runMax[t].size() - 1);
+      }
+      std::uint64_t reaching = 0;
+      for (const auto& [begin, end] : docs) {
+        double bound = 0.0;
+        for (std::size_t i = begin; i < end; ++i) bound += runMax[postings[i].term][postings[i].run];
+        // Widened and rounded outward as the pruning paths compare bounds with the floor.
+        if (!(static_cast<double>(conservativeBound(bound, sumUpperBoundFactor(end - begin))) < kth)) ++reaching;
+      }
+      study.rows[r].reaching += reaching;
+      shareSum[r] += docs.empty() ? 0.0 : static_cast<double>(reaching) / static_cast<double>(docs.size());
+    }
+  }
+  if (progress) progress({"bound study", queries.size(), queries.size()});
+  for (std::size_t r = 0; r < study.rows.size(); ++r) {
+    study.rows[r].meanQueryShare = study.withKth == 0 ? 0.0 : shareSum[r] / static_cast<double>(study.withKth);
+  }
+  return study;
+}
+
+}  // namespace wandscope::engine
