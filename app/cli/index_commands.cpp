@@ -205,8 +205,9 @@ void addIndexCommands(CLI::App& app) {
                                considered > 0 ? 100.0 * static_cast<double>(r.reaching) / considered : 0.0,
                                100.0 * r.meanQueryShare);
     }
-    std::cout << "\nA document below the k-th score at its bound could be skipped by a path that knew that score "
-                 "from the start;\nthe share is what such a path would still score: no block-max path scores less.\n";
+    std::cout << "\nA document below the k-th score at its bound can be dismissed on bounds alone by a path that "
+                 "knew that score\nfrom the start; each of the others needs at least one exact contribution: no "
+                 "path with these bounds\nevaluates fewer documents, even in part.\n";
     return 0;
   });
 }

@@ -20,10 +20,12 @@ namespace wandscope::engine {
 // holds, of the largest contribution among the run of g postings that holds its posting (runs of
 // g consecutive postings from the start of each segment's list, so g = 128 is the index's own
 // blocks), in f64 and widened as every pruning path widens its bounds (score_bounds.h). A document
-// whose bound is below the query's final k-th score can be skipped by a path that knew that score
-// from the start; the rest must be scored. Paths know the floor only as it rises, so they score
-// more: `reaching` is a lower limit on the documents any block-max path scores with bounds of that
-// granularity, and `reaching / considered` the smallest share of the scoring work it can do.
+// whose bound is below the query's final k-th score can be dismissed on bounds alone by a path that
+// knew that score from the start. The others cannot: each needs something exact about it, at least
+// one of its postings decoded and one contribution (hence its length normaliser) computed, as a
+// MaxScore-style path does before it prunes on exact partial score plus bounds. Paths know the
+// floor only as it rises, so they look at more: `reaching` is a lower limit on the documents any
+// exact path evaluates, at least partly, when its bounds are block maxima of that granularity.
 // Memory: the postings of one query's lists at a time (some 40 bytes each).
 struct BoundStudyOptions {
   Operator op = Operator::Or;
