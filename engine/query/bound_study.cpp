@@ -17,7 +17,8 @@ namespace {
 struct TermPosting {
   DocId doc;
   std::uint32_t term;   // query-order index among the known terms
-  std::uint32_t index;  // the posting's index in its segment's list
+  std::uint32_t part;   // the segment's list holding it (PostingCursor::blockId() >> 32)
+  std::uint32_t index;  // the posting's index in that list
   std::uint32_t run;    // index into the term's runs for the current granularity (set per pass)
 };
 
@@ -65,7 +66,7 @@ BoundStudy studyBounds(const Index& index, const std::vector<std::string>& queri
           part = cursorPart;
           inPart = 0;
         }
-        postings.push_back({c.docId(), terms, inPart++, 0});
+        postings.push_back({c.docId(), terms, part, inPart++, 0});
         scores.push_back(c.score());
       }
       ++terms;
@@ -84,17 +85,18 @@ BoundStudy studyBounds(const Index& index, const std::vector<std::string>& queri
 
     for (std::size_t r = 0; r < options.granularities.size(); ++r) {
       const std::uint32_t g = options.granularities[r];
-      // Per term, the maximum of each run of g postings. Posting indices restart with each
-      // segment, so runs never span two segments: a new run starts when the index falls back (a
-      // new segment) or enters the next multiple of g.
-      // `postings` is in doc-id order, so each term's postings come in list order.
+      // Per term, the maximum of each run of g postings of one segment's list: a new run starts
+      // with a new segment or at the next multiple of g. `postings` is in doc-id order, so each
+      // term's postings come in list order.
       std::vector<std::vector<double>> runMax(terms);
       std::vector<std::uint32_t> seen(terms, 0);
+      std::vector<std::uint32_t> lastPart(terms, 0);
       std::vector<std::uint32_t> lastIndex(terms, 0);
       for (auto& p : postings) {
         const std::uint32_t t = p.term;
         const std::uint32_t nth = seen[t]++;
-        const bool newRun = nth == 0 || p.index < lastIndex[t] || p.index / g != lastIndex[t] / g;
+        const bool newRun = nth == 0 || p.part != lastPart[t] || p.index / g != lastIndex[t] / g;
+        lastPart[t] = p.part;
         lastIndex[t] = p.index;
         if (newRun) runMax[t].push_back(0.0);
         const double s = static_cast<double>(contributions[t][nth]);

@@ -141,6 +141,24 @@ TEST(BoundStudy, EndsAreOwnScoresAndListMaximaAndNestedRunsReachLessAsTheyShorte
   }
 }
 
+// A segment whose list of the term is one posting long, then a segment where it starts again at
+// index 0: the runs must not join (d0's high score would bound d2 and d3).
+TEST(BoundStudy, RunsNeverJoinTwoSegmentsEvenWhenAListHoldsOnePosting) {
+  engine::IndexBuildOptions build;
+  build.segmentDocs = 2;
+  const auto t = buildTestIndex(corpusFromDsl("d0: x x x x / d1: y / d2: x y y y y y y y y y / d3: x y y y y y y y y y"),
+                                build);
+  ASSERT_EQ(t->index->segments().size(), 2u);
+  engine::BoundStudyOptions options;
+  options.k = 1;
+  options.granularities = {128, 2};
+  const auto study = engine::studyBounds(*t->index, {"x"}, options);
+  ASSERT_EQ(study.withKth, 1u);
+  EXPECT_EQ(study.considered, 3u);
+  EXPECT_EQ(study.rows[0].reaching, 1u) << "only d0 reaches its own score";
+  EXPECT_EQ(study.rows[1].reaching, 1u);
+}
+
 TEST(BoundStudy, QueriesWithoutAKthScoreAreLeftOutAndBadOptionsAreRefused) {
   const auto t = buildTestIndex(corpusFromDsl("d0: a b / d1: a / d2: b c"));
   engine::BoundStudyOptions options;
