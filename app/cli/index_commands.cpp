@@ -10,9 +10,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
-#include <algorithm>
 
 namespace wandscope::app {
 namespace {

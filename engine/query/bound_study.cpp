@@ -6,8 +6,6 @@
 #include "engine/query/searcher.h"
 #include "engine/score/score_bounds.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 
@@ -19,6 +17,7 @@ struct TermPosting {
   std::uint32_t term;   // query-order index among the known terms
   std::uint32_t part;   // the segment's list holding it (PostingCursor::blockId() >> 32)
   std::uint32_t index;  // the posting's index in that list
+  Score contribution;
   std::uint32_t run;    // index into the term's runs for the current granularity (set per pass)
 };
 
@@ -49,25 +48,17 @@ BoundStudy studyBounds(const Index& index, const std::vector<std::string>& queri
     ++study.withKth;
     const auto kth = static_cast<double>(result.kthScore);
 
-    // Every posting of every known term, with its index in its segment's list and its contribution.
+    // Every posting of every known term, with its place in its segment's list (every block but a
+    // list's last holds kBlockSize postings) and its contribution.
     std::vector<TermPosting> postings;
-    std::vector<std::vector<Score>> contributions;  // per term, in posting order
     QueryCounters counters;
     std::uint32_t terms = 0;
     for (const auto& t : result.query.terms) {
       if (!t.id) continue;
-      PostingCursor c(index, *t.id, counters);
-      auto& scores = contributions.emplace_back();
-      std::uint32_t part = 0;
-      std::uint32_t inPart = 0;
-      for (; c.docId() != kNoMoreDocs; c.next()) {
-        const auto cursorPart = static_cast<std::uint32_t>(c.blockId() >> 32);
-        if (cursorPart != part) {
-          part = cursorPart;
-          inPart = 0;
-        }
-        postings.push_back({c.docId(), terms, part, inPart++, 0});
-        scores.push_back(c.score());
+      for (PostingCursor c(index, *t.id, counters); c.docId() != kNoMoreDocs; c.next()) {
+        const std::uint64_t block = c.blockId();
+        const auto inList = static_cast<std::uint32_t>(block) * kBlockSize + c.blockPosition();
+        postings.push_back({c.docId(), terms, static_cast<std::uint32_t>(block >> 32), inList, c.score(), 0});
       }
       ++terms;
     }
@@ -89,19 +80,15 @@ BoundStudy studyBounds(const Index& index, const std::vector<std::string>& queri
       // with a new segment or at the next multiple of g. `postings` is in doc-id order, so each
       // term's postings come in list order.
       std::vector<std::vector<double>> runMax(terms);
-      std::vector<std::uint32_t> seen(terms, 0);
-      std::vector<std::uint32_t> lastPart(terms, 0);
-      std::vector<std::uint32_t> lastIndex(terms, 0);
+      std::vector<const TermPosting*> last(terms, nullptr);  // each term's previous posting
       for (auto& p : postings) {
-        const std::uint32_t t = p.term;
-        const std::uint32_t nth = seen[t]++;
-        const bool newRun = nth == 0 || p.part != lastPart[t] || p.index / g != lastIndex[t] / g;
-        lastPart[t] = p.part;
-        lastIndex[t] = p.index;
-        if (newRun) runMax[t].push_back(0.0);
-        const double s = static_cast<double>(contributions[t][nth]);
-        runMax[t].back() = std::max(runMax[t].back(), s);
-        p.run = static_cast<std::uint32_t>(runMax[t].size() - 1);
+        const TermPosting*& previous = last[p.term];
+        if (previous == nullptr || p.part != previous->part || p.index / g != previous->index / g) {
+          runMax[p.term].push_back(0.0);
+        }
+        previous = &p;
+        runMax[p.term].back() = std::max(runMax[p.term].back(), static_cast<double>(p.contribution));
+        p.run = static_cast<std::uint32_t>(runMax[p.term].size() - 1);
       }
       std::uint64_t reaching = 0;
       for (const auto& [begin, end] : docs) {
