@@ -136,7 +136,6 @@ std::vector<std::byte> craftedTail(const std::vector<std::uint8_t>& data, std::u
 // at a time must keep every check). Each is refused as an index error; the same tail undamaged
 // decodes.
 TEST(PostingListCodec, DamagedTailsAreRefused) {
-  using engine::codec::appendVarint;
   using engine::codec::appendVarint64;
   constexpr std::uint32_t kCount = 40;
   for (const bool late : {false, true}) {

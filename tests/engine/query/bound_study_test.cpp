@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace wandscope::test {
 namespace {
@@ -28,6 +29,12 @@ struct Expected {
   std::uint64_t reachingBlockMaxima = 0; // ... of the index's block maxima (128 postings per segment's block)
   std::size_t withKth = 0;
 };
+
+// Whether an f64 sum of bounds over `held` terms, widened and rounded outward as the paths do,
+// reaches the k-th score.
+bool reaches(double bound, std::size_t held, double kth) {
+  return !(static_cast<double>(engine::conservativeBound(bound, engine::sumUpperBoundFactor(held))) < kth);
+}
 
 // From the exhaustive path with k = every document and explain on: each document holding the
 // query's terms, its score and the terms it holds.
@@ -64,9 +71,7 @@ Expected expectedFor(const engine::Index& index, const std::vector<std::string>&
         bound += static_cast<double>(cursors[t]->blockMaxScore());
         ++held;
       }
-      if (!(static_cast<double>(engine::conservativeBound(bound, engine::sumUpperBoundFactor(held))) < kth)) {
-        ++e.reachingBlockMaxima;
-      }
+      if (reaches(bound, held, kth)) ++e.reachingBlockMaxima;
     }
     for (const auto& x : all.explain) {
       const double s = static_cast<double>(x.score);
@@ -79,9 +84,7 @@ Expected expectedFor(const engine::Index& index, const std::vector<std::string>&
         bound += static_cast<double>(all.query.terms[t].maxScore);
         ++held;
       }
-      if (!(static_cast<double>(engine::conservativeBound(bound, engine::sumUpperBoundFactor(held))) < kth)) {
-        ++e.reachingListMaxima;
-      }
+      if (reaches(bound, held, kth)) ++e.reachingListMaxima;
     }
   }
   return e;
