@@ -170,6 +170,16 @@ TEST(BoundStudy, QueriesWithoutAKthScoreAreLeftOutAndBadOptionsAreRefused) {
   EXPECT_EQ(study.queries, 4u);
   EXPECT_EQ(study.withKth, 2u) << "'c' has one hit and 'zzz' none";
   EXPECT_EQ(study.considered, 2u + 3u);
+  // The mean share is over the queries with a k-th score, each weighing the same (the range checks
+  // in the property test above could not catch a wrong weighting).
+  for (std::size_t r = 0; r < study.rows.size(); ++r) {
+    double sum = 0.0;
+    for (const std::string q : {"a", "a b"}) {
+      const auto one = engine::studyBounds(*t->index, {q}, options);
+      sum += static_cast<double>(one.rows[r].reaching) / static_cast<double>(one.considered);
+    }
+    EXPECT_DOUBLE_EQ(study.rows[r].meanQueryShare, sum / 2.0) << "granularity " << study.rows[r].granularity;
+  }
 
   auto refused = [&](engine::BoundStudyOptions o) {
     try {
