@@ -34,6 +34,17 @@ constexpr std::size_t kMaskWords = kWindowDocs / 64;
 // window is the last one below kNoMoreDocs).
 constexpr std::uint32_t kDecisionChunkDocs = 128;
 constexpr std::size_t kMaxTerms = 64;
+// Bound-first windows pack a posting in 64 bits (step 3): frequency (32), the slice of its block
+// read in the window (a window holds at most kMaxTerms x kWindowDocs postings, so at most as many
+// slices) and the document's place in the window; a document's first posting keeps a generation
+// instead of the place.
+constexpr unsigned kDocBits = 12;
+constexpr unsigned kSliceBits = 18;
+constexpr unsigned kGenerationShift = 32 + kSliceBits;
+constexpr unsigned kGenerationBits = 64 - kGenerationShift;
+constexpr std::uint64_t kSliceMask = (std::uint64_t{1} << kSliceBits) - 1;
+static_assert(kWindowDocs == DocId{1} << kDocBits && kDocBits + kSliceBits <= 32);
+static_assert(kMaxTerms * kWindowDocs <= std::uint64_t{1} << kSliceBits);
 // A non-essential list is read term at a time over the window when survivors x this >= its
 // expected postings there (df x window / documents); otherwise each survivor is probed.
 constexpr double kDenseSurvivors = 4.0;  // one bit per query term in the per-document mask
@@ -92,10 +103,11 @@ bool leaveOrAdvance(PostingCursor& c, std::uint32_t stop, DocId end) {
 //     each contribution is kept per (term, document) next to an f64 accumulator and a term mask.
 //     Bound-first (switch bound_first), when a document held by one essential list cannot beat the
 //     floor once the non-essential lists it needs are read too: those lists are read for doc ids
-//     and frequencies only, each document's bound is the f64 sum of the block maxima of the lists
-//     holding it, and only the documents whose bound beats the floor become candidates (their
-//     length normalisers prefetched; most documents of mid-df lists hold one term and never cost a
-//     length lookup or a score).
+//     and frequencies only, noting which documents two or more of them hold (only those can beat
+//     the floor); each of these is bounded by the f64 sum of the block maxima of the lists holding
+//     it, and only the documents whose bound beats the floor become candidates (their length
+//     normalisers prefetched; most documents of mid-df lists hold one term and never cost a length
+//     lookup, a bound or a score).
 //  4. The candidates, in doc-id order: dropped when accumulator (exact on the lists read in 3) + the
 //     maxima of the lists left to probe cannot beat the floor; otherwise those lists are probed
 //     (largest maximum first, dropping as soon as the bound fails) and the survivors are scored by
@@ -139,6 +151,18 @@ void bulkOr(QueryContext& ctx) {
   const auto blockBound = std::make_unique_for_overwrite<double[]>(kWindowDocs);
   const auto present = std::make_unique_for_overwrite<std::uint64_t[]>(kWindowDocs);
   std::vector<std::uint32_t> stamp(kWindowDocs, 0);
+  // ... and, while the lists are read, per document (valid where its top kGenerationBits are
+  // firstGeneration) the slice and frequency of the first list holding it, the later lists'
+  // postings of those documents (frequency << 32 | slice << kDocBits | document), and per slice of
+  // a decoded block its list and block maximum.
+  struct SliceMax {
+    std::uint32_t list;
+    double max;
+  };
+  const auto first = std::make_unique<std::uint64_t[]>(kWindowDocs);
+  std::uint64_t firstGeneration = 0;
+  const auto hits = std::make_unique_for_overwrite<std::uint64_t[]>(n * kWindowDocs + 1);
+  std::vector<SliceMax> sliceMax;
   std::uint32_t generation = 0;
   std::array<std::uint64_t, kMaskWords> candidates{};
   std::vector<std::uint16_t> survivors(kWindowDocs);
@@ -258,9 +282,15 @@ void bulkOr(QueryContext& ctx) {
     // (beatsFloor(bound + probeAll)) by far more than the f64 rounding of either, so every document
     // that test would pass is flagged; the candidates are cut with the exact test once scored.
     double flagAbove = 0.0;
+    std::size_t hitCount = 0;
     if (boundFirst) {
       ++generation;
       countUp(ctx.counters.windowsBoundFirst);
+      sliceMax.clear();
+      if (++firstGeneration == std::uint64_t{1} << kGenerationBits) {  // every 16,383 bound-first windows
+        std::fill_n(first.get(), kWindowDocs, std::uint64_t{0});
+        firstGeneration = 1;
+      }
       flagAbove = floorD / factorAll - probeAll - 1e-9 * (std::abs(floorD) + probeAll);
     }
     for (std::size_t j = boundFirst ? 0 : e; j < n; ++j) {
@@ -279,20 +309,24 @@ void bulkOr(QueryContext& ctx) {
         const std::uint32_t stop = sliceStop(c, findGeq, end);
         const std::uint32_t count = stop - pos;
         if (boundFirst) {
-          const double blockMax = static_cast<double>(c.decodedBlockMaxScore());
+          // At most one load and two stores per posting: the first list to hold a document keeps
+          // its slice and frequency in `first`; a later list's posting of it is appended to
+          // `hits` (the append is unconditional, the count moves only on a hit: no branch).
+          const auto slice = static_cast<std::uint32_t>(sliceMax.size());
+          sliceMax.push_back({q, static_cast<double>(c.decodedBlockMaxScore())});
           const std::uint32_t* freqs = c.blockFreqs() + pos;
-          std::uint32_t* termTfs = tfs.get() + std::size_t{q} * kWindowDocs;
-          for (std::uint32_t i = 0; i < count; ++i) {
-            const std::uint32_t d = docs[pos + i] - start;
-            const bool fresh = stamp[d] != generation;  // no branch: first and later lists mix at random
-            stamp[d] = generation;
-            const double b = (fresh ? 0.0 : blockBound[d]) + blockMax;
-            blockBound[d] = b;
-            present[d] = (fresh ? 0 : present[d]) | bit;
-            termTfs[d] = freqs[i];
-            if (b > flagAbove) {
-              candidates[d >> 6] |= std::uint64_t{1} << (d & 63);
-              __builtin_prefetch(lengthNorms + start + d);
+          const std::uint64_t tag = firstGeneration << kGenerationShift | std::uint64_t{slice} << 32;
+          if (j == probed) {  // the first list read: every document is new
+            for (std::uint32_t i = 0; i < count; ++i) first[docs[pos + i] - start] = tag | freqs[i];
+          } else {
+            const bool last = j + 1 == n;  // nothing reads `first` after the last list
+            for (std::uint32_t i = 0; i < count; ++i) {
+              const std::uint32_t d = docs[pos + i] - start;
+              const std::uint64_t old = first[d];
+              const bool seen = (old >> kGenerationShift) == firstGeneration;
+              if (!last) first[d] = seen ? old : tag | freqs[i];
+              hits[hitCount] = std::uint64_t{freqs[i]} << 32 | std::uint64_t{slice} << kDocBits | d;
+              hitCount += seen ? 1 : 0;
             }
           }
         } else {
@@ -308,6 +342,31 @@ void bulkOr(QueryContext& ctx) {
         }
         countUp(read, count);
         if (!leaveOrAdvance(c, stop, end)) break;
+      }
+    }
+
+    // 3b (bound-first). A document held by one list read cannot beat the floor (the window is
+    // bound-first only when the largest list maximum plus the probed lists' cannot), so only the
+    // documents of two or more of them are bounded, from their hits: in the order the lists were
+    // read, so each document's bound adds its lists' block maxima in that order.
+    for (std::size_t h = 0; h < hitCount; ++h) {
+      const std::uint64_t hit = hits[h];
+      const auto d = static_cast<std::uint32_t>(hit & (kWindowDocs - 1));
+      if (stamp[d] != generation) {
+        stamp[d] = generation;
+        const std::uint64_t f = first[d];
+        const SliceMax& s0 = sliceMax[(f >> 32) & kSliceMask];
+        present[d] = std::uint64_t{1} << s0.list;
+        blockBound[d] = 0.0 + s0.max;
+        tfs[std::size_t{s0.list} * kWindowDocs + d] = static_cast<std::uint32_t>(f);
+      }
+      const SliceMax& s1 = sliceMax[(hit >> kDocBits) & kSliceMask];
+      present[d] |= std::uint64_t{1} << s1.list;
+      blockBound[d] += s1.max;
+      tfs[std::size_t{s1.list} * kWindowDocs + d] = static_cast<std::uint32_t>(hit >> 32);
+      if (blockBound[d] > flagAbove) {
+        candidates[d >> 6] |= std::uint64_t{1} << (d & 63);
+        __builtin_prefetch(lengthNorms + start + d);
       }
     }
 

@@ -87,7 +87,11 @@ INSTANTIATE_TEST_SUITE_P(
         // boundaries do not fall on window boundaries.
         ManyWindows{7002, {.docs = 30000, .vocabulary = 5000, .maxLength = 80, .duplicateFraction = 0.05}, 7000},
         // Tiny documents: scores bunch up, near-ties around the floor.
-        ManyWindows{7003, {.docs = 13000, .vocabulary = 60, .maxLength = 4, .duplicateFraction = 0.5}, 4096}));
+        ManyWindows{7003, {.docs = 13000, .vocabulary = 60, .maxLength = 4, .duplicateFraction = 0.5}, 4096},
+        // Segments of 37 documents: a window reads each list in dozens of slices (one per segment's
+        // block), each with its own block maximum, so a document's bound takes its lists' maxima
+        // from different slices.
+        ManyWindows{7004, {.docs = 12000, .vocabulary = 300, .maxLength = 20, .duplicateFraction = 0.1}, 37}));
 
 // 30k documents over 3000 words: lists from most documents (w0) to a few (w2500), 8 windows.
 const RandomCorpusParams kThirtyThousand{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
