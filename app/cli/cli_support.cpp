@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/peers/peer_targets.h"
+#include "wandscope_git_revision.h"  // generated at build time (cmake/GitRevision.cmake)
 
 #include <fmt/format.h>
 #include <unistd.h>

@@ -45,7 +45,7 @@ typedef struct wandscope_build_info {
   uint32_t struct_size;
   const char* build_id;     /* identifies the build in reports: "<version>+<commit12>[-dirty]" */
   const char* version;      /* project version, "0.1.0" */
-  const char* git_commit;   /* full commit hash at configure time, or "unknown" */
+  const char* git_commit;   /* full commit hash at build time, or "unknown" */
   int32_t git_dirty;        /* 1 when the tree had uncommitted changes (or git was unavailable) */
   const char* compiler;     /* "g++ 12.2.0" */
   const char* flags;        /* CMAKE_CXX_FLAGS + build type flags */

@@ -4,6 +4,7 @@
 #include "engine/bench/process_stats.h"
 #include "engine/codec/simd/simd_target.h"
 #include "engine/loadgen/steady_time.h"
+#include "wandscope_git_revision.h"  // generated at build time (cmake/GitRevision.cmake)
 
 #include <fmt/format.h>
 #include <sys/utsname.h>
@@ -23,12 +24,6 @@
 #endif
 #ifndef WANDSCOPE_CXX_FLAGS
 #define WANDSCOPE_CXX_FLAGS "unknown"
-#endif
-#ifndef WANDSCOPE_BUILD_GIT_COMMIT
-#define WANDSCOPE_BUILD_GIT_COMMIT "unknown"
-#endif
-#ifndef WANDSCOPE_BUILD_GIT_DIRTY
-#define WANDSCOPE_BUILD_GIT_DIRTY "unknown"
 #endif
 #ifndef WANDSCOPE_BUILD_SANITIZE
 #define WANDSCOPE_BUILD_SANITIZE ""
@@ -135,9 +130,9 @@ Environment collectEnvironment() {
   e.compiler = compilerName();
   e.compilerFlags = WANDSCOPE_CXX_FLAGS;
   e.buildType = WANDSCOPE_BUILD_TYPE;
-  e.gitCommit = WANDSCOPE_BUILD_GIT_COMMIT;
-  // "unknown" (no git at configure time) counts as dirty: nothing proves the tree was clean.
-  e.gitDirty = std::string(WANDSCOPE_BUILD_GIT_DIRTY) != "clean";
+  e.gitCommit = WANDSCOPE_GIT_COMMIT;
+  // "unknown" (no git at build time) counts as dirty: nothing proves the tree was clean.
+  e.gitDirty = std::string(WANDSCOPE_GIT_DIRTY) != "clean";
   e.simdTarget = currentSimdTarget();
   e.wandscopeVersion = WANDSCOPE_BUILD_VERSION;
   e.startedUtc = utcNow();

@@ -81,6 +81,9 @@ TEST(BenchCli, SyntheticLadderWritesEveryReport) {
   EXPECT_EQ(j["profile"], "cli-synthetic");
   EXPECT_FALSE(j["environment"]["cpu_model"].get<std::string>().empty());
   EXPECT_TRUE(j["environment"].contains("git_commit"));
+  if (const auto head = sourceHead()) {
+    EXPECT_EQ(j["environment"]["git_commit"], *head);  // taken at build time
+  }
   EXPECT_TRUE(j["environment"].contains("simd_target"));
   ASSERT_EQ(j["rungs"].size(), 2u);
   EXPECT_EQ(j["rungs"][0]["target_rate"], 100.0);

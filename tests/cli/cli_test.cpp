@@ -31,6 +31,18 @@ TEST(Cli, HelpEverywhereAndUsageErrorsExitTwo) {
   EXPECT_EQ(cli({"corpus", "gen", "--docs", "0", "--mean-len", "5", "--vocab", "10", "--out", "x"}).exitCode, 2);
 }
 
+// The revision is taken when the binary is built, not when its build directory was configured (a
+// directory reused across commits kept labelling every build with the commit it was configured
+// at, in --version and in every report's environment; bench_cli_test checks the report).
+TEST(Cli, VersionNamesTheCommitTheBinaryWasBuiltFrom) {
+  const auto head = sourceHead();
+  if (!head) GTEST_SKIP() << "the sources are not a git checkout";
+  const auto r = cli({"--version"});
+  EXPECT_EQ(r.exitCode, 0);
+  EXPECT_NE(r.out.find("(" + *head + ")"), std::string::npos)
+      << r.out << "HEAD is " << *head << " (built before the last commit? rebuild, then test)";
+}
+
 class CliPipeline : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
