@@ -152,7 +152,16 @@ void PostingCursor::shallowAdvance(DocId target) {
     m_shallowList = m_index->postingList(m_parts[m_shallowPart]);
     m_shallowBlock = 0;
   }
-  const auto* first = m_shallowList.skips.data() + m_shallowBlock;
+  // Here skips[m_shallowBlock] ends before target (or a new part starts at block 0) and the
+  // part's last block reaches it. Most moves are to the next block (a window or a pivot moving on
+  // in doc-id order): checked before the binary search over the rest.
+  const auto& skips = m_shallowList.skips;
+  if (skips[m_shallowBlock].lastDoc >= target) return;
+  if (skips[m_shallowBlock + 1].lastDoc >= target) {
+    ++m_shallowBlock;
+    return;
+  }
+  const auto* first = m_shallowList.skips.data() + m_shallowBlock + 2;
   const auto* last = m_shallowList.skips.data() + m_shallowList.blockCount();
   const auto* found = std::partition_point(first, last, [&](const format::SkipEntry& s) {
     return s.lastDoc < target;
