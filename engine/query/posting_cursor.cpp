@@ -142,7 +142,6 @@ void PostingCursor::shallowAdvance(DocId target) {
     m_shallowList = m_list;
   }
   if (m_shallowPart >= m_parts.size()) return;
-  if (m_shallowList.skips[m_shallowBlock].lastDoc >= target) return;
   while (m_shallowList.skips.back().lastDoc < target) {
     if (++m_shallowPart >= m_parts.size()) {
       m_shallowList = PostingList{};
@@ -152,21 +151,18 @@ void PostingCursor::shallowAdvance(DocId target) {
     m_shallowList = m_index->postingList(m_parts[m_shallowPart]);
     m_shallowBlock = 0;
   }
-  // Here skips[m_shallowBlock] ends before target (or a new part starts at block 0) and the
-  // part's last block reaches it. Most moves are to the next block (a window or a pivot moving on
-  // in doc-id order): checked before the binary search over the rest.
-  const auto& skips = m_shallowList.skips;
+  // The part's last block reaches target. Most calls stay in the current block or move to the
+  // next one (a window or a pivot moving on in doc-id order): both checked before the binary
+  // search over the rest.
+  const auto skips = m_shallowList.skips;
   if (skips[m_shallowBlock].lastDoc >= target) return;
   if (skips[m_shallowBlock + 1].lastDoc >= target) {
     ++m_shallowBlock;
     return;
   }
-  const auto* first = m_shallowList.skips.data() + m_shallowBlock + 2;
-  const auto* last = m_shallowList.skips.data() + m_shallowList.blockCount();
-  const auto* found = std::partition_point(first, last, [&](const format::SkipEntry& s) {
-    return s.lastDoc < target;
-  });
-  m_shallowBlock = static_cast<std::uint32_t>(found - m_shallowList.skips.data());
+  const auto* found = std::partition_point(skips.data() + m_shallowBlock + 2, skips.data() + skips.size(),
+                                           [&](const format::SkipEntry& s) { return s.lastDoc < target; });
+  m_shallowBlock = static_cast<std::uint32_t>(found - skips.data());
 }
 
 Score PostingCursor::blockMaxScore() const noexcept {

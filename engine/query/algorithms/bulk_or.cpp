@@ -161,7 +161,8 @@ void bulkOr(QueryContext& ctx) {
   };
   const auto first = std::make_unique<std::uint64_t[]>(kWindowDocs);
   std::uint64_t firstGeneration = 0;
-  const auto hits = std::make_unique_for_overwrite<std::uint64_t[]>(n * kWindowDocs + 1);
+  // (the first list read adds no hit; the +1 is the unconditional append past the last one)
+  const auto hits = std::make_unique_for_overwrite<std::uint64_t[]>((n - 1) * kWindowDocs + 1);
   std::vector<SliceMax> sliceMax;
   std::uint32_t generation = 0;
   std::array<std::uint64_t, kMaskWords> candidates{};
