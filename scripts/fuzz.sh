@@ -37,20 +37,32 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 run_one() {
   local t=$1 work="$build/corpus/$1" artifacts="$build/artifacts/$1" log="$build/fuzz-$1.log" rc
   mkdir -p "$work" "$artifacts"
+  rm -f "$build/fuzz-$t.line"
   # -rss_limit_mb and -timeout turn memory blow-ups and hangs into findings too.
   set +e
   "$build/bin/fuzz_$t" "$work" "tests/fuzz/corpus/$t" -max_total_time="$seconds" -max_len=65536 \
     -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$artifacts/" >"$log" 2>&1
   rc=$?
   set -e
+  # (A crash while loading the seeds prints no coverage line: tolerated, so the summary line is
+  # still written rather than an earlier run's left in place.)
   local runs cov corpus
-  runs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{print $2}' | tail -1)
-  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  runs=$(grep -E '^stat::number_of_executed_units:' "$log" | awk '{print $2}' | tail -1 || true)
+  cov=$(grep -oE 'cov: [0-9]+' "$log" | tail -1 | awk '{print $2}' || true)
   corpus=$(find "$work" -type f | wc -l)
   printf '%-16s %10s execs in %ss  cov %6s  corpus %5s  %s\n' "$t" "${runs:-?}" "$seconds" "${cov:-?}" \
     "$corpus" "$([[ $rc -eq 0 ]] && echo ok || echo "FAILED (rc $rc, log $log)")" >"$build/fuzz-$t.line"
   if [[ $rc -ne 0 ]]; then
-    grep -E 'ERROR|SUMMARY|Test unit written|fuzz:' "$log" | head -20 >&2 || true
+    # The target's own message (with the line after it), libFuzzer's verdict, and the input itself:
+    # CI keeps only this output, so the finding must be reproducible from it.
+    grep -E -A1 'ERROR|SUMMARY|fuzz:' "$log" | cut -c1-2000 | head -20 >&2 || true
+    local unit
+    unit=$(grep -oE 'Test unit written to [^ ]+' "$log" | tail -1 | awk '{print $5}' || true)
+    if [[ -n $unit && -f $unit ]]; then
+      echo "input $unit ($(stat -c %s "$unit") bytes; first 16 KiB as base64, decode with base64 -d):" >&2
+      head -c 16384 "$unit" | base64 -w 0 >&2
+      echo >&2
+    fi
   fi
   return $rc
 }
