@@ -33,6 +33,7 @@ constexpr std::size_t kMaskWords = kWindowDocs / 64;
 // Candidates are decided chunk by chunk of 128 doc ids (window sizes are multiples of it, or the
 // window is the last one below kNoMoreDocs).
 constexpr std::uint32_t kDecisionChunkDocs = 128;
+static_assert(kWindowDocs / kDecisionChunkDocs <= 64);
 constexpr std::size_t kMaxTerms = 64;
 // Bound-first windows pack a posting in 64 bits (step 3): frequency (32), the slice of its block
 // read in the window (a window holds at most kMaxTerms x kWindowDocs postings, so at most as many
@@ -166,6 +167,7 @@ void bulkOr(QueryContext& ctx) {
   std::vector<SliceMax> sliceMax;
   std::uint32_t generation = 0;
   std::array<std::uint64_t, kMaskWords> candidates{};
+  std::uint64_t candidateChunks = 0;  // bit c: a candidate in chunk c of the window
   std::vector<std::uint16_t> survivors(kWindowDocs);
   std::array<std::uint64_t, kMaskWords> aliveBits{};
   const double docCount = static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
@@ -284,6 +286,7 @@ void bulkOr(QueryContext& ctx) {
     // that test would pass is flagged; the candidates are cut with the exact test once scored.
     double flagAbove = 0.0;
     std::size_t hitCount = 0;
+    candidateChunks = 0;
     if (boundFirst) {
       ++generation;
       countUp(ctx.counters.windowsBoundFirst);
@@ -367,6 +370,7 @@ void bulkOr(QueryContext& ctx) {
       tfs[std::size_t{s1.list} * kWindowDocs + d] = static_cast<std::uint32_t>(hit >> 32);
       if (blockBound[d] > flagAbove) {
         candidates[d >> 6] |= std::uint64_t{1} << (d & 63);
+        candidateChunks |= std::uint64_t{1} << (d / kDecisionChunkDocs);
         __builtin_prefetch(lengthNorms + start + d);
       }
     }
@@ -375,6 +379,11 @@ void bulkOr(QueryContext& ctx) {
     // already cuts the next chunk's candidates):
     const std::uint32_t windowLen = end - start;
     for (std::uint32_t lo = 0; lo < windowLen; lo += kDecisionChunkDocs) {
+      if (boundFirst) {  // on to the next chunk holding a candidate (mid-df windows hold a few)
+        const std::uint64_t later = candidateChunks >> (lo / kDecisionChunkDocs);
+        if (later == 0) break;
+        lo += static_cast<std::uint32_t>(std::countr_zero(later)) * kDecisionChunkDocs;
+      }
       const std::uint32_t hi = std::min(lo + kDecisionChunkDocs, windowLen);
       const DocId chunkStart = start + lo;
       const DocId chunkEnd = start + hi;
