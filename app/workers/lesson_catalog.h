@@ -31,6 +31,9 @@ struct Lesson {
   QList<engine::Algorithm> algorithms;
   std::optional<engine::Algorithm> compare;
   int k = 10;
+  // SearchOptions switches the lesson runs with ("rank_floor=off": the lessons show the floor
+  // rising from -inf, as the classic algorithms start).
+  QString options;
   QString text;
   QList<LessonStep> watch;
   LessonStep keyStep;

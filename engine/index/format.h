@@ -90,17 +90,24 @@ static_assert(sizeof(SkipEntry) == 16);
 inline constexpr std::uint8_t kSkipVarintTail = 1;
 
 // ---- .bounds -------------------------------------------------------------------------------
-// payload: BoundsHeader, f32 listMaxWeight[termCount], f32 blockMaxWeight[totalBlocks].
+// payload: BoundsHeader, f32 listMaxWeight[termCount], f32 blockMaxWeight[totalBlocks], then,
+// when rankCount == kRankWeightCount, f32 rankWeight[termCount][kRankWeightCount].
 // A weight is BM25's W(tf, dl) (docs/SCORING.md); the score bound is idf * weight, exact because
 // f32 multiplication by a positive constant is monotone. The header stamps the statistics the
 // weights were computed with; a reader whose statistics differ must not use them.
+// rankWeight[t][i] is the kRankWeightRanks[i]-th largest weight of term t's list (0 when the list
+// is shorter): that many documents score at least idf * it on t alone, a floor for OR top-k
+// (docs/ALGORITHMS.md, "Rank floor"). Files written before it have rankCount 0.
+inline constexpr std::uint32_t kRankWeightCount = 3;
+inline constexpr std::uint32_t kRankWeightRanks[kRankWeightCount] = {10, 100, 1000};
 struct BoundsHeader {
   float k1;
   float b;
   float avgdl;
   std::uint32_t termCount;
   std::uint64_t totalBlocks;
-  std::uint64_t reserved;
+  std::uint32_t rankCount;  // 0 (no rank weights) or kRankWeightCount
+  std::uint32_t reserved;
 };
 static_assert(sizeof(BoundsHeader) == 32);
 

@@ -17,6 +17,9 @@ struct PostingList {
   std::span<const format::SkipEntry> skips;    // one per block
   std::span<const float> blockMaxWeight;       // parallel to skips
   float maxWeight = 0.0f;                      // max over the list
+  // The kRankWeightRanks[i]-th largest weights (0 when the list is shorter); empty when the
+  // bounds file has none (format.h).
+  std::span<const float> rankWeights;
   std::uint32_t df = 0;
   DocId docBase = 0;                           // the segment's first doc id
   std::uint32_t segmentIndex = 0;              // position of the segment in the index

@@ -189,8 +189,30 @@ void SegmentReader::loadBounds(const std::filesystem::path& dir, const SegmentFi
   m_listMax = bounds.array<float>(offset, header.termCount, "list maxima");
   offset += std::uint64_t{header.termCount} * 4;
   m_blockMax = bounds.array<float>(offset, header.totalBlocks, "block maxima");
+  offset += header.totalBlocks * 4;
   for (float v : m_listMax) {
     if (!(v >= 0.0f) || !std::isfinite(v)) bounds.corrupt("a list maximum is negative or not finite");
+  }
+  m_rankWeights = {};
+  if (header.rankCount != 0) {
+    if (header.rankCount != format::kRankWeightCount) {
+      bounds.corrupt(fmt::format("{} rank weights per term (this version reads {})", header.rankCount,
+                                 format::kRankWeightCount));
+    }
+    m_rankWeights = bounds.array<float>(offset, std::uint64_t{header.termCount} * header.rankCount, "rank weights");
+    // Each at most the list maximum and the next rank's at most it (0 for a shorter list): a
+    // weight above what the list holds would let a pruning path drop a document of the top k.
+    for (std::uint32_t t = 0; t < header.termCount; ++t) {
+      float above = m_listMax[t];
+      for (std::uint32_t i = 0; i < header.rankCount; ++i) {
+        const float v = m_rankWeights[std::size_t{t} * header.rankCount + i];
+        const bool present = m_entries[t].df >= format::kRankWeightRanks[i];
+        if (!(v >= 0.0f) || v > above || (!present && v != 0.0f)) {
+          bounds.corrupt(fmt::format("term {}: rank weight {} out of order or above the list maximum", t, i));
+        }
+        above = v;
+      }
+    }
   }
   m_bounds = std::move(bounds);
   m_boundsName = fileInfo.name;
@@ -224,6 +246,7 @@ PostingList SegmentReader::postingList(std::uint32_t t) const noexcept {
   if (m_bounds) {
     list.blockMaxWeight = m_blockMax.subspan(e.firstBlock, e.blockCount);
     list.maxWeight = m_listMax[t];
+    if (!m_rankWeights.empty()) list.rankWeights = m_rankWeights.subspan(std::size_t{t} * format::kRankWeightCount, format::kRankWeightCount);
   }
   list.df = e.df;
   list.docBase = m_docBase;

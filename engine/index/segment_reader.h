@@ -88,6 +88,7 @@ class SegmentReader {
   const format::BoundsHeader* m_boundsHeader = nullptr;
   std::span<const float> m_listMax;
   std::span<const float> m_blockMax;
+  std::span<const float> m_rankWeights;  // [term][kRankWeightCount], empty when the file has none
 };
 
 }  // namespace wandscope::engine

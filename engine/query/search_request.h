@@ -47,6 +47,7 @@ struct SearchOptions {
   bool bulkOr = true;       // "bulk_or": bmm runs window by window, term at a time (bulk_or.h)
   bool boundFirst = true;   // "bound_first": windowed bmm bounds documents by block maxima before scoring
   bool taat = true;         // "taat": `auto` may route OR queries over sparse lists to taat
+  bool rankFloor = true;    // "rank_floor": OR pruning paths start from the terms' stored r-th weights (rank_floor.h)
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names are a Usage error listing the valid
   // ones. Starts from the current values.
@@ -75,6 +76,7 @@ struct SearchOptions {
     f("bulk_or", self.bulkOr);
     f("bound_first", self.boundFirst);
     f("taat", self.taat);
+    f("rank_floor", self.rankFloor);
   }
 
  public:

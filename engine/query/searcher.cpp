@@ -14,9 +14,12 @@
 #include "engine/query/planner.h"
 #include "engine/query/posting_cursor.h"
 #include "engine/query/query_context.h"
+#include "engine/query/rank_floor.h"
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <limits>
 #include <optional>
 
 namespace wandscope::engine {
@@ -72,6 +75,23 @@ SearchResult search(const Index& index, const SearchRequest& request) {
     request.trace->begin(std::move(byTerm), std::move(texts));
     request.trace->record({TraceEventKind::QueryStart, TraceReason::None, -1, 0, 0, static_cast<float>(k), 0,
                            topk.floor()});
+  }
+  // The OR pruning paths start from the rank floor (the oracle never does).
+  if (request.op == Operator::Or && request.options.rankFloor && !cursors.empty() &&
+      plan.algorithm != Algorithm::Exhaustive && plan.algorithm != Algorithm::Auto) {
+    if (const auto floor = rankFloor(index, query, k); floor && floor->score > 0.0f) {
+      // Strictly below: a document scoring exactly the floor may still hold the k-th place.
+      const Score before = topk.floor();
+      topk.presetFloor(std::nextafter(floor->score, -std::numeric_limits<Score>::infinity()));
+      if (request.trace != nullptr) {
+        request.trace->record({TraceEventKind::ThresholdRaised, TraceReason::None, static_cast<std::int32_t>(floor->term),
+                               0, 0, 0, before, topk.floor()});
+      }
+      if (request.describePlan) {
+        result.reason += fmt::format("; floor preset below {} ('{}' has {} documents scoring at least that)",
+                                     floor->score, query.terms[floor->term].text, floor->rank);
+      }
+    }
   }
   if (!cursors.empty()) {
     switch (plan.algorithm) {

@@ -18,14 +18,24 @@ void TopKCollector::noteOutside(Score score) noexcept {
   if (score > m_bestOutside) m_bestOutside = score;
 }
 
+void TopKCollector::presetFloor(Score floor) noexcept {
+  if (m_k == 0 || !m_heap.empty() || !(floor > m_floor)) return;
+  m_floor = floor;
+  if (m_counters != nullptr) countUp(m_counters->thresholdRaises);
+}
+
 bool TopKCollector::insert(DocId doc, Score score) {
   if (m_k == 0 || std::isnan(score)) return false;
   const Hit hit{doc, score};
   if (m_heap.size() < m_k) {
+    if (!(score > m_floor)) {  // only under a preset floor (else the floor is -infinity)
+      noteOutside(score);
+      return false;
+    }
     m_heap.push_back(hit);
     std::push_heap(m_heap.begin(), m_heap.end(), ranksBefore);
     if (m_counters != nullptr) countUp(m_counters->heapInserts);
-    if (m_heap.size() == m_k) {
+    if (m_heap.size() == m_k && m_heap.front().score > m_floor) {
       m_floor = m_heap.front().score;
       if (m_counters != nullptr) countUp(m_counters->thresholdRaises);
     }

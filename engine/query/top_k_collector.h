@@ -40,6 +40,10 @@ class TopKCollector {
   Score floor() const noexcept { return m_floor; }
   // Whether a document with this score could enter (score > floor; false for NaN).
   bool wouldEnter(Score score) const noexcept { return score > m_floor; }
+  // Before the first hit: raises the exclusive floor to `floor` (when higher), for a caller that
+  // knows at least k documents score above it (the rank floor, rank_floor.h). Hits at or below it
+  // are refused from then on, before the heap is full too; the floor stays at least `floor`.
+  void presetFloor(Score floor) noexcept;
 
   // Offers a hit; returns whether it is now among the k best.
   bool insert(DocId doc, Score score);

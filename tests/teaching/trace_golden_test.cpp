@@ -97,6 +97,7 @@ LessonRun runLesson(const nlohmann::json& lesson, const std::string& algorithm) 
   r.text = lesson.at("query").get<std::string>();
   r.op = parseOperator(lesson.at("operator").get<std::string>());
   r.k = lesson.at("k").get<std::size_t>();
+  r.options.apply(lesson.value("options", std::string()));
   r.algorithm = parseAlgorithm(algorithm);
   LessonRun run;
   run.trace = std::make_unique<TraceRecorder>();

@@ -186,5 +186,64 @@ TEST(CraftedSegment, AStoredChunkClaimingAnImpossibleSizeIsRefusedWithoutAllocat
   }
 }
 
+// The rank weights (format.h): a weight above its list's maximum would preset a floor some top-k
+// document cannot beat, so it is refused at open, as is a rank count this version does not read;
+// a file without them (rank count 0, as written before them) opens and answers without the floor.
+TEST(CraftedSegment, RankWeightsAboveTheListMaximumAreRefusedAndMissingOnesAreFine) {
+  namespace format = engine::format;
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 40; ++i) docs.push_back({"d" + std::to_string(i), "", i % 4 == 0 ? "a b b" : "a"});
+  for (const int variant : {0, 1, 2}) {
+    SCOPED_TRACE("variant " + std::to_string(variant));
+    auto t = buildTestIndex(docs);
+    const auto& segment = *t->index->segments().at(0);
+    const std::string boundsName = segment.boundsFileName();
+    const auto a = segment.find("a");
+    ASSERT_TRUE(a);
+    const std::uint32_t terms = segment.termCount();
+    ASSERT_EQ(segment.postingList(*a).rankWeights.size(), format::kRankWeightCount);
+    const std::string query = "a b";
+    engine::SearchRequest request;
+    request.text = query;
+    request.algorithm = engine::Algorithm::Bmw;
+    const auto expected = engine::search(*t->index, request).hits;
+    t->index.reset();
+
+    auto bytes = readSegmentFile(t->indexPath / boundsName);
+    const std::size_t headerAt = sizeof(format::FileHeader);
+    format::BoundsHeader header;
+    std::memcpy(&header, bytes.data() + headerAt, sizeof header);
+    ASSERT_EQ(header.rankCount, format::kRankWeightCount);
+    const std::size_t listMaxAt = headerAt + sizeof header;
+    const std::size_t rankAt = listMaxAt + 4u * (terms + header.totalBlocks);
+    if (variant == 0) {  // term a's 10th-largest weight above its list maximum
+      float listMax = 0.0f;
+      std::memcpy(&listMax, bytes.data() + listMaxAt + 4u * *a, 4);
+      const float above = listMax * 2.0f;
+      std::memcpy(bytes.data() + rankAt + 4u * (*a * format::kRankWeightCount), &above, 4);
+    } else {  // a rank count of 7, or 0 with the weights dropped (an older file)
+      header.rankCount = variant == 1 ? 7 : 0;
+      std::memcpy(bytes.data() + headerAt, &header, sizeof header);
+      if (variant == 2) {
+        bytes.erase(bytes.begin() + static_cast<std::ptrdiff_t>(rankAt),
+                    bytes.begin() + static_cast<std::ptrdiff_t>(rankAt + 4u * terms * format::kRankWeightCount));
+      }
+    }
+    rewriteWithValidChecksums(t->indexPath, boundsName, bytes);
+    const std::string message = openAndQuery(t->indexPath, query);
+    if (variant == 2) {
+      EXPECT_EQ(message, "");
+      const auto index = engine::Index::open(t->indexPath);
+      EXPECT_TRUE(index->segments().at(0)->postingList(*a).rankWeights.empty());
+      EXPECT_EQ(engine::search(*index, request).hits, expected);
+    } else {
+      EXPECT_NE(message.find(boundsName), std::string::npos) << message;
+      EXPECT_NE(message.find(variant == 0 ? "rank weight 0 out of order or above the list maximum" : "7 rank weights"),
+                std::string::npos)
+          << message;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace wandscope::test

@@ -28,7 +28,8 @@ struct ParityCorpus {
 };
 
 // All switch combinations of SearchOptions (2^9; bulk_and and taat only steer `auto` and stay
-// on).
+// on), each with rank_floor on and off alternately (on where the mask has an even number of bits
+// set): every switch meets both rank_floor values without doubling the 512 runs.
 std::vector<engine::SearchOptions> allOptionCombinations() {
   std::vector<engine::SearchOptions> out;
   for (unsigned mask = 0; mask < 512; ++mask) {
@@ -42,6 +43,7 @@ std::vector<engine::SearchOptions> allOptionCombinations() {
     o.simdMerge = (mask & 64) != 0;
     o.bulkOr = (mask & 128) != 0;
     o.boundFirst = (mask & 256) != 0;
+    o.rankFloor = std::popcount(mask) % 2 == 0;
     out.push_back(o);
   }
   return out;
@@ -83,15 +85,18 @@ TEST_P(Parity, EveryPathEqualsTheOracle) {
     const std::string query = randomQuery(rng, c.params, 6);
     for (std::size_t k : {1, 3, 10, 100, 1000}) {
       for (const auto& [algo, op] : kParityPaths) {
-        engine::SearchRequest r;
-        r.text = query;
-        r.op = op;
-        r.k = k;
-        r.algorithm = algo;
-        const auto result = engine::search(*t->index, r);
-        ASSERT_TRUE(sameHits(oracle.search(query, op, k), result.hits))
-            << "query '" << query << "' " << engine::algorithmName(algo) << " (" << engine::operatorName(op)
-            << ") k " << k;
+        for (const bool rankFloor : {true, false}) {
+          engine::SearchRequest r;
+          r.text = query;
+          r.op = op;
+          r.k = k;
+          r.algorithm = algo;
+          r.options.rankFloor = rankFloor;
+          const auto result = engine::search(*t->index, r);
+          ASSERT_TRUE(sameHits(oracle.search(query, op, k), result.hits))
+              << "query '" << query << "' " << engine::algorithmName(algo) << " (" << engine::operatorName(op)
+              << ") k " << k << " rank_floor " << rankFloor;
+        }
       }
     }
   }
@@ -111,7 +116,8 @@ TEST_P(Parity, EverySwitchCombinationEqualsTheOracle) {
     const std::string query = randomQuery(rng, c.params, 5);
     for (std::size_t k : {3, 10, 100}) {
       for (const auto& [algo, op] : kParityPaths) {
-        // The oracle and taat read no switch: EveryPathEqualsTheOracle runs them once per query.
+        // The oracle reads no switch and taat only rank_floor: EveryPathEqualsTheOracle runs them
+        // (with rank_floor on and off).
         if (algo == Algorithm::Exhaustive || algo == Algorithm::Taat) continue;
         const auto expected = oracle.search(query, op, k);
         for (const auto& o : combos) {

@@ -36,9 +36,10 @@ TEST(SearchRequest, OptionsParseAndPrint) {
   SearchOptions o;
   EXPECT_EQ(o.toString(),
             "bulk_and=on,freq_prune=on,candidate_prune=on,lazy_freq=on,window_jump=on,slice_resume=on,"
-            "window_skip=on,simd_merge=on,bulk_or=on,bound_first=on,taat=on");
-  o.apply("freq_prune=off,lazy_freq=0,,window_jump=false,bulk_or=off,bound_first=off,taat=off");
+            "window_skip=on,simd_merge=on,bulk_or=on,bound_first=on,taat=on,rank_floor=on");
+  o.apply("freq_prune=off,lazy_freq=0,,window_jump=false,bulk_or=off,bound_first=off,taat=off,rank_floor=off");
   EXPECT_FALSE(o.taat);
+  EXPECT_FALSE(o.rankFloor);
   EXPECT_FALSE(o.bulkOr);
   EXPECT_FALSE(o.boundFirst);
   EXPECT_FALSE(o.freqPrune);

@@ -29,6 +29,35 @@ TEST(TopKCollector, KeepsTheKBestInScoreThenDocOrder) {
   EXPECT_EQ(topk.kthScore(), 3.0f);
 }
 
+// A preset floor refuses hits at or below it from the first one on, and the floor never falls
+// below it once the heap fills.
+TEST(TopKCollector, APresetFloorRefusesHitsAtOrBelowItBeforeTheHeapIsFull) {
+  engine::QueryCounters counters;
+  TopKCollector topk(3, &counters);
+  topk.presetFloor(2.0f);
+  EXPECT_EQ(topk.floor(), 2.0f);
+  EXPECT_EQ(counters.thresholdRaises, 1u);
+  EXPECT_FALSE(topk.insert(1, 2.0f));  // exclusive: equal to the floor is out
+  EXPECT_FALSE(topk.insert(2, 1.0f));
+  EXPECT_TRUE(topk.insert(3, std::nextafter(2.0f, 3.0f)));
+  EXPECT_TRUE(topk.insert(4, 5.0f));
+  EXPECT_EQ(topk.floor(), 2.0f);  // not full yet
+  EXPECT_TRUE(topk.insert(5, 4.0f));
+  EXPECT_EQ(topk.floor(), std::nextafter(2.0f, 3.0f));  // full: the k-th score, above the preset
+  topk.presetFloor(10.0f);  // only before the first hit
+  EXPECT_EQ(topk.floor(), std::nextafter(2.0f, 3.0f));
+  const auto hits = topk.finish();
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[2].doc, 3u);
+  EXPECT_FALSE(topk.tieAtK());
+  EXPECT_EQ(counters.heapInserts, 3u);
+  EXPECT_EQ(counters.thresholdRaises, 2u);
+
+  TopKCollector lower(2);
+  lower.presetFloor(-std::numeric_limits<float>::infinity());  // not a raise: no effect
+  EXPECT_TRUE(lower.insert(1, 0.0f));
+}
+
 TEST(TopKCollector, TiesKeepTheSmallerDocIdWhateverTheArrivalOrder) {
   for (bool ascending : {true, false}) {
     TopKCollector topk(2);
