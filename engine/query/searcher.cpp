@@ -84,8 +84,9 @@ SearchResult search(const Index& index, const SearchRequest& request) {
       const Score before = topk.floor();
       topk.presetFloor(std::nextafter(floor->score, -std::numeric_limits<Score>::infinity()));
       if (request.trace != nullptr) {
+        // A preset names its term, and carries F as the score and r in docEnd (the narrative says so).
         request.trace->record({TraceEventKind::ThresholdRaised, TraceReason::None, static_cast<std::int32_t>(floor->term),
-                               0, 0, 0, before, topk.floor()});
+                               0, floor->rank, floor->score, before, topk.floor()});
       }
       if (request.describePlan) {
         result.reason += fmt::format("; floor preset below {} ('{}' has {} documents scoring at least that)",

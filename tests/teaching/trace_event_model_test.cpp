@@ -92,6 +92,17 @@ TEST(TraceNarrative, SaysWhatHappenedWithTheNumbers) {
   EXPECT_EQ(traceNarrative(*s, s->primary, 99), QString());
 }
 
+TEST(TraceNarrative, SaysWhereAPresetRankFloorComesFrom) {
+  auto s = std::const_pointer_cast<TraceSnapshot>(makeTrace());
+  // As engine::search records it: the term, F as the score, r in docEnd, the floor just below F.
+  s->primary.events[1] = TraceEvent{TraceEventKind::ThresholdRaised, TraceReason::None, 0, 0, 10, 3.5f, kNone,
+                                    std::nextafter(3.5f, 0.0f)};
+  const QString text = traceNarrative(*s, s->primary, 1);
+  EXPECT_TRUE(text.startsWith(QStringLiteral("Rank floor: 'alpha' has at least 10 documents scoring 3.500 or more"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("heap is full"))) << text.toStdString();
+  EXPECT_TRUE(traceNarrative(*s, s->primary, 4).contains(QStringLiteral("turns from none to 6.900")));  // a fill still reads as one
+}
+
 TEST(TraceNarrative, PrintsEnoughDecimalsToTellComparedNumbersApart) {
   auto s = std::const_pointer_cast<TraceSnapshot>(makeTrace());
   s->primary.events[6].bound = std::nextafter(6.9f, 10.0f);  // above the floor, equal at 3 decimals

@@ -205,6 +205,14 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
           .arg(fmt(e.score, 3), left);
     }
     case TraceEventKind::ThresholdRaised:
+      if (e.term >= 0) {  // the rank floor, before any document (engine/query/rank_floor.h)
+        return QStringLiteral("Rank floor: %1 has at least %2 documents scoring %3 or more on it alone (the index "
+                              "stores each list's %2th-largest weight), so the k-th score will be at least %3. The "
+                              "threshold starts just below it, at %4, before any document is scored.")
+            .arg(termName(s, e.term))
+            .arg(e.docEnd)
+            .arg(fmt(e.score, 3), fmt(e.floor, 3));
+      }
       if (std::isinf(e.bound)) {
         return QStringLiteral("The heap is full: the threshold (the k-th score) turns from none to %1. From now on a "
                               "document must score more than %1 to enter.")

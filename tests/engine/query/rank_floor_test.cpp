@@ -144,6 +144,8 @@ TEST(RankFloor, OrPruningPathsScoreFewerDocumentsFromTheStart) {
   EXPECT_EQ(preset.kind, engine::TraceEventKind::ThresholdRaised);
   EXPECT_EQ(preset.floor, std::nextafter(floor->score, -INFINITY));
   EXPECT_EQ(preset.term, static_cast<std::int32_t>(floor->term));
+  EXPECT_EQ(preset.score, floor->score);
+  EXPECT_EQ(preset.docEnd, floor->rank);
   EXPECT_NE(traced.reason.find("floor preset"), std::string::npos) << traced.reason;
   // Not the oracle, not AND: their threshold raises are those of the documents alone.
   for (const auto& [algo, op] : {std::pair{Algorithm::Exhaustive, Operator::Or}, std::pair{Algorithm::BulkAnd, Operator::And},
