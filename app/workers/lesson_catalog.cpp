@@ -52,8 +52,7 @@ LessonCatalog LessonCatalog::load(const QString& path, QString* error) {
         l.compare = engine::parseAlgorithm(o.value(QStringLiteral("compare")).toString().toStdString());
       }
       l.k = o.value(QStringLiteral("k")).toInt(10);
-      l.options = o.value(QStringLiteral("options")).toString();
-      engine::SearchOptions().apply(l.options.toStdString());  // an unknown switch is an error here
+      l.options.apply(o.value(QStringLiteral("options")).toString().toStdString());  // throws on an unknown switch
       l.text = o.value(QStringLiteral("text")).toString();
       for (const QJsonValue& s : o.value(QStringLiteral("watch")).toArray()) l.watch << parseStep(s.toObject());
       l.keyStep = parseStep(o.value(QStringLiteral("key_step")).toObject());

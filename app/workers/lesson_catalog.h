@@ -33,7 +33,7 @@ struct Lesson {
   int k = 10;
   // SearchOptions switches the lesson runs with ("rank_floor=off": the lessons show the floor
   // rising from -inf, as the classic algorithms start).
-  QString options;
+  engine::SearchOptions options;
   QString text;
   QList<LessonStep> watch;
   LessonStep keyStep;

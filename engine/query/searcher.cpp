@@ -79,7 +79,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   // The OR pruning paths start from the rank floor (the oracle never does).
   if (request.op == Operator::Or && request.options.rankFloor && !cursors.empty() &&
       plan.algorithm != Algorithm::Exhaustive && plan.algorithm != Algorithm::Auto) {
-    if (const auto floor = rankFloor(index, query, k); floor && floor->score > 0.0f) {
+    if (const auto floor = rankFloor(index, query, k)) {
       // Strictly below: a document scoring exactly the floor may still hold the k-th place.
       const Score before = topk.floor();
       topk.presetFloor(std::nextafter(floor->score, -std::numeric_limits<Score>::infinity()));

@@ -35,7 +35,7 @@ bool TopKCollector::insert(DocId doc, Score score) {
     m_heap.push_back(hit);
     std::push_heap(m_heap.begin(), m_heap.end(), ranksBefore);
     if (m_counters != nullptr) countUp(m_counters->heapInserts);
-    if (m_heap.size() == m_k && m_heap.front().score > m_floor) {
+    if (m_heap.size() == m_k) {  // above the floor: everything below it was refused
       m_floor = m_heap.front().score;
       if (m_counters != nullptr) countUp(m_counters->thresholdRaises);
     }

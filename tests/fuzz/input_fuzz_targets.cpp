@@ -24,8 +24,7 @@ int fuzzBenchProfile(const std::uint8_t* data, std::size_t size) {
     profile = engine::parseBenchProfile(text, "profile.json", fuzzScratchDir());
   } catch (const engine::Error& e) {
     fuzzNote(std::string("refused: ") + e.what());
-    if (e.kind() != engine::ErrorKind::BadInput && e.kind() != engine::ErrorKind::Usage)
-      std::abort();
+    if (e.kind() != engine::ErrorKind::BadInput && e.kind() != engine::ErrorKind::Usage) std::abort();
     return 0;
   }
   fuzzNote("valid profile");
@@ -38,8 +37,7 @@ int fuzzBenchProfile(const std::uint8_t* data, std::size_t size) {
       std::abort();
     }
   } catch (const engine::Error& e) {
-    std::fprintf(stderr, "fuzz: canonical profile JSON is refused: %s\n%s\n", e.what(),
-                 canonical.c_str());
+    std::fprintf(stderr, "fuzz: canonical profile JSON is refused: %s\n%s\n", e.what(), canonical.c_str());
     std::abort();
   }
   for (const double rate : profile.ladder.rates) (void)engine::plannedRungRequests(profile, rate);
@@ -76,12 +74,10 @@ int fuzzRunCodec(const std::uint8_t* data, std::size_t size) {
   // in a JSON tree never compares equal to itself.
   const std::string written = RunCodec::toJson(report).dump();
   try {
-    const std::string again =
-        RunCodec::toJson(RunCodec::reportFromJson(nlohmann::json::parse(written), "export.json"))
-            .dump();
+    const auto reread = RunCodec::reportFromJson(nlohmann::json::parse(written), "export.json");
+    const std::string again = RunCodec::toJson(reread).dump();
     if (again != written) {
-      std::fprintf(stderr, "fuzz: report does not round-trip:\n%s\n%s\n", written.c_str(),
-                   again.c_str());
+      std::fprintf(stderr, "fuzz: report does not round-trip:\n%s\n%s\n", written.c_str(), again.c_str());
       std::abort();
     }
   } catch (const engine::Error& e) {

@@ -423,7 +423,7 @@ TraceParams TracePage::currentParams() const {
   if (m_compare->currentData().toInt() >= 0) p.compare = static_cast<engine::Algorithm>(m_compare->currentData().toInt());
   p.teaching = m_corpus->currentData().toBool();
   p.lessonId = m_lesson->currentData().toString();
-  if (const Lesson* lesson = m_catalog.find(p.lessonId)) p.options.apply(lesson->options.toStdString());
+  if (const Lesson* lesson = m_catalog.find(p.lessonId)) p.options = lesson->options;
   p.maxEvents = m_maxEvents;
   return p;
 }
