@@ -97,7 +97,7 @@ inline constexpr std::uint8_t kSkipVarintTail = 1;
 // weights were computed with; a reader whose statistics differ must not use them.
 // rankWeight[t][i] is the kRankWeightRanks[i]-th largest weight of term t's list (0 when the list
 // is shorter): that many documents score at least idf * it on t alone, a floor for OR top-k
-// (docs/ALGORITHMS.md, "Rank floor"). Files written before it have rankCount 0.
+// (docs/ALGORITHMS.md, "The rank floor"). Files written before it have rankCount 0.
 inline constexpr std::uint32_t kRankWeightCount = 3;
 inline constexpr std::uint32_t kRankWeightRanks[kRankWeightCount] = {10, 100, 1000};
 struct BoundsHeader {
