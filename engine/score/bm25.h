@@ -4,6 +4,12 @@
 #include <cmath>
 #include <cstdint>
 
+// -ffast-math (or -Ofast) lets the compiler reassociate, fuse and approximate the f32 arithmetic
+// below, and every score, bound and block maximum stops being exact (docs/SCORING.md).
+#if defined(__FAST_MATH__)
+#error "wandscope scores are exact IEEE-754 f32 arithmetic: build without -ffast-math / -Ofast (docs/SCORING.md)"
+#endif
+
 namespace wandscope::engine {
 
 struct Bm25Params {
