@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 
@@ -9,6 +10,11 @@
 #if defined(__FAST_MATH__)
 #error "wandscope scores are exact IEEE-754 f32 arithmetic: build without -ffast-math / -Ofast (docs/SCORING.md)"
 #endif
+// So does evaluating f32 expressions in a wider type (x87 arithmetic: -m32 without -msse2
+// -mfpmath=sse, or -mfpmath=387): each operation must round to f32.
+static_assert(FLT_EVAL_METHOD == 0,
+              "wandscope scores are exact IEEE-754 f32 arithmetic: build with SSE2 floating point (-mfpmath=sse), "
+              "not x87 (docs/SCORING.md)");
 
 namespace wandscope::engine {
 
