@@ -6,9 +6,10 @@
 #include <cstdint>
 
 // -ffast-math (or -Ofast) lets the compiler reassociate, fuse and approximate the f32 arithmetic
-// below, and every score, bound and block maximum stops being exact (docs/SCORING.md).
-#if defined(__FAST_MATH__)
-#error "wandscope scores are exact IEEE-754 f32 arithmetic: build without -ffast-math / -Ofast (docs/SCORING.md)"
+// below, and every score, bound and block maximum stops being exact (docs/SCORING.md); its part
+// -ffinite-math-only alone lets it assume away the -inf floor and NaN checks the paths rely on.
+#if defined(__FAST_MATH__) || (defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__)
+#error "wandscope scores are exact IEEE-754 f32 arithmetic: build without -ffast-math / -Ofast / -ffinite-math-only (docs/SCORING.md)"
 #endif
 // So does evaluating f32 expressions in a wider type (x87 arithmetic: -m32 without -msse2
 // -mfpmath=sse, or -mfpmath=387): each operation must round to f32.
