@@ -70,12 +70,24 @@ TEST(OpenLoopDriver, BelowCapacityServiceTimeMatchesTheSpin) {
   const auto latency = sortedMs(result.records.records, &RequestRecord::latencyNs);
   EXPECT_GE(medianOf(latency), medianOf(service));  // latency includes service
   EXPECT_LE(result.inFlightHighWater, c.inFlightCap);
-  // Thread CPU of a wall-clock spin is at most its wall time (plus clock granularity).
+  // Thread CPU of a wall-clock spin is about its wall time: the median is the spin's (a clock of
+  // another thread, or none, reads near zero) and never above the median service. Not every
+  // request: the CPU reads sit outside the wall pair, and under ThreadSanitizer one request in CI
+  // showed 2.7 ms of CPU for 1.3 ms of wall time (work between a CPU read and a wall read that
+  // was not the target's, presumably the sanitizer runtime's). One in a hundred may exceed it.
+  std::vector<double> cpu;
   for (const auto& r : result.records.records) {
-    if (r.outcome == RequestOutcome::Ok) {
-      EXPECT_LE(r.threadCpuNs, r.serviceNs() + 1'000'000);
-    }
+    if (r.measured && r.outcome == RequestOutcome::Ok) cpu.push_back(static_cast<double>(r.threadCpuNs) / 1e6);
   }
+  std::sort(cpu.begin(), cpu.end());
+  ASSERT_EQ(cpu.size(), 200u);
+  EXPECT_LE(medianOf(cpu), medianOf(service) + 0.05);
+  EXPECT_GE(medianOf(cpu), 0.3 * 0.5);
+  std::size_t over = 0;
+  for (const auto& r : result.records.records) {
+    if (r.outcome == RequestOutcome::Ok && r.threadCpuNs > r.serviceNs() + 1'000'000) ++over;
+  }
+  EXPECT_LE(over, result.records.records.size() / 100) << over << " requests used more CPU than wall time";
 }
 
 // At twice capacity the excess is shed and counted, never queued: the requests in flight never
