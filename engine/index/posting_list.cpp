@@ -21,6 +21,35 @@ const std::uint32_t* wordsAt(const std::byte* p) noexcept {
   return reinterpret_cast<const std::uint32_t*>(p);
 }
 
+// One code of a varint tail, at most 5 bytes (see decodeBlockDocs). Returns the position after
+// it, or nullptr if the input ends early or the code runs past 5 bytes. Without bounds checks
+// while 5 bytes remain.
+const std::uint8_t* readTailCode(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& code) noexcept {
+  constexpr int kMaxBytes = 5;
+  if (end - p >= kMaxBytes) {
+    std::uint64_t result = 0;
+    for (int i = 0; i < kMaxBytes; ++i) {
+      const std::uint64_t byte = p[i];
+      result |= (byte & 0x7Fu) << (7 * i);
+      if (byte < 0x80u) {
+        code = result;
+        return p + i + 1;
+      }
+    }
+    return nullptr;
+  }
+  std::uint64_t result = 0;
+  for (int i = 0; i < kMaxBytes && p != end; ++i) {
+    const std::uint64_t byte = *p++;
+    result |= (byte & 0x7Fu) << (7 * i);
+    if (byte < 0x80u) {
+      code = result;
+      return p;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocId* docs,
@@ -35,19 +64,24 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
     tailFreqs = false;
     return kBlockSize;
   }
+  // Each code is (gap << 1) | (frequency == 1) with gap = doc - previous doc - 1, so a valid one
+  // has at most 33 bits (5 bytes). Doc ids are summed in 64 bits, where 128 codes of at most 35
+  // bits cannot wrap: every step adds at least 1, so ending exactly on the skip entry's last doc
+  // (validated against the segment when the index was opened) puts every doc id in order inside
+  // the segment, and one check after the loop stands for a range check per posting.
   const std::uint32_t count = skip.countMinus1 + 1u;
   const auto* p = reinterpret_cast<const std::uint8_t*>(data);
   const auto* end = p + skip.dataBytes;
-  DocId prev = base;
+  std::uint64_t next = block == 0 ? std::uint64_t{list.docBase} : std::uint64_t{list.skips[block - 1].lastDoc} + 1;
+  std::uint64_t wide = 0;  // the bits of any code above bit 32
   for (std::uint32_t i = 0; i < count; ++i) {
     std::uint64_t code = 0;
-    p = codec::readVarint64(p, end, code);
-    if (p == nullptr || (code >> 1) > UINT32_MAX) damaged(list, block);
-    prev = prev + static_cast<std::uint32_t>(code >> 1) + 1u;
-    if (prev < list.docBase || prev > skip.lastDoc || (i > 0 && prev <= docs[i - 1])) {
-      damaged(list, block);
-    }
-    docs[i] = prev;
+    p = readTailCode(p, end, code);
+    if (p == nullptr) damaged(list, block);
+    wide |= code >> 33;
+    const std::uint64_t doc = next + (code >> 1);
+    docs[i] = static_cast<DocId>(doc);
+    next = doc + 1;
     if ((code & 1u) != 0) {
       freqs[i] = 1;
     } else {
@@ -57,7 +91,7 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
       freqs[i] = f + 2u;
     }
   }
-  if (p != end || docs[count - 1] != skip.lastDoc) damaged(list, block);
+  if (p != end || wide != 0 || next - 1 != skip.lastDoc) damaged(list, block);
   tailFreqs = true;
   return count;
 }
