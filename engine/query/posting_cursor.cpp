@@ -133,7 +133,7 @@ void PostingCursor::nextGeq(DocId target) {
   m_doc = m_docs[m_pos];  // the block's last doc >= target, so m_pos < m_count
 }
 
-void PostingCursor::shallowAdvance(DocId target) {
+void PostingCursor::shallowAdvanceFar(DocId target) {
   countUp(m_counters->shallowAdvances);
   // Never behind the cursor's own block.
   if (m_shallowPart < m_part || (m_shallowPart == m_part && m_shallowBlock < m_block)) {
@@ -163,16 +163,6 @@ void PostingCursor::shallowAdvance(DocId target) {
   const auto* found = std::partition_point(skips.data() + m_shallowBlock + 2, skips.data() + skips.size(),
                                            [&](const format::SkipEntry& s) { return s.lastDoc < target; });
   m_shallowBlock = static_cast<std::uint32_t>(found - skips.data());
-}
-
-Score PostingCursor::blockMaxScore() const noexcept {
-  if (m_shallowPart >= m_parts.size()) return 0.0f;
-  return m_idf * m_shallowList.blockMaxWeight[m_shallowBlock];
-}
-
-DocId PostingCursor::blockLastDoc() const noexcept {
-  if (m_shallowPart >= m_parts.size()) return kNoMoreDocs;
-  return m_shallowList.skips[m_shallowBlock].lastDoc;
 }
 
 }  // namespace wandscope::engine

@@ -50,11 +50,24 @@ class PostingCursor {
 
   // Moves the block pointer to the block that would hold `target` (the first with last doc >=
   // target), without decoding; no move if it is already there or beyond.
-  void shallowAdvance(DocId target);
+  void shallowAdvance(DocId target) {
+    // Inline, the common case: the pointer is not behind the cursor's block and its block
+    // already reaches target (the windowed paths ask once per window and list).
+    const bool notBehind = m_shallowPart == m_part ? m_shallowBlock >= m_block : m_shallowPart > m_part;
+    if (notBehind && m_shallowPart < m_parts.size() && m_shallowList.skips[m_shallowBlock].lastDoc >= target) {
+      countUp(m_counters->shallowAdvances);
+      return;
+    }
+    shallowAdvanceFar(target);
+  }
   // The largest score in the block-pointer's block (0 past the end of the list).
-  Score blockMaxScore() const noexcept;
+  Score blockMaxScore() const noexcept {
+    return m_shallowPart >= m_parts.size() ? 0.0f : m_idf * m_shallowList.blockMaxWeight[m_shallowBlock];
+  }
   // The last doc id of the block-pointer's block (kNoMoreDocs past the end of the list).
-  DocId blockLastDoc() const noexcept;
+  DocId blockLastDoc() const noexcept {
+    return m_shallowPart >= m_parts.size() ? kNoMoreDocs : m_shallowList.skips[m_shallowBlock].lastDoc;
+  }
 
   // Block-level access for the bulk paths, which work on whole decoded blocks. The decoded block
   // is the one holding docId(); blockPosition() is docId()'s index in it.
@@ -88,6 +101,8 @@ class PostingCursor {
   // Positions on the first block (from the current one on) whose last doc >= target and decodes
   // it; exhausts the cursor if there is none.
   void seekBlock(DocId target);
+  // shallowAdvance() beyond the pointer's block (or from behind the cursor's block).
+  void shallowAdvanceFar(DocId target);
 
   const Bm25* m_bm25;
   const float* m_norms;
