@@ -8,6 +8,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
+#include <cstddef>
+
 namespace wandscope::engine {
 namespace {
 
@@ -22,29 +26,25 @@ const std::uint32_t* wordsAt(const std::byte* p) noexcept {
 }
 
 // One code of a varint tail, at most 5 bytes (see decodeBlockDocs). Returns the position after
-// it, or nullptr if the input ends early or the code runs past 5 bytes. Without bounds checks
-// while 5 bytes remain.
+// it, or nullptr if the input ends early or the code runs past 5 bytes. The loop has a fixed
+// bound and no end check per byte: near the end the bytes left are read from a zero-padded copy,
+// where a code cut short ends in the padding, past `end`.
 const std::uint8_t* readTailCode(const std::uint8_t* p, const std::uint8_t* end, std::uint64_t& code) noexcept {
-  constexpr int kMaxBytes = 5;
-  if (end - p >= kMaxBytes) {
-    std::uint64_t result = 0;
-    for (int i = 0; i < kMaxBytes; ++i) {
-      const std::uint64_t byte = p[i];
-      result |= (byte & 0x7Fu) << (7 * i);
-      if (byte < 0x80u) {
-        code = result;
-        return p + i + 1;
-      }
-    }
-    return nullptr;
+  constexpr std::ptrdiff_t kMaxBytes = 5;
+  const std::ptrdiff_t left = end - p;
+  if (left < kMaxBytes) {
+    std::array<std::uint8_t, kMaxBytes> padded{};
+    std::copy(p, end, padded.begin());
+    const std::uint8_t* after = readTailCode(padded.data(), padded.data() + kMaxBytes, code);
+    return after == nullptr || after - padded.data() > left ? nullptr : p + (after - padded.data());
   }
   std::uint64_t result = 0;
-  for (int i = 0; i < kMaxBytes && p != end; ++i) {
-    const std::uint64_t byte = *p++;
+  for (std::ptrdiff_t i = 0; i < kMaxBytes; ++i) {
+    const std::uint64_t byte = p[i];
     result |= (byte & 0x7Fu) << (7 * i);
     if (byte < 0x80u) {
       code = result;
-      return p;
+      return p + i + 1;
     }
   }
   return nullptr;
@@ -72,7 +72,7 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
   const std::uint32_t count = skip.countMinus1 + 1u;
   const auto* p = reinterpret_cast<const std::uint8_t*>(data);
   const auto* end = p + skip.dataBytes;
-  std::uint64_t next = block == 0 ? std::uint64_t{list.docBase} : std::uint64_t{list.skips[block - 1].lastDoc} + 1;
+  std::uint64_t next = static_cast<DocId>(base + 1u);  // block 0's base is doc_base - 1 (mod 2^32)
   std::uint64_t wide = 0;  // the bits of any code above bit 32
   for (std::uint32_t i = 0; i < count; ++i) {
     std::uint64_t code = 0;

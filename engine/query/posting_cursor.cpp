@@ -136,7 +136,7 @@ void PostingCursor::nextGeq(DocId target) {
 void PostingCursor::shallowAdvanceFar(DocId target) {
   countUp(m_counters->shallowAdvances);
   // Never behind the cursor's own block.
-  if (m_shallowPart < m_part || (m_shallowPart == m_part && m_shallowBlock < m_block)) {
+  if (shallowBehind()) {
     m_shallowPart = m_part;
     m_shallowBlock = m_block;
     m_shallowList = m_list;

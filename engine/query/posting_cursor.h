@@ -53,8 +53,7 @@ class PostingCursor {
   void shallowAdvance(DocId target) {
     // Inline, the common case: the pointer is not behind the cursor's block and its block
     // already reaches target (the windowed paths ask once per window and list).
-    const bool notBehind = m_shallowPart == m_part ? m_shallowBlock >= m_block : m_shallowPart > m_part;
-    if (notBehind && m_shallowPart < m_parts.size() && m_shallowList.skips[m_shallowBlock].lastDoc >= target) {
+    if (!shallowBehind() && m_shallowPart < m_parts.size() && m_shallowList.skips[m_shallowBlock].lastDoc >= target) {
       countUp(m_counters->shallowAdvances);
       return;
     }
@@ -103,6 +102,10 @@ class PostingCursor {
   void seekBlock(DocId target);
   // shallowAdvance() beyond the pointer's block (or from behind the cursor's block).
   void shallowAdvanceFar(DocId target);
+  // The block pointer is behind the cursor's own block (the cursor moved past it).
+  bool shallowBehind() const noexcept {
+    return m_shallowPart < m_part || (m_shallowPart == m_part && m_shallowBlock < m_block);
+  }
 
   const Bm25* m_bm25;
   const float* m_norms;

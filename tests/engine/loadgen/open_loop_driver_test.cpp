@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <thread>
 
 namespace wandscope::test {
@@ -26,10 +27,12 @@ using engine::SyntheticTarget;
 using engine::TargetSpec;
 using engine::Workload;
 
-std::vector<double> sortedMs(const std::vector<RequestRecord>& records, std::int64_t (RequestRecord::*f)() const) {
+// The measured successful requests' nanosecond field or accessor `ns` in ms, sorted.
+template <class Ns>
+std::vector<double> sortedMs(const std::vector<RequestRecord>& records, Ns ns) {
   std::vector<double> v;
   for (const auto& r : records) {
-    if (r.measured && r.outcome == RequestOutcome::Ok) v.push_back(static_cast<double>((r.*f)()) / 1e6);
+    if (r.measured && r.outcome == RequestOutcome::Ok) v.push_back(static_cast<double>(std::invoke(ns, r)) / 1e6);
   }
   std::sort(v.begin(), v.end());
   return v;
@@ -75,11 +78,7 @@ TEST(OpenLoopDriver, BelowCapacityServiceTimeMatchesTheSpin) {
   // request: the CPU reads sit outside the wall pair, and under ThreadSanitizer one request in CI
   // showed 2.7 ms of CPU for 1.3 ms of wall time (work between a CPU read and a wall read that
   // was not the target's, presumably the sanitizer runtime's). One in a hundred may exceed it.
-  std::vector<double> cpu;
-  for (const auto& r : result.records.records) {
-    if (r.measured && r.outcome == RequestOutcome::Ok) cpu.push_back(static_cast<double>(r.threadCpuNs) / 1e6);
-  }
-  std::sort(cpu.begin(), cpu.end());
+  const auto cpu = sortedMs(result.records.records, &RequestRecord::threadCpuNs);
   ASSERT_EQ(cpu.size(), 200u);
   EXPECT_LE(medianOf(cpu), medianOf(service) + 0.05);
   EXPECT_GE(medianOf(cpu), 0.3 * 0.5);
