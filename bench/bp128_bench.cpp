@@ -50,14 +50,26 @@ void unpackDelta(benchmark::State& state, simd::Target target, std::uint32_t wid
                                               benchmark::Counter::kIsIterationInvariantRate);
 }
 
-void unpack(benchmark::State& state, simd::Target target, std::uint32_t width) {
+// Frequencies are stored minus one: `plain` is the bare unpack, `fused` the plus-one kernel the
+// index uses, `separate` the bare unpack followed by a +1 pass (the way before the fused kernel).
+enum class PlusOne { plain, fused, separate };
+
+void unpack(benchmark::State& state, simd::Target target, std::uint32_t width, PlusOne plusOne) {
   useTarget(state, target);
   const std::vector<std::uint32_t> words = packedBlocks(width);
   const simd::Bp128Kernels& k = simd::bp128Kernels();
   alignas(64) std::array<std::uint32_t, 128> out{};
   for (auto _ : state) {
     for (std::size_t b = 0; b < kBlocks; ++b) {
-      k.unpack[width](words.data() + b * codec::bp128Words(width), out.data());
+      const std::uint32_t* in = words.data() + b * codec::bp128Words(width);
+      if (plusOne == PlusOne::fused) {
+        k.unpackPlusOne[width](in, out.data());
+      } else {
+        k.unpack[width](in, out.data());
+        if (plusOne == PlusOne::separate) {
+          for (auto& v : out) v += 1u;
+        }
+      }
       benchmark::ClobberMemory();
     }
   }
@@ -93,7 +105,15 @@ void registerBp128Benchmarks(simd::Target target) {
   for (const std::uint32_t w : kWidths) {
     std::string what("w");
     what.append(std::to_string(w));
-    benchmark::RegisterBenchmark(benchName("unpack", target, what).c_str(), unpack, target, w);
+    benchmark::RegisterBenchmark(benchName("unpack", target, what).c_str(), unpack, target, w, PlusOne::plain);
+  }
+  for (const std::uint32_t w : {1u, 2u, 4u, 8u}) {  // the widths frequency blocks have
+    std::string what("w");
+    what.append(std::to_string(w));
+    benchmark::RegisterBenchmark(benchName("unpack_plus_one", target, what).c_str(), unpack, target, w,
+                                 PlusOne::fused);
+    benchmark::RegisterBenchmark(benchName("unpack_then_add_one", target, what).c_str(), unpack, target, w,
+                                 PlusOne::separate);
   }
   for (const std::uint32_t w : {1u, 8u, 16u, 24u}) {
     std::string what("w");

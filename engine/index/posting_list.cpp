@@ -99,8 +99,7 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
 void decodeBlockFreqs(const PostingList& list, std::uint32_t block, std::uint32_t* freqs) {
   const format::SkipEntry& skip = list.skips[block];
   const std::byte* data = list.base + skip.dataOffset + codec::bp128Words(skip.docWidth) * 4;
-  simd::bp128Kernels().unpack[skip.freqWidth](wordsAt(data), freqs);
-  for (std::uint32_t i = 0; i < kBlockSize; ++i) freqs[i] += 1u;
+  simd::bp128Kernels().unpackPlusOne[skip.freqWidth](wordsAt(data), freqs);  // stored minus one
 }
 
 }  // namespace wandscope::engine

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// BP128 unpack kernels (plain and fused with the doc-id prefix sum) for one Highway target;
+// BP128 unpack kernels (plain, plus one, and fused with the doc-id prefix sum) for one Highway target;
 // re-included once per target by bp128_unpack.cpp. Layout: engine/codec/bp128.h.
 #include "engine/codec/bp128.h"
 #include "engine/codec/simd/bp128_simd.h"
@@ -30,6 +30,11 @@ namespace hn = hwy::HWY_NAMESPACE;
 template <std::uint32_t W>
 void unpackKernel(const std::uint32_t* in, std::uint32_t* out) {
   codec::unpackBp128(in, W, out);
+}
+template <std::uint32_t W>
+void unpackPlusOneKernel(const std::uint32_t* in, std::uint32_t* out) {
+  codec::unpackBp128(in, W, out);
+  for (std::size_t i = 0; i < codec::kBp128Values; ++i) out[i] += 1u;
 }
 template <std::uint32_t W>
 void unpackDeltaKernel(const std::uint32_t* in, std::uint32_t base, std::uint32_t* out) {
@@ -65,6 +70,16 @@ HWY_INLINE void unpackRows(const std::uint32_t* HWY_RESTRICT in, std::uint32_t* 
                            std::index_sequence<R...>) {
   const D4 d;
   (hn::StoreU(unpackRow<W, R>(d, in), d, out + 4 * R), ...);
+}
+
+// The same rows with 1 added to each value (frequencies are stored minus one): one vector add
+// per row, where a separate pass over the block would load, add and store 128 values again.
+template <std::uint32_t W, std::size_t... R>
+HWY_INLINE void unpackRowsPlusOne(const std::uint32_t* HWY_RESTRICT in, std::uint32_t* HWY_RESTRICT out,
+                                  std::index_sequence<R...>) {
+  const D4 d;
+  const V4 one = hn::Set(d, 1u);
+  (hn::StoreU(hn::Add(unpackRow<W, R>(d, in), one), d, out + 4 * R), ...);
 }
 
 #if HWY_TARGET <= HWY_AVX2
@@ -204,6 +219,16 @@ void unpackKernel(const std::uint32_t* HWY_RESTRICT in, std::uint32_t* HWY_RESTR
     for (std::size_t i = 0; i < codec::kBp128Values; i += hn::Lanes(d)) hn::StoreU(hn::Zero(d), d, out + i);
   } else {
     unpackRows<W>(in, out, std::make_index_sequence<32>{});
+  }
+}
+
+template <std::uint32_t W>
+void unpackPlusOneKernel(const std::uint32_t* HWY_RESTRICT in, std::uint32_t* HWY_RESTRICT out) {
+  if constexpr (W == 0) {
+    const hn::ScalableTag<std::uint32_t> d;
+    for (std::size_t i = 0; i < codec::kBp128Values; i += hn::Lanes(d)) hn::StoreU(hn::Set(d, 1u), d, out + i);
+  } else {
+    unpackRowsPlusOne<W>(in, out, std::make_index_sequence<32>{});
   }
 }
 

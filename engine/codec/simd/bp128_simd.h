@@ -24,6 +24,7 @@ struct Bp128Kernels {
   using UnpackDelta = void (*)(const std::uint32_t* in, std::uint32_t base, std::uint32_t* out);
 
   std::array<Unpack, 33> unpack;            // indexed by width
+  std::array<Unpack, 33> unpackPlusOne;     // out[i] = value + 1 mod 2^32 (frequencies, stored - 1)
   std::array<UnpackDelta, 33> unpackDelta;  // indexed by width
   Target target;                            // the target these kernels were compiled for
 };

@@ -23,6 +23,7 @@ namespace HWY_NAMESPACE {
 template <std::size_t... W>
 constexpr Bp128Kernels makeBp128Kernels(std::index_sequence<W...>) {
   return Bp128Kernels{{&unpackKernel<static_cast<std::uint32_t>(W)>...},
+                      {&unpackPlusOneKernel<static_cast<std::uint32_t>(W)>...},
                       {&unpackDeltaKernel<static_cast<std::uint32_t>(W)>...},
                       thisTarget()};
 }
@@ -45,12 +46,18 @@ void scalarUnpack(const std::uint32_t* in, std::uint32_t* out) {
   codec::unpackBp128(in, W, out);
 }
 template <std::uint32_t W>
+void scalarUnpackPlusOne(const std::uint32_t* in, std::uint32_t* out) {
+  codec::unpackBp128(in, W, out);
+  for (std::size_t i = 0; i < codec::kBp128Values; ++i) out[i] += 1u;
+}
+template <std::uint32_t W>
 void scalarUnpackDelta(const std::uint32_t* in, std::uint32_t base, std::uint32_t* out) {
   codec::unpackBp128Delta(in, W, base, out);
 }
 template <std::size_t... W>
 constexpr Bp128Kernels makeScalarKernels(std::index_sequence<W...>) {
   return Bp128Kernels{{&scalarUnpack<static_cast<std::uint32_t>(W)>...},
+                      {&scalarUnpackPlusOne<static_cast<std::uint32_t>(W)>...},
                       {&scalarUnpackDelta<static_cast<std::uint32_t>(W)>...},
                       Target::Scalar};
 }

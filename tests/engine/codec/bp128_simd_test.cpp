@@ -41,7 +41,7 @@ TEST(Bp128Simd, KernelTableMatchesTheForcedTarget) {
   forEachSimdTarget([](simd::Target target) { EXPECT_EQ(simd::bp128Kernels().target, target); });
 }
 
-TEST(Bp128Simd, UnpackMatchesReferenceForEveryWidth) {
+TEST(Bp128Simd, UnpackAndUnpackPlusOneMatchReferenceForEveryWidth) {
   const std::uint64_t seed = 0x5EED0001;
   SCOPED_TRACE("seed " + std::to_string(seed));
   forEachSimdTarget([&](simd::Target) {
@@ -64,6 +64,13 @@ TEST(Bp128Simd, UnpackMatchesReferenceForEveryWidth) {
         std::vector<std::uint32_t> out2(128, kGuard);
         simd::unpackBp128(words.data(), width, out2.data());
         ASSERT_TRUE(std::equal(expected.begin(), expected.end(), out2.begin()));
+        // The frequency form: each value + 1, wrapping at 2^32 (trial 1 at width 32 wraps all).
+        std::vector<std::uint32_t> plusOne(129, kGuard);
+        kernels.unpackPlusOne[width](words.data(), plusOne.data());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+          ASSERT_EQ(plusOne[i], expected[i] + 1u) << "trial " << trial << " value " << i;
+        }
+        EXPECT_EQ(plusOne[128], kGuard) << "wrote past the block";
       }
     }
   });
