@@ -105,15 +105,16 @@ void registerBp128Benchmarks(simd::Target target) {
   for (const std::uint32_t w : kWidths) {
     std::string what("w");
     what.append(std::to_string(w));
-    benchmark::RegisterBenchmark(benchName("unpack", target, what).c_str(), unpack, target, w, PlusOne::plain);
+    benchmark::RegisterBenchmark(benchName("unpack", target, what).c_str(), unpack, target, w,
+                                 PlusOne::plain);
   }
   for (const std::uint32_t w : {1u, 2u, 4u, 8u}) {  // the widths frequency blocks have
     std::string what("w");
     what.append(std::to_string(w));
-    benchmark::RegisterBenchmark(benchName("unpack_plus_one", target, what).c_str(), unpack, target, w,
-                                 PlusOne::fused);
-    benchmark::RegisterBenchmark(benchName("unpack_then_add_one", target, what).c_str(), unpack, target, w,
-                                 PlusOne::separate);
+    benchmark::RegisterBenchmark(benchName("unpack_plus_one", target, what).c_str(), unpack,
+                                 target, w, PlusOne::fused);
+    benchmark::RegisterBenchmark(benchName("unpack_then_add_one", target, what).c_str(), unpack,
+                                 target, w, PlusOne::separate);
   }
   for (const std::uint32_t w : {1u, 8u, 16u, 24u}) {
     std::string what("w");

@@ -44,6 +44,11 @@ void unpackBp128(const std::uint32_t* in, std::uint32_t width, std::uint32_t* ou
   }
 }
 
+void unpackBp128PlusOne(const std::uint32_t* in, std::uint32_t width, std::uint32_t* out) noexcept {
+  unpackBp128(in, width, out);
+  for (std::size_t i = 0; i < kBp128Values; ++i) out[i] += 1u;
+}
+
 void unpackBp128Delta(const std::uint32_t* in, std::uint32_t width, std::uint32_t base,
                       std::uint32_t* out) noexcept {
   unpackBp128(in, width, out);

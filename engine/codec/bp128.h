@@ -28,6 +28,9 @@ void packBp128(const std::uint32_t* in, std::uint32_t width, std::uint32_t* out)
 // Unpacks 128 values.
 void unpackBp128(const std::uint32_t* in, std::uint32_t width, std::uint32_t* out) noexcept;
 
+// Unpacks 128 values stored minus one (frequencies): out[i] = in[i] + 1, modulo 2^32.
+void unpackBp128PlusOne(const std::uint32_t* in, std::uint32_t width, std::uint32_t* out) noexcept;
+
 // Unpacks 128 doc-id gaps stored as (gap - 1) and turns them into doc ids:
 // out[i] = base + sum_{j <= i} (in[j] + 1), modulo 2^32 (base is the previous doc id; for the
 // first block of a list it is the list's start minus one, which may wrap).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// BP128 unpack kernels (plain, plus one, and fused with the doc-id prefix sum) for one Highway target;
-// re-included once per target by bp128_unpack.cpp. Layout: engine/codec/bp128.h.
+// BP128 unpack kernels (plain, plus one, and fused with the doc-id prefix sum) for one Highway
+// target; re-included once per target by bp128_unpack.cpp. Layout: engine/codec/bp128.h.
 #include "engine/codec/bp128.h"
 #include "engine/codec/simd/bp128_simd.h"
 
@@ -33,8 +33,7 @@ void unpackKernel(const std::uint32_t* in, std::uint32_t* out) {
 }
 template <std::uint32_t W>
 void unpackPlusOneKernel(const std::uint32_t* in, std::uint32_t* out) {
-  codec::unpackBp128(in, W, out);
-  for (std::size_t i = 0; i < codec::kBp128Values; ++i) out[i] += 1u;
+  codec::unpackBp128PlusOne(in, W, out);
 }
 template <std::uint32_t W>
 void unpackDeltaKernel(const std::uint32_t* in, std::uint32_t base, std::uint32_t* out) {
@@ -75,8 +74,8 @@ HWY_INLINE void unpackRows(const std::uint32_t* HWY_RESTRICT in, std::uint32_t* 
 // The same rows with 1 added to each value (frequencies are stored minus one): one vector add
 // per row, where a separate pass over the block would load, add and store 128 values again.
 template <std::uint32_t W, std::size_t... R>
-HWY_INLINE void unpackRowsPlusOne(const std::uint32_t* HWY_RESTRICT in, std::uint32_t* HWY_RESTRICT out,
-                                  std::index_sequence<R...>) {
+HWY_INLINE void unpackRowsPlusOne(const std::uint32_t* HWY_RESTRICT in,
+                                  std::uint32_t* HWY_RESTRICT out, std::index_sequence<R...>) {
   const D4 d;
   const V4 one = hn::Set(d, 1u);
   (hn::StoreU(hn::Add(unpackRow<W, R>(d, in), one), d, out + 4 * R), ...);
@@ -226,7 +225,9 @@ template <std::uint32_t W>
 void unpackPlusOneKernel(const std::uint32_t* HWY_RESTRICT in, std::uint32_t* HWY_RESTRICT out) {
   if constexpr (W == 0) {
     const hn::ScalableTag<std::uint32_t> d;
-    for (std::size_t i = 0; i < codec::kBp128Values; i += hn::Lanes(d)) hn::StoreU(hn::Set(d, 1u), d, out + i);
+    for (std::size_t i = 0; i < codec::kBp128Values; i += hn::Lanes(d)) {
+      hn::StoreU(hn::Set(d, 1u), d, out + i);
+    }
   } else {
     unpackRowsPlusOne<W>(in, out, std::make_index_sequence<32>{});
   }

@@ -47,8 +47,7 @@ void scalarUnpack(const std::uint32_t* in, std::uint32_t* out) {
 }
 template <std::uint32_t W>
 void scalarUnpackPlusOne(const std::uint32_t* in, std::uint32_t* out) {
-  codec::unpackBp128(in, W, out);
-  for (std::size_t i = 0; i < codec::kBp128Values; ++i) out[i] += 1u;
+  codec::unpackBp128PlusOne(in, W, out);
 }
 template <std::uint32_t W>
 void scalarUnpackDelta(const std::uint32_t* in, std::uint32_t base, std::uint32_t* out) {
