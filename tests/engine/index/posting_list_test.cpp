@@ -115,6 +115,31 @@ TEST(PostingListCodec, TailsWithWideCodesRoundTrip) {
   }
 }
 
+// Random tails (1-127 postings) round trip: gaps and frequencies drawn so that codes of every
+// length (1-5 bytes), tf 1 and tf > 1 alternate without a pattern. Seeds are printed on failure.
+TEST(PostingListCodec, RandomTailsRoundTrip) {
+  for (std::uint32_t seed = 1; seed <= 300; ++seed) {
+    std::mt19937 rng(seed);
+    const auto count = std::uniform_int_distribution<std::uint32_t>(1, 127)(rng);
+    std::vector<DocId> docs;
+    std::vector<std::uint32_t> freqs;
+    std::uint64_t doc = std::uniform_int_distribution<std::uint32_t>(0, 3)(rng);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const unsigned bits = std::uniform_int_distribution<unsigned>(0, 24)(rng);  // gaps up to 2^24
+      doc += std::uniform_int_distribution<std::uint64_t>(0, (std::uint64_t{1} << bits) - 1)(rng) + (i > 0 ? 1 : 0);
+      docs.push_back(static_cast<DocId>(doc));
+      const unsigned kind = std::uniform_int_distribution<unsigned>(0, 3)(rng);
+      freqs.push_back(kind < 2 ? 1u : kind == 2 ? std::uniform_int_distribution<std::uint32_t>(2, 300)(rng)
+                                                : std::uniform_int_distribution<std::uint32_t>(2, 0xFFFFFFFFu)(rng));
+    }
+    const DocId docBase = docs.front() > 0 ? 1 : 0;
+    const auto bytes = engine::encodePostingList(docs, freqs, docBase);
+    const auto decoded = decodeAll(bytes, docs.size(), docBase);
+    ASSERT_EQ(decoded.docs, docs) << "seed " << seed;
+    ASSERT_EQ(decoded.freqs, freqs) << "seed " << seed;
+  }
+}
+
 // A one-block list of `count` postings whose tail bytes are `data` (per posting varint(gap << 1 |
 // (tf == 1)), then varint(tf - 2) when tf > 1; docs/FORMAT.md) and whose skip entry claims `lastDoc`.
 std::vector<std::byte> craftedTail(const std::vector<std::uint8_t>& data, std::uint32_t count, DocId lastDoc) {
@@ -132,15 +157,16 @@ std::vector<std::byte> craftedTail(const std::vector<std::uint8_t>& data, std::u
 
 // Damaged tails behind valid checksums (a buggy writer): gaps that wrap around 2^32 and still end
 // on the skip entry's last doc, a gap wider than 32 bits, a varint too long for 32 bits and a
-// truncated one, each early and late in the block (a faster tail decoder that reads several bytes
-// at a time must keep every check). Each is refused as an index error; the same tail undamaged
-// decodes.
+// truncated one, a frequency varint too long for 32 bits and one whose tf - 2 leaves no room for
+// the + 2, each early and late in the block (a faster tail decoder that reads several bytes at a
+// time must keep every check, including near the end). Each is refused as an index error; the
+// same tail undamaged decodes.
 TEST(PostingListCodec, DamagedTailsAreRefused) {
   using engine::codec::appendVarint64;
   constexpr std::uint32_t kCount = 40;
   for (const bool late : {false, true}) {
     const std::uint32_t at = late ? kCount - 2 : 1;  // the damaged posting
-    for (int damage = 0; damage < 5; ++damage) {
+    for (int damage = 0; damage < 7; ++damage) {
       std::vector<std::uint8_t> data;
       std::uint32_t count = kCount;
       std::uint64_t doc = 0xFFFFFFFFu;  // the first block's base: doc base 0 minus one
@@ -149,7 +175,10 @@ TEST(PostingListCodec, DamagedTailsAreRefused) {
         if (damage == 1 && i == at) gap = 0xFFFFFFFFu - 600;  // wraps to below the previous doc
         if (damage == 1 && i == at + 1) gap = 600 + 299;       // ... and climbs back on the grid
         if (damage == 2 && i == at) gap = std::uint64_t{1} << 33;
-        appendVarint64(data, gap << 1 | 1u);  // tf 1
+        const bool badFreq = (damage == 5 || damage == 6) && i == at;
+        appendVarint64(data, gap << 1 | (badFreq ? 0u : 1u));  // tf 1, or a frequency follows
+        if (damage == 5 && badFreq) data.insert(data.end(), {0x80u, 0x80u, 0x80u, 0x80u, 0x10u});  // 33 bits
+        if (damage == 6 && badFreq) appendVarint64(data, 0xFFFFFFFEu);  // tf - 2 = 2^32 - 2
         doc = (doc + gap + 1) & 0xFFFFFFFFu;
         if (damage == 3 && i == at) {
           data.back() |= 0x80u;  // the varint goes on for four more bytes: 6 in all, > 32 bits
