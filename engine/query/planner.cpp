@@ -64,7 +64,7 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
         sum += t.df;
         longest = std::max(longest, t.df);
       }
-      plan.windowPostings = static_cast<double>(sum - longest) * static_cast<double>(kBulkOrWindowDocs) / static_cast<double>(docCount);
+      plan.windowPostings = static_cast<double>(sum - longest) * kOrSparseRuleWindowDocs / static_cast<double>(docCount);
       if (plan.windowPostings < kBulkOrMinWindowPostings) return choose(Algorithm::MaxScore, PlanRule::OrSparse);
     }
     return choose(Algorithm::Bmm, PlanRule::OrFew);

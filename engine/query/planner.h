@@ -51,6 +51,10 @@ inline constexpr std::size_t kBulkAndMaxClauses = 3;
 // likely essential (all but the longest), the windowed bmm's per-window work outweighs what it
 // saves and `maxscore` runs instead (docs/ALGORITHMS.md, "The planner").
 inline constexpr double kBulkOrMinWindowPostings = 16.0;
+// ... counted per window of this many documents: the windowed bmm's window length when the rule
+// was measured (bmm's windows have since grown to kBulkOrWindowDocs; the rule's decisions were
+// kept as measured).
+inline constexpr double kOrSparseRuleWindowDocs = 4096.0;
 // OR with 2 to kTaatMaxPlannedTerms known terms, none of whose lists holds kTaatMaxListDensity of
 // the documents or more: `taat` runs (docs/ALGORITHMS.md, "The planner": it won in every measured
 // df band below 1 % with 2, 3, 5 and 8 terms, and lost with 3 terms between 1 and 1.5 %).

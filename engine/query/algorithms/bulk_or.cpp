@@ -21,13 +21,19 @@
 namespace wandscope::engine {
 namespace {
 
-// 4096 doc ids: on the 1M-document corpus a mid-df list (1-6 % of the documents) has some 40-250
-// postings in a window, so per-window work (bounds, split) is small against per-posting work,
-// while the accumulator (32 KiB of f64) and the lists' contributions stay in L1/L2.
-// The first window is 128 doc ids and each next one twice as long up to 4096: the split of a
-// window is decided at its start, so while the floor is still forming short windows let it take
+// 8192 doc ids: on the 1M-document corpus a mid-df list (1-6 % of the documents) has some 80-500
+// postings in a window, so per-window work (window maxima, split, slice ends) is small against
+// per-posting work, while the accumulator (64 KiB of f64) and the lists' contributions stay in L2.
+// Against windows of at most 4096, in-process A/B (docs/PERF.md, "Longer bmm windows"): mid-df-3
+// 1.08-1.15x and mid-df-2 1.04-1.09x faster.
+// The first window is 128 doc ids and each next one twice as long up to kWindowDocs: the split of
+// a window is decided at its start, so while the floor is still forming short windows let it take
 // effect soon (with one 4096 window first, a 6000-document index was scored almost exhaustively).
 constexpr DocId kWindowDocs = kBulkOrWindowDocs;
+// ... for lists that hold at most this many postings per document together; denser lists stop at
+// half of it: they fill a shorter window with as many postings, and sequential-2 ran 0.88x as
+// fast in the longer windows (docs/PERF.md).
+constexpr double kLongWindowMaxDensity = 0.25;
 constexpr DocId kFirstWindowDocs = 128;
 constexpr std::size_t kMaskWords = kWindowDocs / 64;
 // Candidates are decided chunk by chunk of 128 doc ids (window sizes are multiples of it, or the
@@ -39,8 +45,8 @@ constexpr std::size_t kMaxTerms = 64;
 // read in the window (a window holds at most kMaxTerms x kWindowDocs postings, so at most as many
 // slices) and the document's place in the window; a document's first posting keeps a generation
 // instead of the place.
-constexpr unsigned kDocBits = 12;
-constexpr unsigned kSliceBits = 18;
+constexpr unsigned kDocBits = 13;
+constexpr unsigned kSliceBits = 19;
 constexpr unsigned kGenerationShift = 32 + kSliceBits;
 constexpr unsigned kGenerationBits = 64 - kGenerationShift;
 constexpr std::uint64_t kSliceMask = (std::uint64_t{1} << kSliceBits) - 1;
@@ -166,10 +172,17 @@ void bulkOr(QueryContext& ctx) {
   const bool prune = ctx.options.candidatePrune;
   const double factorAll = sumUpperBoundFactor(n);
 
-  std::vector<double> acc(kWindowDocs, 0.0);
-  std::vector<std::uint64_t> terms(kWindowDocs, 0);
+  const double docCount = static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
+  double postingsPerDoc = 0.0;  // of all the lists together
+  for (const auto& c : cursors) postingsPerDoc += static_cast<double>(c.df()) / docCount;
+  const DocId longestWindow = postingsPerDoc <= kLongWindowMaxDensity ? kWindowDocs : kWindowDocs / 2;
+  // The per-document arrays hold one window of the longest length and the per-(list, document)
+  // ones a row of it per list.
+  const std::size_t row = longestWindow;
+  std::vector<double> acc(row, 0.0);
+  std::vector<std::uint64_t> terms(row, 0);
   // contrib, tfs, bound and present are written before they are read: not zeroed per query.
-  const auto contrib = std::make_unique_for_overwrite<float[]>(n * kWindowDocs);
+  const auto contrib = std::make_unique_for_overwrite<float[]>(n * row);
   std::array<std::uint64_t, kMaskWords> touched{};
   std::vector<double> windowMax(n, 0.0);
   std::vector<std::uint32_t> order(n);
@@ -180,16 +193,16 @@ void bulkOr(QueryContext& ctx) {
   probe.reserve(n);
   std::vector<double> probePrefix(n + 1, 0.0);
   // Bound-first windows keep each (list, document)'s frequency to score the candidates later.
-  const auto tfs = std::make_unique_for_overwrite<std::uint32_t[]>(n * kWindowDocs);
+  const auto tfs = std::make_unique_for_overwrite<std::uint32_t[]>(n * row);
   const Bm25& bm25 = cursors.front().bm25();
   const float* lengthNorms = cursors.front().lengthNorms();
   alignas(64) std::array<float, kDecisionChunkDocs> chunkNorms{};
   // Bound-first windows: per document the f64 sum of the block maxima of the lists holding it and
   // their mask, valid where stamp == generation (so nothing is cleared between windows), and the
   // documents whose bound beats the floor.
-  const auto blockBound = std::make_unique_for_overwrite<double[]>(kWindowDocs);
-  const auto present = std::make_unique_for_overwrite<std::uint64_t[]>(kWindowDocs);
-  std::vector<std::uint32_t> stamp(kWindowDocs, 0);
+  const auto blockBound = std::make_unique_for_overwrite<double[]>(row);
+  const auto present = std::make_unique_for_overwrite<std::uint64_t[]>(row);
+  std::vector<std::uint32_t> stamp(row, 0);
   // ... and, while the lists are read, per document (valid where its top kGenerationBits are
   // firstGeneration) the slice and frequency of the first list holding it, the later lists'
   // postings of those documents (frequency << 32 | slice << kDocBits | document), and per slice of
@@ -198,17 +211,16 @@ void bulkOr(QueryContext& ctx) {
     std::uint32_t list;
     double max;
   };
-  const auto first = std::make_unique<std::uint64_t[]>(kWindowDocs);
+  const auto first = std::make_unique<std::uint64_t[]>(row);
   std::uint64_t firstGeneration = 0;
   // (the first list read adds no hit; the +1 is the unconditional append past the last one)
-  const auto hits = std::make_unique_for_overwrite<std::uint64_t[]>((n - 1) * kWindowDocs + 1);
+  const auto hits = std::make_unique_for_overwrite<std::uint64_t[]>((n - 1) * row + 1);
   std::vector<SliceMax> sliceMax;
   std::uint32_t generation = 0;
   std::array<std::uint64_t, kMaskWords> candidates{};
   std::uint64_t candidateChunks = 0;  // bit c: a candidate in chunk c of the window
-  std::vector<std::uint16_t> survivors(kWindowDocs);
+  std::vector<std::uint16_t> survivors(row);
   std::array<std::uint64_t, kMaskWords> aliveBits{};
-  const double docCount = static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
   alignas(64) std::array<float, kBlockSize> norms{};
   alignas(64) std::array<float, kBlockSize> scores{};
   std::size_t split = std::numeric_limits<std::size_t>::max();
@@ -229,7 +241,7 @@ void bulkOr(QueryContext& ctx) {
   DocId windowDocs = kFirstWindowDocs;
   while (start != kNoMoreDocs) {
     const DocId end = start >= kNoMoreDocs - windowDocs ? kNoMoreDocs : start + windowDocs;
-    windowDocs = std::min(windowDocs * 2, kWindowDocs);
+    windowDocs = std::min(windowDocs * 2, longestWindow);
     countUp(ctx.counters.windowsTotal);
     floor = ctx.topk.floor();
     double floorD = static_cast<double>(floor);
@@ -329,8 +341,8 @@ void bulkOr(QueryContext& ctx) {
       ++generation;
       countUp(ctx.counters.windowsBoundFirst);
       sliceMax.clear();
-      if (++firstGeneration == std::uint64_t{1} << kGenerationBits) {  // every 16,383 bound-first windows
-        std::fill_n(first.get(), kWindowDocs, std::uint64_t{0});
+      if (++firstGeneration == std::uint64_t{1} << kGenerationBits) {  // every 8,191 bound-first windows
+        std::fill_n(first.get(), row, std::uint64_t{0});
         firstGeneration = 1;
       }
       flagAbove = floorD / factorAll - probeAll - 1e-9 * (std::abs(floorD) + probeAll);
@@ -343,7 +355,7 @@ void bulkOr(QueryContext& ctx) {
       if (c.docId() < start) c.nextGeq(start);
       const float idf = c.idf();
       const float k1p1 = c.bm25().k1Plus1();
-      float* termContrib = contrib.get() + std::size_t{q} * kWindowDocs;
+      float* termContrib = contrib.get() + std::size_t{q} * row;
       std::uint64_t& read = (essentialMask & bit) != 0 ? ctx.counters.maxscoreEssential : ctx.counters.maxscoreNonEssential;
       while (c.docId() < end) {
         const DocId* docs = c.blockDocs();
@@ -396,12 +408,12 @@ void bulkOr(QueryContext& ctx) {
         const SliceMax& s0 = sliceMax[(f >> 32) & kSliceMask];
         present[d] = std::uint64_t{1} << s0.list;
         blockBound[d] = 0.0 + s0.max;
-        tfs[std::size_t{s0.list} * kWindowDocs + d] = static_cast<std::uint32_t>(f);
+        tfs[std::size_t{s0.list} * row + d] = static_cast<std::uint32_t>(f);
       }
       const SliceMax& s1 = sliceMax[(hit >> kDocBits) & kSliceMask];
       present[d] |= std::uint64_t{1} << s1.list;
       blockBound[d] += s1.max;
-      tfs[std::size_t{s1.list} * kWindowDocs + d] = static_cast<std::uint32_t>(hit >> 32);
+      tfs[std::size_t{s1.list} * row + d] = static_cast<std::uint32_t>(hit >> 32);
       if (blockBound[d] > flagAbove) {
         candidates[d >> 6] |= std::uint64_t{1} << (d & 63);
         candidateChunks |= std::uint64_t{1} << (d / kDecisionChunkDocs);
@@ -439,8 +451,8 @@ void bulkOr(QueryContext& ctx) {
           double exact = 0.0;
           for (std::uint64_t m = present[d]; m != 0; m &= m - 1) {
             const auto q = static_cast<std::size_t>(std::countr_zero(m));
-            const Score v = Bm25::contribution(cursors[q].idf(), bm25.weight(tfs[q * kWindowDocs + d], chunkNorms[i]));
-            contrib[q * kWindowDocs + d] = v;
+            const Score v = Bm25::contribution(cursors[q].idf(), bm25.weight(tfs[q * row + d], chunkNorms[i]));
+            contrib[q * row + d] = v;
             exact += static_cast<double>(v);
           }
           acc[d] = exact;
@@ -477,7 +489,7 @@ void bulkOr(QueryContext& ctx) {
       for (std::size_t j = probe.size(); j > 0 && alive > 0; --j) {
         const std::uint32_t q = probe[j - 1];
         PostingCursor& c = cursors[q];
-        float* termContrib = contrib.get() + std::size_t{q} * kWindowDocs;
+        float* termContrib = contrib.get() + std::size_t{q} * row;
         const std::uint64_t bit = std::uint64_t{1} << q;
         const double expected = static_cast<double>(c.df()) * static_cast<double>(hi - lo) / docCount;
         countUp(ctx.counters.maxscoreNonEssential, alive);
@@ -535,7 +547,7 @@ void bulkOr(QueryContext& ctx) {
         const DocId doc = start + d;
         Score score = 0.0f;
         for (std::uint64_t m = terms[d]; m != 0; m &= m - 1) {
-          score += contrib[static_cast<std::size_t>(std::countr_zero(m)) * kWindowDocs + d];
+          score += contrib[static_cast<std::size_t>(std::countr_zero(m)) * row + d];
         }
         acc[d] = 0.0;
         terms[d] = 0;

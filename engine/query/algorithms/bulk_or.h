@@ -5,8 +5,9 @@
 
 namespace wandscope::engine {
 
-// The longest window (doc ids); the planner sizes its OR rule by it.
-inline constexpr DocId kBulkOrWindowDocs = 4096;
+// The longest window (doc ids), for lists of at most 0.25 postings per document together; denser
+// ones stop at half of it (bulk_or.cpp; docs/PERF.md, "Longer bmm windows").
+inline constexpr DocId kBulkOrWindowDocs = 8192;
 
 // The windowed Block-Max MaxScore (`bmm` with bulk_or=on, the default): documents are taken in
 // fixed windows of doc ids, each list's window maximum is the largest block maximum overlapping

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The windowed Block-Max MaxScore (bmm, bulk_or=on): on corpora spanning many 4096-document
+// The windowed Block-Max MaxScore (bmm, bulk_or=on): on corpora spanning many 8192-document
 // windows (so windows are skipped, lists lag behind windows and essential sets change between
 // windows) it returns exactly the brute-force oracle's top-k, bit for bit, with every combination
 // of its switches; it prunes (work counters); beyond 64 terms it falls back to the document-at-a-
@@ -94,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(
         // from different slices.
         ManyWindows{7004, {.docs = 12000, .vocabulary = 300, .maxLength = 20, .duplicateFraction = 0.1}, 37}));
 
-// 30k documents over 3000 words: lists from most documents (w0) to a few (w2500), 8 windows.
+// 30k documents over 3000 words: lists from most documents (w0) to a few (w2500), 9 windows.
 const RandomCorpusParams kThirtyThousand{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
 
 TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
@@ -124,9 +124,12 @@ TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
 }
 
 // Three lists of similar length: once the floor is above every list's maximum, a document needs
-// two of them, and bounding each by its lists' block maxima leaves only those to score.
+// two of them, and bounding each by its lists' block maxima leaves only those to score. (60k
+// documents: 13 windows, the first six of them 128 doc ids and doubling while the floor forms.)
 TEST(BulkOr, BoundFirstScoresOnlyDocumentsWhoseBlockMaximaBeatTheFloor) {
-  const auto docs = randomCorpus(43, kThirtyThousand);
+  RandomCorpusParams params = kThirtyThousand;
+  params.docs = 60000;
+  const auto docs = randomCorpus(43, params);
   const auto t = buildTestIndex(docs);
   const std::string q = "w30 w31 w32";
   const auto on = runBmm(*t->index, q, 10, true);
@@ -134,7 +137,8 @@ TEST(BulkOr, BoundFirstScoresOnlyDocumentsWhoseBlockMaximaBeatTheFloor) {
   const BruteForce oracle(docs, engine::AnalyzerKind::Plain, {});
   ASSERT_TRUE(sameHits(oracle.search(q, Operator::Or, 10), on.hits));
   ASSERT_TRUE(sameHits(on.hits, off.hits));
-  EXPECT_GT(on.counters.windowsBoundFirst, on.counters.windowsTotal / 2);
+  EXPECT_GT(on.counters.windowsBoundFirst, on.counters.windowsTotal / 2)
+      << on.counters.windowsBoundFirst << " of " << on.counters.windowsTotal;
   EXPECT_EQ(off.counters.windowsBoundFirst, 0u);
   // Score-first, every document of an essential list is a candidate; bound-first only those whose
   // bound beat the floor.
@@ -172,6 +176,37 @@ TEST(BulkOr, BoundFirstKeepsADocumentWhoseScoreEqualsItsBound) {
   const auto r = runBmm(*t->index, "a b c", 10, true);
   EXPECT_TRUE(sameHits(expected, r.hits));
   EXPECT_GT(r.counters.windowsBoundFirst, 0u);
+}
+
+// Windows grow to 8192 doc ids over lists holding at most 0.25 postings per document together,
+// and to 4096 over denser ones (bulk_or.cpp, kLongWindowMaxDensity): the longest window entered,
+// with window skipping off so that every window is entered, for lists of 0.2 and of 1.5
+// postings per document.
+TEST(BulkOr, DenseListsTakeWindowsOfHalfTheLength) {
+  constexpr int kDocs = 40000;
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < kDocs; ++i) {
+    std::string text = "a f" + std::to_string(i) + " ";
+    if (i % 2 == 0) text += "b ";
+    if (i % 10 == 0) text += "c ";
+    if (i % 10 == 5) text += "d ";
+    docs.push_back({"d" + std::to_string(i), "", text});
+  }
+  const auto t = buildTestIndex(docs);
+  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, {});
+  const auto longestWindow = [&](const std::string& q) {
+    engine::TraceRecorder trace(1'000'000);
+    const auto r = runBmm(*t->index, q, 10, true, false, true, &trace);
+    EXPECT_TRUE(sameHits(oracle.search(q, Operator::Or, 10), r.hits)) << q;
+    EXPECT_FALSE(trace.truncated()) << q;
+    engine::DocId longest = 0;
+    for (const auto& e : trace.events()) {
+      if (e.kind == engine::TraceEventKind::WindowEntered) longest = std::max(longest, e.docEnd - e.doc + 1);
+    }
+    return longest;
+  };
+  EXPECT_EQ(longestWindow("c d"), 8192u);  // 0.2 postings per document
+  EXPECT_EQ(longestWindow("a b"), 4096u);  // 1.5
 }
 
 TEST(BulkOr, TraceShowsWindowsSplitsAndTheSameHits) {
