@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/planner.h"
 
-#include "engine/query/algorithms/bulk_or.h"
 #include "engine/query/algorithms/taat_or.h"
 
 #include <fmt/format.h>
@@ -64,7 +63,8 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
         sum += t.df;
         longest = std::max(longest, t.df);
       }
-      plan.windowPostings = static_cast<double>(sum - longest) * kOrSparseRuleWindowDocs / static_cast<double>(docCount);
+      plan.windowPostings =
+          static_cast<double>(sum - longest) * kOrSparseRuleWindowDocs / static_cast<double>(docCount);
       if (plan.windowPostings < kBulkOrMinWindowPostings) return choose(Algorithm::MaxScore, PlanRule::OrSparse);
     }
     return choose(Algorithm::Bmm, PlanRule::OrFew);

@@ -172,10 +172,12 @@ void bulkOr(QueryContext& ctx) {
   const bool prune = ctx.options.candidatePrune;
   const double factorAll = sumUpperBoundFactor(n);
 
-  const double docCount = static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
+  const double docCount =
+      static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
   double postingsPerDoc = 0.0;  // of all the lists together
   for (const auto& c : cursors) postingsPerDoc += static_cast<double>(c.df()) / docCount;
-  const DocId longestWindow = postingsPerDoc <= kLongWindowMaxDensity ? kWindowDocs : kWindowDocs / 2;
+  const DocId longestWindow =
+      postingsPerDoc <= kLongWindowMaxDensity ? kWindowDocs : kWindowDocs / 2;
   // The per-document arrays hold one window of the longest length and the per-(list, document)
   // ones a row of it per list.
   const std::size_t row = longestWindow;
@@ -341,7 +343,8 @@ void bulkOr(QueryContext& ctx) {
       ++generation;
       countUp(ctx.counters.windowsBoundFirst);
       sliceMax.clear();
-      if (++firstGeneration == std::uint64_t{1} << kGenerationBits) {  // every 8,191 bound-first windows
+      // every 8,191 bound-first windows:
+      if (++firstGeneration == std::uint64_t{1} << kGenerationBits) {
         std::fill_n(first.get(), row, std::uint64_t{0});
         firstGeneration = 1;
       }

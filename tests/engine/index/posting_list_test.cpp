@@ -124,13 +124,18 @@ TEST(PostingListCodec, RandomTailsRoundTrip) {
     std::vector<DocId> docs;
     std::vector<std::uint32_t> freqs;
     std::uint64_t doc = std::uniform_int_distribution<std::uint32_t>(0, 3)(rng);
+    // One posting in two tails takes a gap of 2^28 or more: a 5-byte code (the others are below
+    // 2^24, so 127 of them and that one stay below kMaxDocs).
+    const auto hugeAt = std::uniform_int_distribution<std::uint32_t>(0, 2 * count - 1)(rng);
     for (std::uint32_t i = 0; i < count; ++i) {
-      const unsigned bits = std::uniform_int_distribution<unsigned>(0, 24)(rng);  // gaps up to 2^24
-      doc += std::uniform_int_distribution<std::uint64_t>(0, (std::uint64_t{1} << bits) - 1)(rng) + (i > 0 ? 1 : 0);
+      const unsigned bits = i == hugeAt ? 30 : std::uniform_int_distribution<unsigned>(0, 24)(rng);
+      const std::uint64_t least = i == hugeAt ? std::uint64_t{1} << 28 : 0;
+      const std::uint64_t most = (std::uint64_t{1} << bits) - 1;
+      doc += std::uniform_int_distribution<std::uint64_t>(least, most)(rng) + (i > 0 ? 1 : 0);
       docs.push_back(static_cast<DocId>(doc));
       const unsigned kind = std::uniform_int_distribution<unsigned>(0, 3)(rng);
-      freqs.push_back(kind < 2 ? 1u : kind == 2 ? std::uniform_int_distribution<std::uint32_t>(2, 300)(rng)
-                                                : std::uniform_int_distribution<std::uint32_t>(2, 0xFFFFFFFFu)(rng));
+      const std::uint32_t tfMost = kind == 2 ? 300u : 0xFFFFFFFFu;
+      freqs.push_back(kind < 2 ? 1u : std::uniform_int_distribution<std::uint32_t>(2, tfMost)(rng));
     }
     const DocId docBase = docs.front() > 0 ? 1 : 0;
     const auto bytes = engine::encodePostingList(docs, freqs, docBase);
@@ -177,7 +182,9 @@ TEST(PostingListCodec, DamagedTailsAreRefused) {
         if (damage == 2 && i == at) gap = std::uint64_t{1} << 33;
         const bool badFreq = (damage == 5 || damage == 6) && i == at;
         appendVarint64(data, gap << 1 | (badFreq ? 0u : 1u));  // tf 1, or a frequency follows
-        if (damage == 5 && badFreq) data.insert(data.end(), {0x80u, 0x80u, 0x80u, 0x80u, 0x10u});  // 33 bits
+        if (damage == 5 && badFreq) {
+          data.insert(data.end(), {0x80u, 0x80u, 0x80u, 0x80u, 0x10u});  // 33 bits
+        }
         if (damage == 6 && badFreq) appendVarint64(data, 0xFFFFFFFEu);  // tf - 2 = 2^32 - 2
         doc = (doc + gap + 1) & 0xFFFFFFFFu;
         if (damage == 3 && i == at) {

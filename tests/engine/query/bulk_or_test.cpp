@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The windowed Block-Max MaxScore (bmm, bulk_or=on): on corpora spanning many 8192-document
-// windows (so windows are skipped, lists lag behind windows and essential sets change between
-// windows) it returns exactly the brute-force oracle's top-k, bit for bit, with every combination
+// The windowed Block-Max MaxScore (bmm, bulk_or=on): on corpora spanning several windows of up
+// to 8192 documents (so windows are skipped, lists lag behind windows and essential sets change
+// between windows) it returns exactly the brute-force oracle's top-k, bit for bit, with every combination
 // of its switches; it prunes (work counters); beyond 64 terms it falls back to the document-at-a-
 // time bmm and stays exact.
 #include "engine/query/searcher.h"
@@ -82,7 +82,7 @@ TEST_P(BulkOrParity, EqualsTheOracleAcrossManyWindows) {
 INSTANTIATE_TEST_SUITE_P(
     Corpora, BulkOrParity,
     ::testing::Values(
-        // Long lists over ~5 windows, many ties from duplicates, one segment.
+        // Long lists over several windows, many ties from duplicates, one segment.
         ManyWindows{7001, {.docs = 20000, .vocabulary = 400, .maxLength = 30, .duplicateFraction = 0.3}, 65536},
         // Larger vocabulary (rare lists that are absent from most windows), several segments whose
         // boundaries do not fall on window boundaries.
@@ -94,7 +94,8 @@ INSTANTIATE_TEST_SUITE_P(
         // from different slices.
         ManyWindows{7004, {.docs = 12000, .vocabulary = 300, .maxLength = 20, .duplicateFraction = 0.1}, 37}));
 
-// 30k documents over 3000 words: lists from most documents (w0) to a few (w2500), 9 windows.
+// 30k documents over 3000 words: lists from most documents (w0) to a few (w2500); 9 windows for
+// sparse queries, 12 when the lists are dense enough to stop at 4096 ("w0 w40 w2500").
 const RandomCorpusParams kThirtyThousand{.docs = 30000, .vocabulary = 3000, .maxLength = 60, .duplicateFraction = 0.05};
 
 TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
@@ -125,7 +126,8 @@ TEST(BulkOr, PrunesWhereTheDocumentAtATimeBmmDoes) {
 
 // Three lists of similar length: once the floor is above every list's maximum, a document needs
 // two of them, and bounding each by its lists' block maxima leaves only those to score. (60k
-// documents: 13 windows, the first six of them 128 doc ids and doubling while the floor forms.)
+// documents: 13 windows, the first six of them 128 doc ids and doubling while the floor forms; 8
+// of the 13 are bound-first.)
 TEST(BulkOr, BoundFirstScoresOnlyDocumentsWhoseBlockMaximaBeatTheFloor) {
   RandomCorpusParams params = kThirtyThousand;
   params.docs = 60000;
@@ -201,7 +203,8 @@ TEST(BulkOr, DenseListsTakeWindowsOfHalfTheLength) {
     EXPECT_FALSE(trace.truncated()) << q;
     engine::DocId longest = 0;
     for (const auto& e : trace.events()) {
-      if (e.kind == engine::TraceEventKind::WindowEntered) longest = std::max(longest, e.docEnd - e.doc + 1);
+      if (e.kind != engine::TraceEventKind::WindowEntered) continue;
+      longest = std::max(longest, e.docEnd - e.doc + 1);
     }
     return longest;
   };

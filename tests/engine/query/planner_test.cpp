@@ -54,8 +54,8 @@ TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
             Algorithm::MaxScore);
 }
 
-// The windowed bmm pays per 4096-document window: when the lists but the longest hold fewer than
-// 16 postings per window (rare+common-2 on 1M documents; rare-2/3 with taat=off) maxscore runs
+// The windowed bmm pays per window (the rule counts in 4096-document windows): when the lists but
+// the longest hold fewer than 16 postings per window (rare+common-2 on 1M documents; rare-2/3 with taat=off) maxscore runs
 // instead; the longest list does not count (it is the first to turn non-essential).
 TEST(Planner, SparseOrListsUseMaxScoreWhileBulkOrIsOn) {
   engine::SearchOptions noTaat;
