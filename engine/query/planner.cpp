@@ -66,6 +66,11 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
       plan.windowPostings =
           static_cast<double>(sum - longest) * kOrSparseRuleWindowDocs / static_cast<double>(docCount);
       if (plan.windowPostings < kBulkOrMinWindowPostings) return choose(Algorithm::MaxScore, PlanRule::OrSparse);
+      plan.postingsPerDoc = static_cast<double>(sum) / static_cast<double>(docCount);
+      if (plan.clauses == 2 && plan.postingsPerDoc > kDenseTwoTermPostingsPerDoc) {
+        plan.windowed = false;
+        return choose(Algorithm::Bmm, PlanRule::OrDenseTwo);
+      }
     }
     return choose(Algorithm::Bmm, PlanRule::OrFew);
   }
@@ -104,6 +109,10 @@ std::string planReason(const Plan& p) {
       return fmt::format("auto: OR with {} known terms, ~{:.0f} postings per 4096-doc window in all but the longest list "
                          "< {:.0f} -> maxscore",
                          p.clauses, p.windowPostings, kBulkOrMinWindowPostings);
+    case PlanRule::OrDenseTwo:
+      return fmt::format("auto: OR with 2 known terms holding {:.2f} postings per document together > {:.2f} "
+                         "-> bmm, document at a time",
+                         p.postingsPerDoc, kDenseTwoTermPostingsPerDoc);
     case PlanRule::OrMany:
       return fmt::format("auto: OR with {} known terms -> maxscore", p.clauses);
     case PlanRule::AndManyClauses:

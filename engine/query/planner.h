@@ -19,6 +19,7 @@ enum class PlanRule {
   OrFew,           // OR with <= 3 known terms: bmm
   OrTaat,          // OR with 2-8 known terms whose lists are all sparse (taat=on): taat
   OrSparse,        // OR with <= 3 known terms whose shorter lists are sparse (bulk_or=on): maxscore
+  OrDenseTwo,      // OR with 2 known terms whose lists are dense together (bulk_or=on): bmm, not windowed
   OrMany,          // OR with more: maxscore
   AndManyClauses,  // AND with more than kBulkAndMaxClauses known terms: exhaustive
   AndFewMatches,   // AND expecting < kPruneMatchesPerK x k matches: exhaustive
@@ -36,6 +37,8 @@ struct Plan {
   std::uint64_t minDf = 0;   // AND: shortest and longest list
   std::uint64_t maxDf = 0;
   double windowPostings = 0;  // OR: postings per 4096-document window of all lists but the longest
+  double postingsPerDoc = 0;  // OR: the known lists' postings together / N
+  bool windowed = true;       // OR bmm: the windowed form when bulk_or is on (false: OrDenseTwo)
   double maxDensity = 0;      // OR: the longest known list's df / N
 };
 
@@ -55,6 +58,10 @@ inline constexpr double kBulkOrMinWindowPostings = 16.0;
 // was measured (bmm's windows have since grown to kBulkOrWindowDocs; the rule's decisions were
 // kept as measured).
 inline constexpr double kOrSparseRuleWindowDocs = 4096.0;
+// OR with 2 known terms whose lists hold more than this many postings per document together: the
+// document-at-a-time bmm, which skips blocks of the long lists that the windowed one reads term at
+// a time (sequential-2's common words: 1.64x faster, docs/ALGORITHMS.md, "The planner").
+inline constexpr double kDenseTwoTermPostingsPerDoc = 0.25;
 // OR with 2 to kTaatMaxPlannedTerms known terms, none of whose lists holds kTaatMaxListDensity of
 // the documents or more: `taat` runs (docs/ALGORITHMS.md, "The planner": it won in every measured
 // df band below 1 % with 2, 3, 5 and 8 terms, and lost with 3 terms between 1 and 1.5 %).

@@ -114,7 +114,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
         maxScore(ctx);
         break;
       case Algorithm::Bmm:
-        if (request.options.bulkOr) {
+        if (request.options.bulkOr && plan.windowed) {
           bulkOr(ctx);
         } else {
           blockMaxMaxScore(ctx);

@@ -210,6 +210,18 @@ TEST(BulkOr, DenseListsTakeWindowsOfHalfTheLength) {
   };
   EXPECT_EQ(longestWindow("c d"), 8192u);  // 0.2 postings per document
   EXPECT_EQ(longestWindow("a b"), 4096u);  // 1.5
+  // `auto` takes the document-at-a-time bmm for two such dense lists (planner.h,
+  // kDenseTwoTermPostingsPerDoc): no windows, the same hits.
+  engine::SearchRequest r;
+  r.text = "a b";
+  r.k = 10;
+  r.op = Operator::Or;
+  const auto autoDense = engine::search(*t->index, r);
+  EXPECT_EQ(autoDense.algorithm, Algorithm::Bmm);
+  EXPECT_EQ(autoDense.counters.windowsTotal, 0u);
+  EXPECT_TRUE(sameHits(oracle.search("a b", Operator::Or, 10), autoDense.hits));
+  r.text = "c d";
+  EXPECT_GT(engine::search(*t->index, r).counters.windowsTotal, 0u);  // sparse: windowed
 }
 
 TEST(BulkOr, TraceShowsWindowsSplitsAndTheSameHits) {

@@ -76,6 +76,32 @@ TEST(Planner, SparseOrListsUseMaxScoreWhileBulkOrIsOn) {
             Algorithm::Bmm);
 }
 
+// OR with 2 known terms whose lists hold more than 0.25 postings per document together
+// (sequential-2's common words): bmm, document at a time (the windowed form reads the long lists
+// term at a time); 3 terms, sparser lists and bulk_or=off keep the windowed plan.
+TEST(Planner, TwoDenseOrListsUseTheDocumentAtATimeBmm) {
+  const auto plan = [](std::initializer_list<std::uint64_t> dfs, engine::SearchOptions o = {}) {
+    return engine::planQuery(queryWithDfs(dfs), Operator::Or, Algorithm::Auto, o, kDocs, 10);
+  };
+  const auto dense = plan({200'000, 50'001});
+  EXPECT_EQ(dense.algorithm, Algorithm::Bmm);
+  EXPECT_EQ(dense.rule, engine::PlanRule::OrDenseTwo);
+  EXPECT_FALSE(dense.windowed);
+  EXPECT_EQ(engine::planReason(dense),
+            "auto: OR with 2 known terms holding 0.25 postings per document together > 0.25 -> bmm, "
+            "document at a time");
+  const auto boundary = plan({200'000, 50'000});  // exactly 0.25: windowed
+  EXPECT_EQ(boundary.rule, engine::PlanRule::OrFew);
+  EXPECT_TRUE(boundary.windowed);
+  EXPECT_TRUE(plan({300'000, 200'000, 100'000}).windowed);  // three terms
+  EXPECT_EQ(plan({300'000, 200'000, 100'000}).rule, engine::PlanRule::OrFew);
+  engine::SearchOptions off;
+  off.bulkOr = false;  // bmm is document at a time anyway; the rule is not consulted
+  EXPECT_EQ(plan({300'000, 200'000}, off).rule, engine::PlanRule::OrFew);
+  // Forced bmm stays windowed (bulk_or decides).
+  EXPECT_TRUE(engine::planQuery(queryWithDfs({300'000, 200'000}), Operator::Or, Algorithm::Bmm, {}, kDocs, 10).windowed);
+}
+
 // OR with 2-8 known terms whose lists all hold fewer than 1 % of the documents (rare-2/3 on 1M
 // documents): taat. The boundary is per list, on the longest; unknown terms do not count.
 TEST(Planner, OrOverSparseListsUsesTaat) {
