@@ -51,6 +51,7 @@ struct PruneTable {
   float limit = std::numeric_limits<float>::quiet_NaN();  // key part 1
   float leadBlockMax = -1.0f;                              // key part 2 (bucket 63)
   std::array<bool, kBuckets> cannotBeat{};
+  bool none = true;  // every cannotBeat entry false (then not filled)
   bool valid = false;
 };
 
@@ -95,10 +96,16 @@ void bulkAnd(QueryContext& ctx) {
   // Lead contribution bound per exact tf for any document: W never increases with the length
   // normaliser (docs/SCORING.md), so W(tf, K(0)) bounds every document with that tf.
   std::array<float, kBuckets> bucketBound{};
+  // ... and the smallest of them (NaN never counts: it never prunes): while it and the lead's
+  // block maximum both beat the limit, no bucket can prune and a rebuild only records that.
+  float leastBucketBound = std::numeric_limits<float>::infinity();
   if (opt.freqPrune) {
     const auto& bm25 = lead.bm25();
     const float minNorm = bm25.lengthNorm(0);
-    for (std::uint32_t f = 1; f + 1 < kBuckets; ++f) bucketBound[f] = lead.idf() * bm25.weight(f, minNorm);
+    for (std::uint32_t f = 1; f + 1 < kBuckets; ++f) {
+      bucketBound[f] = lead.idf() * bm25.weight(f, minNorm);
+      leastBucketBound = bucketBound[f] < leastBucketBound ? bucketBound[f] : leastBucketBound;
+    }
   }
   LimitCache limitCache;
   PruneTable table;
@@ -261,21 +268,26 @@ void bulkAnd(QueryContext& ctx) {
         if (opt.freqPrune) {
           if (!table.valid || table.limit != limit || table.leadBlockMax != leadBlockMax) {
             bucketBound[kBuckets - 1] = leadBlockMax;
-            std::uint32_t cut = 0;
-            for (std::uint32_t b = 1; b < kBuckets; ++b) {
-              table.cannotBeat[b] = bucketBound[b] <= limit;
-              if (table.cannotBeat[b]) cut = b;
+            // A rebuild runs once per window or floor change: on mid-df-1/2 AND the tables prune
+            // nothing and rebuilding them cost 9-20 % of a query (docs/PERF.md, "The frequency
+            // prune table's rebuilds"). So a table that cannot prune is only marked, and the one
+            // that can is one compare per bucket, a loop that vectorises.
+            table.none = !(leastBucketBound <= limit) && !(leadBlockMax <= limit);
+            if (!table.none) {
+              for (std::uint32_t b = 1; b < kBuckets; ++b) table.cannotBeat[b] = bucketBound[b] <= limit;
             }
             table.limit = limit;
             table.leadBlockMax = leadBlockMax;
             table.valid = true;
             countUp(ctx.counters.pruneTableRebuilds);
             if (ctx.trace != nullptr) {
+              std::uint32_t cut = 0;  // the trace's cut-off: the largest bucket that cannot beat
+              for (std::uint32_t b = 1; b < kBuckets && !table.none; ++b) cut = table.cannotBeat[b] ? b : cut;
               ctx.trace->record({TraceEventKind::PruneTableBuilt, TraceReason::None, static_cast<std::int32_t>(leadIndex),
                                  doc, cut, 0, limit, f});
             }
           }
-          if (table.cannotBeat[std::min(leadTf, kBuckets - 1)]) {
+          if (!table.none && table.cannotBeat[std::min(leadTf, kBuckets - 1)]) {
             countUp(prunedTable);
             if (ctx.trace != nullptr) {
               ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, static_cast<std::int32_t>(leadIndex),
