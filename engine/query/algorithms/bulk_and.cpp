@@ -274,7 +274,9 @@ void bulkAnd(QueryContext& ctx) {
             // that can is one compare per bucket, a loop that vectorises.
             table.none = !(leastBucketBound <= limit) && !(leadBlockMax <= limit);
             if (!table.none) {
-              for (std::uint32_t b = 1; b < kBuckets; ++b) table.cannotBeat[b] = bucketBound[b] <= limit;
+              for (std::uint32_t b = 1; b < kBuckets; ++b) {
+                table.cannotBeat[b] = bucketBound[b] <= limit;
+              }
             }
             table.limit = limit;
             table.leadBlockMax = leadBlockMax;
@@ -282,7 +284,9 @@ void bulkAnd(QueryContext& ctx) {
             countUp(ctx.counters.pruneTableRebuilds);
             if (ctx.trace != nullptr) {
               std::uint32_t cut = 0;  // the trace's cut-off: the largest bucket that cannot beat
-              for (std::uint32_t b = 1; b < kBuckets && !table.none; ++b) cut = table.cannotBeat[b] ? b : cut;
+              for (std::uint32_t b = 1; b < kBuckets && !table.none; ++b) {
+                cut = table.cannotBeat[b] ? b : cut;
+              }
               ctx.trace->record({TraceEventKind::PruneTableBuilt, TraceReason::None, static_cast<std::int32_t>(leadIndex),
                                  doc, cut, 0, limit, f});
             }
