@@ -60,7 +60,7 @@ inline constexpr double kBulkOrMinWindowPostings = 16.0;
 inline constexpr double kOrSparseRuleWindowDocs = 4096.0;
 // OR with 2 known terms whose lists hold more than this many postings per document together: the
 // document-at-a-time bmm, which skips blocks of the long lists that the windowed one reads term at
-// a time (sequential-2's common words: 1.64x faster, docs/ALGORITHMS.md, "The planner").
+// a time (sequential-2's 48 such queries ran 1.64x faster; docs/ALGORITHMS.md, "The planner").
 inline constexpr double kDenseTwoTermPostingsPerDoc = 0.25;
 // OR with 2 to kTaatMaxPlannedTerms known terms, none of whose lists holds kTaatMaxListDensity of
 // the documents or more: `taat` runs (docs/ALGORITHMS.md, "The planner": it won in every measured

@@ -25,7 +25,7 @@ namespace {
 // postings in a window, so per-window work (window maxima, split, slice ends) is small against
 // per-posting work, while the accumulator (64 KiB of f64) and the lists' contributions stay in L2.
 // Against windows of at most 4096, in-process A/B (docs/PERF.md, "Longer bmm windows"): mid-df-3
-// 1.08-1.15x and mid-df-2 1.04-1.09x faster.
+// 1.08-1.15x and mid-df-2 1.01-1.04x faster.
 // The first window is 128 doc ids and each next one twice as long up to kWindowDocs: the split of
 // a window is decided at its start, so while the floor is still forming short windows let it take
 // effect soon (with one 4096 window first, a 6000-document index was scored almost exhaustively).
@@ -176,11 +176,9 @@ void bulkOr(QueryContext& ctx) {
       static_cast<double>(std::max<std::uint64_t>(cursors.front().bm25().docs(), 1));
   double postingsPerDoc = 0.0;  // of all the lists together
   for (const auto& c : cursors) postingsPerDoc += static_cast<double>(c.df()) / docCount;
-  const DocId longestWindow =
-      postingsPerDoc <= kLongWindowMaxDensity ? kWindowDocs : kWindowDocs / 2;
-  // The per-document arrays hold one window of the longest length and the per-(list, document)
-  // ones a row of it per list.
-  const std::size_t row = longestWindow;
+  // The query's longest window; the per-document arrays hold one such window and the
+  // per-(list, document) ones a row of that length per list.
+  const DocId row = postingsPerDoc <= kLongWindowMaxDensity ? kWindowDocs : kWindowDocs / 2;
   std::vector<double> acc(row, 0.0);
   std::vector<std::uint64_t> terms(row, 0);
   // contrib, tfs, bound and present are written before they are read: not zeroed per query.
@@ -243,7 +241,7 @@ void bulkOr(QueryContext& ctx) {
   DocId windowDocs = kFirstWindowDocs;
   while (start != kNoMoreDocs) {
     const DocId end = start >= kNoMoreDocs - windowDocs ? kNoMoreDocs : start + windowDocs;
-    windowDocs = std::min(windowDocs * 2, longestWindow);
+    windowDocs = std::min(windowDocs * 2, row);
     countUp(ctx.counters.windowsTotal);
     floor = ctx.topk.floor();
     double floorD = static_cast<double>(floor);
