@@ -259,13 +259,24 @@ void bulkAnd(QueryContext& ctx) {
     countUp(ctx.counters.candidatesSeen, m);
     std::uint64_t prunedTable = 0;
     std::uint64_t prunedLimit = 0;
+    // The prune decisions depend on the floor only (the followers' and the lead's block maxima
+    // are fixed for the window), so the limit and the table are looked at when the floor has
+    // changed, not per candidate: each candidate then costs one floor compare and, while no
+    // bucket can prune, one predictable branch (docs/PERF.md, "Kept: the prune decisions per
+    // floor"). `seen` starts at a value no floor's bits equal.
+    std::uint64_t seen = ~std::uint64_t{0};
+    bool prunes = false;       // the floor is set and some prune is on
+    bool tablePrunes = false;  // ... and some bucket of the table can prune
+    float limit = kNegInf;
     for (std::size_t i = 0; i < m; ++i) {
       const DocId doc = matches[i];
       const float f = ctx.topk.floor();
-      if (f != kNegInf && (opt.freqPrune || opt.candidatePrune)) {
-        const float limit = limitCache.get(f, othersMax, factor);
-        const std::uint32_t leadTf = lead.blockFreqs()[leadOffsets[i]];
-        if (opt.freqPrune) {
+      if (std::bit_cast<std::uint32_t>(f) != seen) {
+        seen = std::bit_cast<std::uint32_t>(f);
+        prunes = f != kNegInf && (opt.freqPrune || opt.candidatePrune);
+        tablePrunes = false;
+        if (prunes) limit = limitCache.get(f, othersMax, factor);
+        if (prunes && opt.freqPrune) {
           if (!table.valid || table.limit != limit || table.leadBlockMax != leadBlockMax) {
             bucketBound[kBuckets - 1] = leadBlockMax;
             // A rebuild runs once per window or floor change (100-700 times a mid-df-1/2 or
@@ -292,14 +303,18 @@ void bulkAnd(QueryContext& ctx) {
                                  doc, cut, 0, limit, f});
             }
           }
-          if (!table.none && table.cannotBeat[std::min(leadTf, kBuckets - 1)]) {
-            countUp(prunedTable);
-            if (ctx.trace != nullptr) {
-              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, static_cast<std::int32_t>(leadIndex),
-                                 doc, 0, 0, bucketBound[std::min(leadTf, kBuckets - 1)], f});
-            }
-            continue;
+          tablePrunes = !table.none;
+        }
+      }
+      if (prunes) {
+        const std::uint32_t leadTf = lead.blockFreqs()[leadOffsets[i]];
+        if (tablePrunes && table.cannotBeat[std::min(leadTf, kBuckets - 1)]) {
+          countUp(prunedTable);
+          if (ctx.trace != nullptr) {
+            ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, static_cast<std::int32_t>(leadIndex),
+                               doc, 0, 0, bucketBound[std::min(leadTf, kBuckets - 1)], f});
           }
+          continue;
         }
         if (opt.candidatePrune) {
           const float leadScore = lead.idf() * lead.bm25().weight(leadTf, norms[i]);
