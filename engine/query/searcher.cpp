@@ -18,6 +18,7 @@
 
 #include <fmt/format.h>
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -31,6 +32,30 @@ Analyzer& threadAnalyzer(AnalyzerKind kind) {
   auto& slot = kind == AnalyzerKind::Plain ? plain : english;
   if (!slot) slot.emplace(kind);
   return *slot;
+}
+
+// Requests the first cache lines every path reads of the query's lists: each list's skip table,
+// block maxima and rank weights, then its first block's doc ids. A short query's lists are cold,
+// and the cursors, the rank floor and the paths would otherwise meet these misses one at a time;
+// requested together they overlap.
+void prefetchLists(const Index& index, const ParsedQuery& query) {
+  constexpr std::size_t kMaxLists = 64;
+  std::array<PostingList, kMaxLists> lists;
+  std::size_t count = 0;
+  for (const auto& t : query.terms) {
+    if (!t.id) continue;
+    for (const TermPart& part : index.parts(*t.id)) {
+      if (count == kMaxLists) break;
+      const PostingList& list = lists[count++] = index.postingList(part);
+      __builtin_prefetch(list.skips.data());
+      __builtin_prefetch(list.blockMaxWeight.data());
+      __builtin_prefetch(list.rankWeights.data());
+    }
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    const PostingList& list = lists[i];
+    if (!list.skips.empty()) __builtin_prefetch(list.base + list.skips[0].dataOffset);
+  }
 }
 
 }  // namespace
@@ -55,6 +80,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   const bool impossible = request.op == Operator::And && query.hasUnknownTerm();
   std::vector<PostingCursor> cursors;
   if (!impossible && k > 0) {
+    prefetchLists(index, query);
     cursors.reserve(query.terms.size());
     for (const auto& t : query.terms) {
       if (t.id) cursors.emplace_back(index, *t.id, result.counters);

@@ -127,6 +127,17 @@ void taatOr(QueryContext& ctx) {
   }
   DocId* const docs = scratch.docs.data();
   std::uint32_t* const freqs = scratch.freqs.data();
+  // The blocks' data are cold too (the search prefetched only each list's first block): their
+  // lines are requested together before the decoding loop meets them one at a time.
+  for (const TaatBlock& blk : blocks) {
+    if ((blk.state & kCursorBlock) == 0) {
+      const PostingList& list = lists[blk.list];
+      const format::SkipEntry& skip = list.skips[blk.block];
+      // The doc ids' bytes: a BP128 block's 128 gaps of docWidth bits, or the whole varint tail.
+      const std::uint32_t bytes = (skip.flags & format::kSkipVarintTail) != 0 ? skip.dataBytes : 16u * skip.docWidth;
+      for (std::uint32_t at = 0; at < bytes; at += 64) __builtin_prefetch(list.base + skip.dataOffset + at);
+    }
+  }
   for (TaatBlock& blk : blocks) {
     DocId* out = docs + blk.start;
     if ((blk.state & kCursorBlock) != 0) {
