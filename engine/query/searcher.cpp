@@ -18,7 +18,6 @@
 
 #include <fmt/format.h>
 
-#include <array>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -39,22 +38,22 @@ Analyzer& threadAnalyzer(AnalyzerKind kind) {
 // and the cursors, the rank floor and the paths would otherwise meet these misses one at a time;
 // requested together they overlap.
 void prefetchLists(const Index& index, const ParsedQuery& query) {
-  constexpr std::size_t kMaxLists = 64;
-  std::array<PostingList, kMaxLists> lists;
-  std::size_t count = 0;
   for (const auto& t : query.terms) {
     if (!t.id) continue;
     for (const TermPart& part : index.parts(*t.id)) {
-      if (count == kMaxLists) break;
-      const PostingList& list = lists[count++] = index.postingList(part);
+      const PostingList list = index.postingList(part);
       __builtin_prefetch(list.skips.data());
       __builtin_prefetch(list.blockMaxWeight.data());
       __builtin_prefetch(list.rankWeights.data());
     }
   }
-  for (std::size_t i = 0; i < count; ++i) {
-    const PostingList& list = lists[i];
-    if (!list.skips.empty()) __builtin_prefetch(list.base + list.skips[0].dataOffset);
+  // The lists' entries are cached now; their first skip entries are on their way.
+  for (const auto& t : query.terms) {
+    if (!t.id) continue;
+    for (const TermPart& part : index.parts(*t.id)) {
+      const PostingList list = index.postingList(part);
+      if (!list.skips.empty()) __builtin_prefetch(list.base + list.skips[0].dataOffset);
+    }
   }
 }
 
