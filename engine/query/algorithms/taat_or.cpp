@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/algorithms/taat_or.h"
 
+#include "engine/codec/bp128.h"
 #include "engine/codec/simd/block_score.h"
 #include "engine/codec/simd/intersect.h"
 #include "engine/query/algorithms/maxscore.h"
@@ -134,8 +135,8 @@ void taatOr(QueryContext& ctx) {
       const PostingList& list = lists[blk.list];
       const format::SkipEntry& skip = list.skips[blk.block];
       // The doc ids' bytes: a BP128 block's 128 gaps of docWidth bits, or the whole varint tail.
-      const std::uint32_t bytes = (skip.flags & format::kSkipVarintTail) != 0 ? skip.dataBytes : 16u * skip.docWidth;
-      for (std::uint32_t at = 0; at < bytes; at += 64) __builtin_prefetch(list.base + skip.dataOffset + at);
+      const std::size_t bytes = (skip.flags & format::kSkipVarintTail) != 0 ? skip.dataBytes : codec::bp128Words(skip.docWidth) * 4;
+      for (std::size_t at = 0; at < bytes; at += 64) __builtin_prefetch(list.base + skip.dataOffset + at);
     }
   }
   for (TaatBlock& blk : blocks) {
