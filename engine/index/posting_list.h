@@ -30,6 +30,13 @@ struct PostingList {
   DocId blockBase(std::uint32_t block) const noexcept {
     return block == 0 ? docBase - 1 : skips[block - 1].lastDoc;
   }
+  // Requests the cache lines of the first `bytes` of the block's data (at most its dataBytes),
+  // so that decoding it later does not wait on memory. Changes nothing else.
+  void prefetchBlock(std::uint32_t block, std::size_t bytes) const noexcept {
+    constexpr std::size_t kLineBytes = 64;
+    const std::byte* data = base + skips[block].dataOffset;
+    for (std::size_t at = 0; at < bytes; at += kLineBytes) __builtin_prefetch(data + at);
+  }
 };
 
 // Decodes a block's doc ids into docs[0..count). For a varint tail block the frequencies are in

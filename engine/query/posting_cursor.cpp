@@ -50,11 +50,7 @@ void PostingCursor::decodeCurrentBlock() {
   // The list's next block is usually decoded next: its data lines are requested now, so that
   // decoding it does not wait on memory (a list's blocks are contiguous, but the paths read
   // several lists in turn, a few blocks each, which the hardware prefetchers do not follow).
-  if (m_block + 1 < m_list.blockCount()) {
-    const format::SkipEntry& next = m_list.skips[m_block + 1];
-    const std::byte* data = m_list.base + next.dataOffset;
-    for (std::uint32_t at = 0; at < next.dataBytes; at += 64) __builtin_prefetch(data + at);
-  }
+  if (m_block + 1 < m_list.blockCount()) m_list.prefetchBlock(m_block + 1, m_list.skips[m_block + 1].dataBytes);
 }
 
 void PostingCursor::useFreqs() {

@@ -136,7 +136,7 @@ void taatOr(QueryContext& ctx) {
       const format::SkipEntry& skip = list.skips[blk.block];
       // The doc ids' bytes: a BP128 block's 128 gaps of docWidth bits, or the whole varint tail.
       const std::size_t bytes = (skip.flags & format::kSkipVarintTail) != 0 ? skip.dataBytes : codec::bp128Words(skip.docWidth) * 4;
-      for (std::size_t at = 0; at < bytes; at += 64) __builtin_prefetch(list.base + skip.dataOffset + at);
+      list.prefetchBlock(blk.block, bytes);
     }
   }
   for (TaatBlock& blk : blocks) {
