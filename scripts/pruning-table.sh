@@ -7,7 +7,7 @@
 # oracle's byte for byte (`--format dump` holds the f32 score bits) and a difference fails the run.
 #
 # Usage: scripts/pruning-table.sh INDEX_DIR QUERY_DIR OUT_DIR [SET...]
-#   QUERY_DIR holds q-<set>.jsonl files (wandscope-cli queries gen --sets ... --out-dir);
+#   QUERY_DIR holds <set>.jsonl (or q-<set>.jsonl) files (wandscope-cli queries gen --sets ... --out-dir);
 #   SET defaults to the seed's eleven sets. Env: CLI (default build/release/bin/wandscope-cli),
 #   K (10), REPEAT (3), WARMUP_S (0.5), OPS ("and or").
 set -euo pipefail
@@ -32,7 +32,9 @@ cpu() { sed -n 's/^ *"cpu_ms_per_query": \([0-9.e+-]*\),*$/\1/p' "$1"; }
 measure() {
   local set=$1 op=$2 name=$3 algo=$4 opt=${5:-}
   local base="$out/$set.$op.$name"
-  local args=("$cli" run "$index" --queries "$qdir/q-$set.jsonl" --op "$op" --k "$k" --algo "$algo"
+  local qfile="$qdir/$set.jsonl"
+  [[ -f $qfile ]] || qfile="$qdir/q-$set.jsonl"
+  local args=("$cli" run "$index" --queries "$qfile" --op "$op" --k "$k" --algo "$algo"
     --format dump --out "$base.dump" --repeat "$repeat" --warmup-s "$warmup" --summary "$base.json")
   [[ -n $opt ]] && args+=(--opt "$opt")
   "${args[@]}" 2>"$base.log" || { cat "$base.log" >&2; exit 1; }
