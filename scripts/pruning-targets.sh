@@ -48,10 +48,13 @@ EOF
 profile or3 or mid-df-3 sequential-3 rare-3 rare+common-3
 profile and23 and mid-df-2 mid-df-3
 
-# rows RUN_DIR: "set target a b ratio low high" per CPU row of a report (the quoted name dropped).
+# rows RUN_DIR: "set target a b ratio low high" per CPU row of a report's CSV, columns found by
+# their header names (docs/FORMAT.md); the quoted scenario name, which holds a comma, is dropped.
 rows() {
-  sed 's/"[^"]*"//' "$1/report.csv" | awk -F, '$1 == "ab" && $4 == "cpu_ms_per_query" {
-    printf "%s %s %.4f %.4f %.2f %.2f %.2f\n", $3, $NF, $6, $7, $10, $11, $12 }'
+  sed 's/"[^"]*"//' "$1/report.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) c[$i] = i; next }
+    $c["section"] == "ab" && $c["metric"] == "cpu_ms_per_query" {
+      printf "%s %s %.4f %.4f %.2f %.2f %.2f\n", $c["query_set"], $c["target"], $c["a"], $c["b"],
+        $c["ratio"], $c["ci_low"], $c["ci_high"] }'
 }
 
 for r in $(seq 1 "$runs"); do
@@ -62,8 +65,8 @@ for r in $(seq 1 "$runs"); do
   "$cli" compare --profile "$out/and23.json" --target builtin:algo=exhaustive --target builtin \
     --target builtin:algo=bulk-and --repetitions "$reps" --out "$out/and23-run$r" --no-db \
     >"$out/and23-run$r.log" 2>&1 || { cat "$out/and23-run$r.log" >&2; exit 1; }
-  for d in "$out/or3-run$r" "$out/and23-run$r"; do
-    if grep -q '^ab,.*,true,[0-9]*$' "$d/report.csv"; then
+  for d in "$out/or3-run$r" "$out/and23-run$r"; do  # compare reports a difference, exits 0
+    if grep -q '"results_differ": *true' "$d/report.json"; then
       echo "pruning-targets.sh: $d: results differ between the paths (see its report.md)" >&2
       exit 1
     fi
@@ -84,13 +87,13 @@ commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
     local op=$1 t=$2 path=$3 goal=$4 label=$5 set
     shift 5
     for set in "$@"; do
-      local cells="" ratios="" first=""
+      local cells="" ratios="" first="- | -"
       for r in $(seq 1 "$runs"); do
         local line
         line=$(awk -v op="$op" -v s="$set" -v t="$t" '$1 == op && $2 == s && $3 == t' "$out/run$r.rows")
         [[ -n $line ]] || continue
         read -r _ _ _ a b ratio low high <<<"$line"
-        [[ -n $first ]] || first="$a | $b"
+        [[ $r -eq 1 ]] && first="$a | $b"
         cells+="${cells:+, }${ratio}x [$low, $high]"
         ratios+="$ratio "
       done
