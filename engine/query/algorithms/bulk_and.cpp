@@ -262,7 +262,7 @@ void bulkAnd(QueryContext& ctx) {
     // The prune decisions depend on the floor only (the followers' and the lead's block maxima
     // are fixed for the window), so the limit and the table are looked at when the floor has
     // changed, not per candidate: each candidate then costs one floor compare and, while no
-    // bucket can prune, one predictable branch (docs/PERF.md, "Kept: the prune decisions per
+    // bucket can prune, one predictable branch (docs/PRUNING_LOG.md, "Kept: the prune decisions per
     // floor"). `seen` starts at a value no floor's bits equal.
     std::uint64_t seen = ~std::uint64_t{0};
     bool prunes = false;       // the floor is set and some prune is on
@@ -282,7 +282,7 @@ void bulkAnd(QueryContext& ctx) {
             // A rebuild runs once per window or floor change (100-700 times a mid-df-1/2 or
             // sequential-2 AND query), and on mid-df-1/2 the tables prune nothing: with the scalar
             // rebuild the switch made those queries 1.09-1.20x slower than with it off
-            // (docs/PERF.md, "Kept: the frequency prune table's rebuilds"). So a table that cannot
+            // (docs/PRUNING_LOG.md, "Kept: the frequency prune table's rebuilds"). So a table that cannot
             // prune is only marked, and one that can is one compare per bucket, which vectorises.
             table.none = !(leastBucketBound <= limit) && !(leadBlockMax <= limit);
             if (!table.none) {

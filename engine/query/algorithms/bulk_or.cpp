@@ -24,7 +24,7 @@ namespace {
 // 8192 doc ids: on the 1M-document corpus a mid-df list (1-6 % of the documents) has some 80-500
 // postings in a window, so per-window work (window maxima, split, slice ends) is small against
 // per-posting work, while the accumulator (64 KiB of f64) and the lists' contributions stay in L2.
-// Against windows of at most 4096, in-process A/B (docs/PERF.md, "Longer bmm windows"): mid-df-3
+// Against windows of at most 4096, in-process A/B (docs/PRUNING_LOG.md, "Longer bmm windows"): mid-df-3
 // 1.08-1.15x and mid-df-2 1.01-1.04x faster.
 // The first window is 128 doc ids and each next one twice as long up to kWindowDocs: the split of
 // a window is decided at its start, so while the floor is still forming short windows let it take
@@ -32,7 +32,7 @@ namespace {
 constexpr DocId kWindowDocs = kBulkOrWindowDocs;
 // ... for lists that hold at most this many postings per document together; denser lists stop at
 // half of it: they fill a shorter window with as many postings, and sequential-2 ran 0.88x as
-// fast in the longer windows (docs/PERF.md).
+// fast in the longer windows (docs/PRUNING_LOG.md).
 constexpr double kLongWindowMaxDensity = 0.25;
 constexpr DocId kFirstWindowDocs = 128;
 constexpr std::size_t kMaskWords = kWindowDocs / 64;
@@ -102,7 +102,7 @@ bool leaveOrAdvance(PostingCursor& c, std::uint32_t stop, DocId end) {
 // entry in `first` is written without a look (tag: the generation and the slice).
 // Both loops are out of line: inlined into bulkOr, whose state does not fit in the registers, the
 // later lists' loop reloaded the window start and `first` from the stack at every posting and the
-// select below became a branch on `seen` (mid-df-2 bmm 1.03x faster out of line, docs/PERF.md).
+// select below became a branch on `seen` (mid-df-2 bmm 1.03x faster out of line, docs/PRUNING_LOG.md).
 [[gnu::noinline]] void markFirstList(const DocId* __restrict docs,
                                      const std::uint32_t* __restrict freqs, std::uint32_t count,
                                      DocId start, std::uint64_t tag,

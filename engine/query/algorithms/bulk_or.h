@@ -6,7 +6,7 @@
 namespace wandscope::engine {
 
 // The longest window (doc ids), for lists of at most 0.25 postings per document together; denser
-// ones stop at half of it (bulk_or.cpp; docs/PERF.md, "Longer bmm windows").
+// ones stop at half of it (bulk_or.cpp; docs/PRUNING_LOG.md, "Longer bmm windows").
 inline constexpr DocId kBulkOrWindowDocs = 8192;
 
 // The windowed Block-Max MaxScore (`bmm` with bulk_or=on, the default): documents are taken in
