@@ -15,9 +15,10 @@ namespace {
 constexpr std::size_t kBufferSize = 1 << 20;
 }
 
-FileWriter::FileWriter(const std::filesystem::path& path) : m_path(path) {
-  m_fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (m_fd < 0) throwErrno("cannot create " + path.string());
+FileWriter::FileWriter(const std::filesystem::path& path, bool sync) : m_path(path), m_sync(sync) {
+  m_fd = sync ? ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)
+              : ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (m_fd < 0) throwErrno((sync ? "cannot create " : "cannot open ") + path.string());
   m_buffer.reserve(kBufferSize);
 }
 
@@ -76,7 +77,7 @@ void FileWriter::flush() {
 
 void FileWriter::finish() {
   flush();
-  if (::fsync(m_fd) != 0) throwErrno("cannot sync " + m_path.string());
+  if (m_sync && ::fsync(m_fd) != 0) throwErrno("cannot sync " + m_path.string());
   const int fd = m_fd;
   m_fd = -1;
   if (::close(fd) != 0) throwErrno("cannot close " + m_path.string());

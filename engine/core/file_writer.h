@@ -13,10 +13,12 @@ namespace wandscope::engine {
 // A buffered, append-only file writer that keeps a running CRC-32 of everything written.
 // Every failure (including a full disk) throws Error(Io) naming the file. `finish()` flushes and
 // fsyncs; a writer destroyed without `finish()` leaves a partial file (callers write into a
-// temporary directory that is only renamed into place when complete).
+// temporary directory that is only renamed into place when complete). With `sync` false the file
+// is opened without truncation and `finish()` does not fsync: for writing into a device or a FIFO
+// (/dev/null, a pipe), which cannot be synced (OutputTarget, fs_util.h).
 class FileWriter {
  public:
-  explicit FileWriter(const std::filesystem::path& path);
+  explicit FileWriter(const std::filesystem::path& path, bool sync = true);
   ~FileWriter();
   FileWriter(const FileWriter&) = delete;
   FileWriter& operator=(const FileWriter&) = delete;
@@ -47,6 +49,7 @@ class FileWriter {
   std::vector<std::byte> m_buffer;
   std::uint64_t m_position = 0;
   std::uint32_t m_crc = 0;
+  bool m_sync = true;
 };
 
 }  // namespace wandscope::engine

@@ -5,6 +5,7 @@
 #include "engine/core/file_writer.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -25,22 +26,75 @@ void fsyncDirectory(const fs::path& dir) {
   if (rc != 0) throwErrno("cannot sync directory " + dir.string());
 }
 
+OutputTarget resolveOutputTarget(const fs::path& path) {
+  if (path.empty()) throwIo("an output file name is empty");
+  OutputTarget t;
+  t.path = path;
+  // Follow links by hand so that a dangling one still names the file it would create.
+  for (int hops = 0;; ++hops) {
+    struct stat st{};
+    if (::lstat(t.path.c_str(), &st) != 0) {
+      if (errno == ENOENT) return t;  // a new file
+      throwErrno("cannot inspect " + t.path.string());
+    }
+    if (S_ISLNK(st.st_mode)) {
+      if (hops >= 40) throwIo(path.string() + ": too many levels of symbolic links");
+      const fs::path target = fs::read_symlink(t.path);
+      t.path = target.is_absolute() ? target : t.path.parent_path() / target;
+      continue;
+    }
+    if (S_ISDIR(st.st_mode)) throwIo("cannot write " + path.string() + ": it is a directory");
+    if (S_ISREG(st.st_mode)) {
+      if ((st.st_mode & 0222) == 0) throwIo("cannot write " + path.string() + ": the file is read-only");
+      t.exists = true;
+      t.mode = st.st_mode & 07777;
+      return t;
+    }
+    if (S_ISSOCK(st.st_mode)) throwIo("cannot write " + path.string() + ": it is a socket");
+    t.special = true;  // a character or block device, or a FIFO
+    return t;
+  }
+}
+
+void checkOutputWritable(const fs::path& path) {
+  const OutputTarget t = resolveOutputTarget(path);
+  if (t.special) {
+    if (::access(t.path.c_str(), W_OK) != 0) throwErrno("cannot write " + path.string());
+    return;
+  }
+  const fs::path dir = t.path.has_parent_path() ? t.path.parent_path() : fs::path(".");
+  struct stat st{};
+  if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    throwIo("cannot write " + path.string() + ": directory " + dir.string() + " does not exist");
+  }
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) throwErrno("cannot write " + path.string() + " in " + dir.string());
+}
+
 void writeFileAtomically(const fs::path& path, std::string_view content) {
-  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
-  const fs::path tmp = dir / (path.filename().string() + ".tmp." + std::to_string(::getpid()));
+  const OutputTarget target = resolveOutputTarget(path);
+  if (target.special) {
+    FileWriter writer(target.path, /*sync=*/false);
+    writer.writeString(content);
+    writer.finish();
+    return;
+  }
+  const fs::path& real = target.path;
+  const fs::path dir = real.has_parent_path() ? real.parent_path() : fs::path(".");
+  const fs::path tmp = dir / (real.filename().string() + ".tmp." + std::to_string(::getpid()));
   try {
     FileWriter writer(tmp);
     writer.writeString(content);
     writer.finish();
+    if (target.exists && ::chmod(tmp.c_str(), target.mode) != 0) throwErrno("cannot set the mode of " + tmp.string());
   } catch (...) {
     ::unlink(tmp.c_str());  // a full disk must not leave the partial temporary behind
     throw;
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (::rename(tmp.c_str(), real.c_str()) != 0) {
     const int saved = errno;
     ::unlink(tmp.c_str());
     errno = saved;
-    throwErrno("cannot rename " + tmp.string() + " to " + path.string());
+    throwErrno("cannot rename " + tmp.string() + " to " + real.string());
   }
   fsyncDirectory(dir);
 }

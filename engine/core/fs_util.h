@@ -7,9 +7,26 @@
 
 namespace wandscope::engine {
 
+// Where an output file named by the user really goes. Symbolic links are followed to the file
+// they name (the link stays a link); a device, FIFO or socket at the end (/dev/null, a named pipe)
+// is written into, never replaced. Throws Error(Io) naming `path` when it is a directory or a
+// regular file without any write permission (replacing it would defeat the read-only bit).
+struct OutputTarget {
+  std::filesystem::path path;  // the file to write or replace (links resolved)
+  bool special = false;        // write into it in place (no temporary, no rename, no fsync)
+  bool exists = false;         // a regular file is there (its permission bits are kept)
+  unsigned mode = 0;           // those bits
+};
+OutputTarget resolveOutputTarget(const std::filesystem::path& path);
+
 // Writes `content` to `path` atomically: a temporary file beside it, fsync, rename, fsync of the
-// directory. Readers see the old content or the new, never a mix.
+// directory. Readers see the old content or the new, never a mix. A special file or a link is
+// handled as resolveOutputTarget() says; an existing file keeps its permission bits.
 void writeFileAtomically(const std::filesystem::path& path, std::string_view content);
+
+// Checks, before a long run, that `path` can be written as resolveOutputTarget() describes: its
+// directory exists and is writable. Throws Error(Io) naming it otherwise.
+void checkOutputWritable(const std::filesystem::path& path);
 
 // Reads a whole (small) file; throws Error(Io) naming it on failure.
 std::string readWholeFile(const std::filesystem::path& path);

@@ -5,6 +5,7 @@
 #include "engine/core/file_writer.h"
 #include "engine/core/fs_util.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -593,11 +594,17 @@ void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::
   unsigned workers = params.threads != 0 ? params.threads : std::max(1U, std::thread::hardware_concurrency());
   workers = static_cast<unsigned>(std::min<std::uint64_t>({workers, batches, 256}));
 
-  const std::filesystem::path dir = out.has_parent_path() ? out.parent_path() : std::filesystem::path(".");
-  const std::filesystem::path tmp = dir / (out.filename().string() + ".tmp." + std::to_string(::getpid()));
+  // A device or FIFO (corpus gen --out /dev/stdout) is written into; a file (links followed) is
+  // written beside and renamed into place when complete.
+  const OutputTarget target = resolveOutputTarget(out);
+  const std::filesystem::path& real = target.path;
+  const std::filesystem::path dir = real.has_parent_path() ? real.parent_path() : std::filesystem::path(".");
+  const std::filesystem::path tmp =
+      target.special ? real : dir / (real.filename().string() + ".tmp." + std::to_string(::getpid()));
   TempFileGuard guard(tmp);
+  if (target.special) guard.release();  // never unlink a device
   {
-    FileWriter file(tmp);
+    FileWriter file(tmp, /*sync=*/!target.special);
     Pipeline pipeline(writer, params.docs, batchDocs, workers);
     using Clock = std::chrono::steady_clock;
     auto lastReport = Clock::now();
@@ -614,9 +621,12 @@ void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::
     }
     file.finish();
   }
-  if (::rename(tmp.c_str(), out.c_str()) != 0) throwErrno("cannot rename " + tmp.string() + " to " + out.string());
-  guard.release();
-  fsyncDirectory(dir);
+  if (!target.special) {
+    if (target.exists && ::chmod(tmp.c_str(), target.mode) != 0) throwErrno("cannot set the mode of " + tmp.string());
+    if (::rename(tmp.c_str(), real.c_str()) != 0) throwErrno("cannot rename " + tmp.string() + " to " + real.string());
+    guard.release();
+    fsyncDirectory(dir);
+  }
   if (progress) progress(Progress{"generating", params.docs, params.docs});
 }
 
