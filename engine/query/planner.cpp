@@ -39,6 +39,7 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
   if (requested != Algorithm::Auto) return choose(requested, PlanRule::Forced);
   // One list: AND and OR are the same query, and the bulk AND's windows over a single list skip
   // every block whose maximum cannot beat the floor (docs/ALGORITHMS.md, "The planner").
+  if (plan.clauses == 0) return choose(Algorithm::Exhaustive, PlanRule::NoTerms);
   if (plan.clauses <= 1 && options.bulkAnd) return choose(Algorithm::BulkAnd, PlanRule::OneTerm);
   if (op == Operator::Or) {
     if (options.taat && docCount > 0 && plan.clauses >= 2 && plan.clauses <= kTaatMaxPlannedTerms) {
@@ -98,6 +99,8 @@ std::string planReason(const Plan& p) {
   switch (p.rule) {
     case PlanRule::Forced:
       return "forced";
+    case PlanRule::NoTerms:
+      return "auto: no known term, nothing to evaluate";
     case PlanRule::OneTerm:
       return "auto: one known term -> bulk-and (block-max top-k over one list)";
     case PlanRule::OrFew:

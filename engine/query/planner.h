@@ -15,6 +15,7 @@ namespace wandscope::engine {
 // query's whole evaluation (~0.5-1 us against 10 us), so the benchmark paths never ask.
 enum class PlanRule {
   Forced,          // --algo named the path
+  NoTerms,         // no known term: nothing to evaluate (reported as exhaustive)
   OneTerm,         // one known term: bulk-and over one list
   OrFew,           // OR with <= 3 known terms: bmm
   OrTaat,          // OR with 2-8 known terms whose lists are all sparse (taat=on): taat

@@ -40,7 +40,7 @@ constexpr std::size_t kMaskWords = kWindowDocs / 64;
 // window is the last one below kNoMoreDocs).
 constexpr std::uint32_t kDecisionChunkDocs = 128;
 static_assert(kWindowDocs / kDecisionChunkDocs <= 64);
-constexpr std::size_t kMaxTerms = 64;
+constexpr std::size_t kMaxTerms = kBulkOrMaxTerms;
 // Bound-first windows pack a posting in 64 bits (step 3): frequency (32), the slice of its block
 // read in the window (a window holds at most kMaxTerms x kWindowDocs postings, so at most as many
 // slices) and the document's place in the window; a document's first posting keeps a generation

@@ -3,6 +3,8 @@
 
 #include "engine/query/query_context.h"
 
+#include <cstddef>
+
 namespace wandscope::engine {
 
 // The longest window (doc ids), for lists of at most 0.25 postings per document together; denser
@@ -17,8 +19,10 @@ inline constexpr DocId kBulkOrWindowDocs = 8192;
 // scored in query order, in doc-id order. Returns exactly the exhaustive OR top-k (doc ids and f32
 // score bits). bound_first=off scores every window's essential lists first (see bulk_or.cpp);
 // window_skip=off drops the skipping of windows whose bound cannot beat the floor;
-// candidate_prune=off probes every non-essential list for every candidate. More than 64 query
-// terms fall back to blockMaxMaxScore() (the per-document term mask is 64 bits).
+// candidate_prune=off probes every non-essential list for every candidate. More than
+// kBulkOrMaxTerms query terms fall back to blockMaxMaxScore() (the per-document term mask is 64
+// bits).
+inline constexpr std::size_t kBulkOrMaxTerms = 64;
 void bulkOr(QueryContext& ctx);
 
 }  // namespace wandscope::engine

@@ -64,13 +64,17 @@ constexpr std::uint32_t kChunk = kBlockSize;
 // order: a document that ties the k-th score with a smaller doc id still enters
 // (TopKCollector's order is score desc, doc id asc). Documents held by two or more lists are never
 // pruned; their score adds the contributions in query order, as every path does.
+bool taatEvaluates(const std::vector<PostingCursor>& cursors) noexcept {
+  std::uint64_t expected = 0;
+  for (const auto& c : cursors) expected += c.df();
+  return cursors.size() <= kTaatMaxTerms && expected <= kTaatMaxPostings;
+}
+
 void taatOr(QueryContext& ctx) {
   auto& cursors = ctx.cursors;
   const std::size_t n = cursors.size();
   if (n == 0) return;
-  std::uint64_t expected = 0;
-  for (const auto& c : cursors) expected += c.df();
-  if (n > kTaatMaxTerms || expected > kTaatMaxPostings) {
+  if (!taatEvaluates(cursors)) {
     maxScore(ctx);
     return;
   }

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace wandscope::engine {
 
@@ -28,5 +29,10 @@ inline constexpr std::uint64_t kTaatMaxPostings = std::uint64_t{1} << 26;
 // only steers `auto`). More than kTaatMaxTerms known terms or kTaatMaxPostings postings fall back
 // to maxScore().
 void taatOr(QueryContext& ctx);
+
+// Whether taatOr() evaluates these cursors itself (at most kTaatMaxTerms lists, at most
+// kTaatMaxPostings postings by their document frequencies) rather than falling back to maxScore():
+// search() names the path that really ran.
+bool taatEvaluates(const std::vector<PostingCursor>& cursors) noexcept;
 
 }  // namespace wandscope::engine

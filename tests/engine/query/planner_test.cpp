@@ -42,6 +42,23 @@ TEST(Planner, OneKnownTermUsesTheBulkAndOverOneListForBothOperators) {
   EXPECT_NE(engine::planQuery(q, Operator::Or, Algorithm::Auto, off, kDocs, 10).algorithm, Algorithm::BulkAnd);
 }
 
+// No known term (an empty query, or only unknown words): nothing runs, and the reason says so
+// rather than naming the one-term rule (which it did before, for 0 terms).
+TEST(Planner, NoKnownTermIsNamedAsSuch) {
+  engine::ParsedQuery none;
+  engine::QueryTerm unknown;
+  unknown.text = "zzzz";
+  none.terms.push_back(unknown);
+  for (auto op : {Operator::Or, Operator::And}) {
+    const auto plan = engine::planQuery(none, op, Algorithm::Auto, {}, kDocs, 10);
+    EXPECT_EQ(plan.rule, engine::PlanRule::NoTerms);
+    EXPECT_EQ(plan.algorithm, Algorithm::Exhaustive);
+    EXPECT_EQ(engine::planReason(plan), "auto: no known term, nothing to evaluate");
+  }
+  EXPECT_EQ(engine::planQuery(engine::ParsedQuery{}, Operator::Or, Algorithm::Auto, {}, kDocs, 10).rule,
+            engine::PlanRule::NoTerms);
+}
+
 TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
   EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 20'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::Bmm);
