@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/peers/peer_targets.h"
+#include "engine/query/search_request.h"
 #include "wandscope_git_revision.h"  // generated at build time (cmake/GitRevision.cmake)
 
 #include <fmt/format.h>
@@ -54,6 +55,38 @@ void endProgress() {
     std::fprintf(stderr, "\n");
     g_progressDrawn = false;
   }
+}
+
+std::string algorithmHelp() {
+  std::string orNames;
+  std::string andNames;
+  for (const auto algo : engine::allAlgorithms()) {
+    if (algo == engine::Algorithm::Auto || algo == engine::Algorithm::Exhaustive) continue;
+    std::string& list = engine::algorithmSupports(algo, engine::Operator::Or) ? orNames : andNames;
+    list += (list.empty() ? "" : " | ") + std::string(engine::algorithmName(algo));
+  }
+  return "evaluation path: auto | exhaustive (both operators); " + orNames + " (or); " + andNames + " (and)";
+}
+
+std::string optionSwitchHelp() {
+  return "optimisation switches, all on by default, as name=on|off separated by commas (repeatable): " +
+         engine::SearchOptions::names();
+}
+
+std::size_t countOption(const std::string& option, std::int64_t value, std::size_t max) {
+  if (value < 0 || static_cast<std::uint64_t>(value) > max) {
+    engine::throwUsage(fmt::format("{} must be between 0 and {}, got {}", option, max, value));
+  }
+  return static_cast<std::size_t>(value);
+}
+
+std::string joinOptionSpecs(const std::vector<std::string>& specs) {
+  std::string out;
+  for (const auto& spec : specs) {
+    if (spec.empty()) engine::throwUsage("--opt needs name=on|off items, got an empty value");
+    out += (out.empty() ? "" : ",") + spec;
+  }
+  return out;
 }
 
 std::string humanBytes(std::uint64_t bytes) {

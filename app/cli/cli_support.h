@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace wandscope::app {
 
@@ -23,6 +24,16 @@ engine::ProgressFn terminalProgress(const std::string& label);
 // Ends the progress line (prints a newline if one was drawn).
 void endProgress();
 bool stdoutIsTerminal();
+
+// For --help: "auto | exhaustive | ..." (every --algo name, with the operator each applies to) and
+// the --opt switch names, from the engine's own lists.
+std::string algorithmHelp();
+std::string optionSwitchHelp();
+// A count option read as a signed integer, so that "-1" is refused rather than wrapped: its
+// value, or a usage error "--k must be between 0 and MAX, got V".
+std::size_t countOption(const std::string& option, std::int64_t value, std::size_t max);
+// The specs of a repeated --opt joined into one (each switch still at most once in all of them).
+std::string joinOptionSpecs(const std::vector<std::string>& specs);
 
 std::string humanBytes(std::uint64_t bytes);
 std::string floatBits(float value);  // 8 lower-case hex digits

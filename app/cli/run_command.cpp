@@ -22,16 +22,31 @@
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <string>
+#include <vector>
 
 namespace wandscope::app {
+namespace {
+
+// Passes of --repeat: beyond this a run would take days on any query set.
+constexpr std::size_t kMaxRepeat = 100'000;
+
+std::string ordinal(std::size_t n) {
+  const std::size_t tens = n % 100;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+}  // namespace
 
 void addRunCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("run", "Run a query set and write its results (TREC run or bit-exact dump)");
   struct Args {
-    std::string dir, queries, op = "or", algo = "auto", opts, format = "trec", out, counters, summary, tag;
+    std::string dir, queries, op = "or", algo = "auto", format = "trec", out, counters, summary, tag;
+    std::vector<std::string> opts;
     std::string target = "builtin";
-    std::size_t k = 10;
-    std::size_t repeat = 0;
+    std::int64_t k = 10;
+    std::int64_t repeat = 0;
     double warmup = 0;
     bool removeQuery = false;
   };
@@ -39,28 +54,36 @@ void addRunCommand(CLI::App& app) {
   cmd->add_option("dir", a->dir, "index directory")->required();
   cmd->add_option("--queries", a->queries, "query file (BEIR JSON lines or id<TAB>text)")->required();
   cmd->add_option("--op", a->op, "or | and")->capture_default_str();
-  cmd->add_option("--k", a->k, "results per query")->capture_default_str();
-  cmd->add_option("--algo", a->algo, "evaluation path (auto, exhaustive, ...)")->capture_default_str();
-  cmd->add_option("--opt", a->opts, "optimisation switches, e.g. freq_prune=off");
+  cmd->add_option("--k", a->k, fmt::format("results per query (0 to {})", engine::kMaxK))
+      ->capture_default_str();
+  cmd->add_option("--algo", a->algo, algorithmHelp())->capture_default_str();
+  cmd->add_option("--opt", a->opts, optionSwitchHelp() + "; e.g. freq_prune=off");
   cmd->add_option("--format", a->format, "trec | dump (JSON lines with f32 score bits)")->capture_default_str();
   cmd->add_option("--out", a->out, "run file to write")->required();
   cmd->add_option("--tag", a->tag, "run tag in TREC output (default wandscope-<algo>)");
   cmd->add_flag("--remove-query", a->removeQuery, "drop a hit whose document id equals the query id (as Pyserini does)");
-  cmd->add_option("--counters", a->counters, "write per-query counters as JSON lines");
-  cmd->add_option("--repeat", a->repeat, "timed passes after the run (forward/reverse/forward...)");
-  cmd->add_option("--warmup-s", a->warmup, "untimed warm-up seconds before the timed passes")->capture_default_str();
-  cmd->add_option("--summary", a->summary, "write the timing summary (JSON) here");
+  cmd->add_option("--counters", a->counters,
+                  "write per-query counters as JSON lines (with the path taken, the k-th score and tie_at_k)");
+  cmd->add_option("--repeat", a->repeat,
+                  fmt::format("timed passes after the run, 1 to {} (forward/reverse/forward...)", kMaxRepeat));
+  cmd->add_option("--warmup-s", a->warmup, "untimed warm-up seconds before the timed passes (needs --repeat)")
+      ->capture_default_str();
+  cmd->add_option("--summary", a->summary,
+                  "write the timing summary (JSON) here (needs --repeat; wall_ms_p50 is null below 200 timed queries)");
   cmd->add_option("--target", a->target,
                   "builtin, or a peer engine fed our analyzer's tokens: xapian[:dir=PATH,corpus=FILE] or "
                   "sqlite-fts5[:dir=PATH,corpus=FILE] (peer index default: beside DIR as DIR.xapian / DIR.fts5; "
                   "corpus=FILE builds it when missing; see docs/PEERS.md)")
       ->capture_default_str();
-  setAction(cmd, [a] {
+  setAction(cmd, [a, cmd] {
     if (a->format != "trec" && a->format != "dump") {
       engine::throwUsage("--format must be trec or dump, got '" + a->format + "'");
     }
-    if (!a->summary.empty() && a->repeat == 0) engine::throwUsage("--summary needs --repeat N (N >= 1)");
-    if (a->warmup < 0 || !std::isfinite(a->warmup)) engine::throwUsage("--warmup-s must be >= 0");
+    const std::size_t repeat = countOption("--repeat", a->repeat, kMaxRepeat);
+    const std::size_t k = countOption("--k", a->k, engine::kMaxK);
+    if (!a->summary.empty() && repeat == 0) engine::throwUsage("--summary needs --repeat N (N >= 1)");
+    if (a->warmup < 0 || !std::isfinite(a->warmup)) engine::throwUsage("--warmup-s must be a finite number >= 0");
+    if (cmd->count("--warmup-s") > 0 && repeat == 0) engine::throwUsage("--warmup-s needs --repeat N (N >= 1)");
     const auto spec = engine::TargetSpec::parse(a->target);
     const bool peerTarget = engine::isPeerKind(spec.kind);
     if (spec.kind == "synthetic") engine::throwUsage("--target: a synthetic target returns no results; use bench");
@@ -68,13 +91,26 @@ void addRunCommand(CLI::App& app) {
       engine::throwUsage("--target: give builtin options with --algo and --opt, not '" + spec.text + "'");
     }
     if (peerTarget && !a->counters.empty()) engine::throwUsage("--counters needs the builtin target");
+    // Every usage error and unwritable output before any work.
+    engine::SearchRequest base;
+    base.op = engine::parseOperator(a->op);
+    base.k = k;
+    base.algorithm = engine::parseAlgorithm(a->algo);
+    base.options.apply(joinOptionSpecs(a->opts));
+    base.describePlan = false;  // timed: the words are never read
+    if (!engine::algorithmSupports(base.algorithm, base.op)) {
+      engine::throwUsage(fmt::format("algorithm {} does not evaluate {} queries", a->algo, a->op));
+    }
+    for (const std::string* path : {&a->out, &a->counters, &a->summary}) {
+      if (!path->empty()) engine::checkOutputWritable(*path);
+    }
     const auto index = engine::Index::open(a->dir);
     std::shared_ptr<const engine::PeerEngine> peer;
     std::unique_ptr<engine::PeerSearcher> peerSearcher;
     std::optional<engine::Analyzer> peerAnalyzer;
     engine::PeerTargetOptions peerOptions;
     if (peerTarget) {
-      peerOptions = engine::PeerTargetOptions::fromSpec(spec, engine::parseOperator(a->op), a->k);
+      peerOptions = engine::PeerTargetOptions::fromSpec(spec, engine::parseOperator(a->op), k);
       const auto peerDir = peerOptions.dir.empty() ? engine::defaultPeerDir(peerOptions.kind, a->dir) : peerOptions.dir;
       peer = engine::openOrBuildPeer(peerOptions.kind, peerDir, peerOptions.corpus, index.get(),
                                      terminalProgress("peer build"));
@@ -90,15 +126,11 @@ void addRunCommand(CLI::App& app) {
       return peerHits.size();
     };
     const auto queries = engine::readQueries(a->queries);
+    if (queries.empty()) engine::throwBadInput(a->queries + ": holds no queries");
     std::vector<engine::SearchRequest> requests;
     for (const auto& q : queries) {
-      engine::SearchRequest r;
+      engine::SearchRequest r = base;
       r.text = q.text;
-      r.op = engine::parseOperator(a->op);
-      r.k = a->k;
-      r.algorithm = engine::parseAlgorithm(a->algo);
-      r.options.apply(a->opts);
-      r.describePlan = false;  // timed: the words are never read
       requests.push_back(std::move(r));
     }
     const std::string tag = a->tag.empty() ? (peerTarget ? spec.kind : "wandscope-" + a->algo) : a->tag;
@@ -117,7 +149,17 @@ void addRunCommand(CLI::App& app) {
           hits.push_back({std::move(id), static_cast<float>(h.score)});
         }
       } else {
-        result = engine::search(*index, requests[i]);
+        try {
+          // With --counters, tie_at_k is exact on every path (this pass is not timed).
+          engine::SearchRequest once = requests[i];
+          once.exactTie = !a->counters.empty();
+          result = engine::search(*index, once);
+        } catch (const engine::Error& e) {
+          // A query the engine refuses (too many terms) is a bad line of the query file.
+          if (e.kind() != engine::ErrorKind::Usage) throw;
+          engine::throwBadInput(fmt::format("{}: query {} (the {} query of the file): {}", a->queries, queries[i].id,
+                                            ordinal(i + 1), e.what()));
+        }
         for (const auto& h : result.hits) {
           std::string id(index->externalId(h.doc));
           if (a->removeQuery && id == queries[i].id) continue;
@@ -134,6 +176,8 @@ void addRunCommand(CLI::App& app) {
         nlohmann::json j = {{"qid", queries[i].id}};
         result.counters.forEach([&](const char* name, std::uint64_t v) { j[name] = v; });
         j["algorithm"] = engine::algorithmName(result.algorithm);
+        j["kth_score"] = std::isnan(result.kthScore) ? nlohmann::json(nullptr) : nlohmann::json(result.kthScore);
+        j["tie_at_k"] = result.tieAtK;
         counters << j.dump() << '\n';
       }
       if (progress) progress({"queries", i + 1, queries.size()});
@@ -143,11 +187,11 @@ void addRunCommand(CLI::App& app) {
     if (!a->counters.empty()) engine::writeFileAtomically(a->counters, counters.str());
     std::cerr << fmt::format("ran {} queries ({} hits) into {}\n", queries.size(), totalHits, a->out);
 
-    if (a->repeat > 0) {
+    if (repeat > 0) {
       const auto t = peerTarget ? engine::timeQueryCalls(
                                       queries.size(), [&](std::size_t i, bool) { return runPeer(queries[i].text); },
-                                      a->repeat, a->warmup)
-                                : engine::timeQuerySet(*index, requests, a->repeat, a->warmup);
+                                      repeat, a->warmup)
+                                : engine::timeQuerySet(*index, requests, repeat, a->warmup);
       nlohmann::json j = {{"queries", t.queries},
                           {"passes", t.passes},
                           {"cpu_ms_per_query", t.cpuMsPerQuery},
@@ -155,8 +199,8 @@ void addRunCommand(CLI::App& app) {
                           {"target", spec.text},
                           {"algo", peerTarget ? spec.kind : a->algo},
                           {"op", a->op},
-                          {"k", a->k},
-                          {"opts", requests.empty() ? std::string() : requests[0].options.toString()},
+                          {"k", k},
+                          {"opts", base.options.toString()},
                           {"warmup_s", t.warmupSeconds},
                           {"warmup_queries", t.warmupQueries},
                           {"quantile", "nearest rank; absent (null) with fewer than 100 samples beyond it"}};

@@ -3,8 +3,9 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/bench/query_set_timing.h"
-#include "engine/index/index.h"
+#include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/index/index.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_json.h"
 
@@ -13,9 +14,14 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace wandscope::app {
 namespace {
+
+// Far beyond any lesson's needs (an event is some 40 bytes), short of exhausting memory.
+constexpr std::size_t kMaxTraceLimit = 50'000'000;
 
 std::string shorten(std::string_view text, std::size_t max) {
   if (text.size() <= max) return std::string(text);
@@ -38,36 +44,43 @@ nlohmann::json termsJson(const engine::ParsedQuery& query) {
 void addSearchCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("search", "Run one query and show its top-k, counters and (with --explain) why");
   struct Args {
-    std::string dir, query, op = "or", algo = "auto", opts, trace;
-    std::size_t traceLimit = 100'000;
-    std::size_t k = 10;
+    std::string dir, query, op = "or", algo = "auto", trace;
+    std::vector<std::string> opts;
+    std::int64_t traceLimit = 100'000;
+    std::int64_t k = 10;
     bool json = false, explain = false;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("dir", a->dir, "index directory")->required();
   cmd->add_option("--query,-q", a->query, "query text")->required();
   cmd->add_option("--op", a->op, "or | and")->capture_default_str();
-  cmd->add_option("--k", a->k, "number of results")->capture_default_str();
-  cmd->add_option("--algo", a->algo, "auto | exhaustive | wand | bmw | maxscore | bmm | taat | block-max-and | bulk-and")
+  cmd->add_option("--k", a->k, fmt::format("number of results (0 to {})", engine::kMaxK))
       ->capture_default_str();
-  cmd->add_option("--opt", a->opts, "optimisation switches, e.g. freq_prune=off,lazy_freq=off");
+  cmd->add_option("--algo", a->algo, algorithmHelp())->capture_default_str();
+  cmd->add_option("--opt", a->opts, optionSwitchHelp() + "; e.g. freq_prune=off,lazy_freq=off");
   cmd->add_flag("--json", a->json, "print JSON");
   cmd->add_flag("--explain", a->explain, "per-term statistics and per-result contributions");
   cmd->add_option("--trace", a->trace, "record the evaluation step by step and write it as JSON to this file");
-  cmd->add_option("--trace-limit", a->traceLimit, "events kept in the trace (later ones are counted, not kept)")
+  cmd->add_option("--trace-limit", a->traceLimit,
+                  fmt::format("events kept in the trace, 0 to {} (later ones are counted, not kept; needs --trace)",
+                              kMaxTraceLimit))
       ->capture_default_str();
-  setAction(cmd, [a] {
-    const auto index = engine::Index::open(a->dir);
+  setAction(cmd, [a, cmd] {
+    if (cmd->count("--trace") > 0 && a->trace.empty()) engine::throwUsage("--trace needs a file name");
+    if (cmd->count("--trace-limit") > 0 && a->trace.empty()) engine::throwUsage("--trace-limit needs --trace FILE");
     engine::SearchRequest request;
     request.text = a->query;
     request.op = engine::parseOperator(a->op);
-    request.k = a->k;
+    request.k = countOption("--k", a->k, engine::kMaxK);
     request.algorithm = engine::parseAlgorithm(a->algo);
-    request.options.apply(a->opts);
+    request.options.apply(joinOptionSpecs(a->opts));
+    if (!a->trace.empty()) engine::checkOutputWritable(a->trace);
+    const auto index = engine::Index::open(a->dir);
     request.explain = a->explain;
+    request.exactTie = true;  // untimed: tie_at_k exact on every path
     std::unique_ptr<engine::TraceRecorder> trace;
     if (!a->trace.empty()) {
-      trace = std::make_unique<engine::TraceRecorder>(a->traceLimit);
+      trace = std::make_unique<engine::TraceRecorder>(countOption("--trace-limit", a->traceLimit, kMaxTraceLimit));
       request.trace = trace.get();
     }
     const double cpu0 = engine::processCpuSeconds();

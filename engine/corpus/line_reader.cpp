@@ -49,11 +49,16 @@ GzState* gzState(void* p) noexcept { return static_cast<GzState*>(p); }
 LineReader::LineReader(const std::filesystem::path& path, std::uint64_t maxLineBytes)
     : m_path(path), m_maxLineBytes(maxLineBytes) {
   m_fd = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (m_fd < 0) throwErrno("cannot open " + m_path.string());
+  // A missing or unreadable input is a bad input file (exit code 3, docs/RELIABILITY.md), not an
+  // I/O failure of the run.
+  if (m_fd < 0) {
+    const int saved = errno;
+    throwBadInput("cannot open " + m_path.string() + ": " + std::strerror(saved));
+  }
   try {
     struct stat st {};
     if (::fstat(m_fd, &st) != 0) throwErrno("cannot stat " + m_path.string());
-    if (S_ISDIR(st.st_mode)) throwIo("cannot read " + m_path.string() + ": is a directory");
+    if (S_ISDIR(st.st_mode)) throwBadInput("cannot read " + m_path.string() + ": is a directory");
     m_fileSize = S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
 
     // Read the first block raw; its first two bytes tell plain from gzip. Reading (not pread)

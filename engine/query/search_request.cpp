@@ -3,8 +3,11 @@
 
 #include "engine/core/error.h"
 
+#include <algorithm>
 #include <array>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace wandscope::engine {
 namespace {
@@ -75,11 +78,16 @@ const std::vector<Algorithm>& allAlgorithms() {
 }
 
 void SearchOptions::apply(std::string_view spec) {
+  const std::string whole(spec);
+  std::vector<std::string_view> given;  // names seen in this spec: each at most once
   while (!spec.empty()) {
     const std::size_t comma = spec.find(',');
     std::string_view item = spec.substr(0, comma);
-    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
-    if (item.empty()) continue;
+    const bool more = comma != std::string_view::npos;
+    spec = more ? spec.substr(comma + 1) : std::string_view{};
+    if (item.empty() || (more && spec.empty())) {
+      throwUsage("optimisation switches '" + whole + "': an empty item (write name=on|off, separated by commas)");
+    }
     std::string_view name = item;
     std::string_view value = "on";
     if (const std::size_t eq = item.find('='); eq != std::string_view::npos) {
@@ -105,7 +113,20 @@ void SearchOptions::apply(std::string_view spec) {
     };
     visit(*this, set);
     if (!found) throwUsage("unknown optimisation '" + std::string(name) + "' (valid: " + valid + ")");
+    if (std::find(given.begin(), given.end(), name) != given.end()) {
+      throwUsage("optimisation '" + std::string(name) + "' is given twice in '" + whole + "'");
+    }
+    given.push_back(name);
   }
+}
+
+std::string SearchOptions::names() {
+  std::string out;
+  SearchOptions().forEach([&](const char* name, bool) {
+    if (!out.empty()) out += ", ";
+    out += name;
+  });
+  return out;
 }
 
 std::string SearchOptions::toString() const {

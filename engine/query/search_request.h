@@ -49,11 +49,14 @@ struct SearchOptions {
   bool taat = true;         // "taat": `auto` may route OR queries over sparse lists to taat
   bool rankFloor = true;    // "rank_floor": OR pruning paths start from the terms' stored r-th weights (rank_floor.h)
 
-  // Parses "a=off,b=on" (also "a" alone = on); unknown names are a Usage error listing the valid
-  // ones. Starts from the current values.
+  // Parses "a=off,b=on" (also "a" alone = on); unknown names (the error lists the valid ones), a
+  // bad value, an empty item and a name given twice are Usage errors. "" changes nothing. Starts
+  // from the current values.
   void apply(std::string_view spec);
   // "freq_prune=on,candidate_prune=on,..." in a fixed order.
   std::string toString() const;
+  // Every switch name, comma-separated, in the fixed order (for --help).
+  static std::string names();
   // f(name, value) for every switch, in that fixed order (the one list of names: forEach, apply
   // and toString all go through it).
   template <typename F>
@@ -99,6 +102,11 @@ struct SearchRequest {
   // false leaves SearchResult::reason empty: the paths that only time queries (benchmarks, load
   // targets) skip formatting it (engine/query/planner.h, planReason).
   bool describePlan = true;
+  // true makes SearchResult::tieAtK exact on every path: a pruning path may dismiss a document
+  // that ties the k-th score without evaluating it, so search() then runs it once more for k + 1
+  // hits from just below that score (counted apart). Off for timed runs; the CLI's search and
+  // run --counters, and the workbench (untimed), turn it on.
+  bool exactTie = false;
   TraceRecorder* trace = nullptr;  // optional, owned by the caller
 };
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Limits end in a clear refusal, not in exhausted memory or time: k over kMaxK, queries over
 // kMaxQueryTerms distinct terms, rates the open-loop driver cannot schedule or keep in memory.
-// Each is exit code 2 (usage) with one line on stderr that names the field or option.
+// Each is exit code 2 (usage) with one line on stderr that names the field or option (3 when the
+// offending value comes from an input file).
 #include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
@@ -41,7 +42,9 @@ class LimitsCli : public ::testing::Test {
 };
 
 TEST_F(LimitsCli, KOverTheLimitIsRefusedNamingK) {
-  expectUsageNaming(cli({"search", index(), "--query", "beta", "--k", "10000001"}), "k = 10000001 is over the limit");
+  expectUsageNaming(cli({"search", index(), "--query", "beta", "--k", "10000001"}),
+                    "--k must be between 0 and 10000000, got 10000001");
+  expectUsageNaming(cli({"search", index(), "--query", "beta", "--k", "-1"}), "--k must be between 0 and 10000000, got -1");
   // The limit itself is fine.
   EXPECT_EQ(cli({"search", index(), "--query", "beta", "--k", "10000000"}).exitCode, 0);
 }
@@ -49,11 +52,16 @@ TEST_F(LimitsCli, KOverTheLimitIsRefusedNamingK) {
 TEST_F(LimitsCli, QueriesOverTheTermLimitAreRefused) {
   expectUsageNaming(cli({"search", index(), "--query", manyTerms(1025)}), "more than 1024 distinct terms");
   EXPECT_EQ(cli({"search", index(), "--query", manyTerms(1024)}).exitCode, 0) << "1024 distinct terms are allowed";
-  // In a query file too: the run stops with the same message rather than running out of memory.
-  std::ofstream(m_dir / "q.jsonl") << nlohmann::json({{"_id", "q1"}, {"text", manyTerms(2000)}}).dump() << '\n';
-  expectUsageNaming(cli({"run", index(), "--queries", (m_dir / "q.jsonl").string(), "--out",
-                         (m_dir / "run.trec").string()}),
-                    "more than 1024 distinct terms");
+  // In a query file it is a bad line of that file (exit code 3): the message names the file and
+  // the query, and the run stops rather than running out of memory.
+  std::ofstream(m_dir / "q.jsonl") << nlohmann::json({{"_id", "q0"}, {"text", "beta"}}).dump() << '\n'
+                                   << nlohmann::json({{"_id", "q1"}, {"text", manyTerms(2000)}}).dump() << '\n';
+  const auto r = cli({"run", index(), "--queries", (m_dir / "q.jsonl").string(), "--out", (m_dir / "run.trec").string()});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_EQ(countLines(r.err), 1u) << r.err;
+  for (const char* needle : {"q.jsonl", "query q1", "2nd query", "more than 1024 distinct terms"}) {
+    EXPECT_NE(r.err.find(needle), std::string::npos) << needle << " in " << r.err;
+  }
 }
 
 TEST_F(LimitsCli, RatesTheDriverCannotScheduleAreRefusedNamingTheOption) {

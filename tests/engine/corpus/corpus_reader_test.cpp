@@ -349,14 +349,16 @@ TEST(CorpusReaderTest, DocumentsOverTheSizeLimitAreBadLines) {
   EXPECT_THROW(CorpusReader(path, CorpusFormat::Beir, BadLinePolicy::Stop, 0), Error);
 }
 
-TEST(CorpusReaderTest, MissingFileIsAnIoError) {
+// A missing input is a bad input file (exit code 3), named with the reason.
+TEST(CorpusReaderTest, MissingFileIsABadInputFile) {
   TempDir dir;
   const auto path = dir / "absent.jsonl";
   try {
     CorpusReader reader(path, CorpusFormat::Beir);
     FAIL() << "opened a missing file";
   } catch (const Error& e) {
-    EXPECT_EQ(e.kind(), ErrorKind::Io);
+    EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+    EXPECT_NE(std::string(e.what()).find("No such file or directory"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
   }
 }

@@ -37,7 +37,7 @@ TEST(SearchRequest, OptionsParseAndPrint) {
   EXPECT_EQ(o.toString(),
             "bulk_and=on,freq_prune=on,candidate_prune=on,lazy_freq=on,window_jump=on,slice_resume=on,"
             "window_skip=on,simd_merge=on,bulk_or=on,bound_first=on,taat=on,rank_floor=on");
-  o.apply("freq_prune=off,lazy_freq=0,,window_jump=false,bulk_or=off,bound_first=off,taat=off,rank_floor=off");
+  o.apply("freq_prune=off,lazy_freq=0,window_jump=false,bulk_or=off,bound_first=off,taat=off,rank_floor=off");
   EXPECT_FALSE(o.taat);
   EXPECT_FALSE(o.rankFloor);
   EXPECT_FALSE(o.bulkOr);
@@ -50,6 +50,30 @@ TEST(SearchRequest, OptionsParseAndPrint) {
   EXPECT_TRUE(o.freqPrune);
   EXPECT_THROW(o.apply("nonsense=off"), Error);
   EXPECT_THROW(o.apply("freq_prune=maybe"), Error);
+  o.apply("");  // no switches: nothing changes
+  EXPECT_TRUE(o.freqPrune);
+}
+
+// A switch given twice (which value would win?) and empty items (a typo) are refused, naming them.
+TEST(SearchRequest, OptionsRefuseDuplicatesAndEmptyItems) {
+  auto message = [](const char* spec) {
+    SearchOptions o;
+    try {
+      o.apply(spec);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), engine::ErrorKind::Usage) << spec;
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_NE(message("freq_prune=off,freq_prune=on").find("'freq_prune' is given twice"), std::string::npos);
+  EXPECT_NE(message("freq_prune=off,lazy_freq").find("(accepted)"), std::string::npos);
+  for (const char* spec : {",", "freq_prune=off,,lazy_freq=off", ",freq_prune=off", "freq_prune=off,"}) {
+    EXPECT_NE(message(spec).find("an empty item"), std::string::npos) << spec;
+  }
+  EXPECT_EQ(SearchOptions::names(),
+            "bulk_and, freq_prune, candidate_prune, lazy_freq, window_jump, slice_resume, window_skip, simd_merge, "
+            "bulk_or, bound_first, taat, rank_floor");
 }
 
 }  // namespace
