@@ -78,8 +78,8 @@ constexpr Metric kMetrics[] = {
      "Score of the k-th result: the final floor a document had to beat. Empty when fewer than k "
      "documents matched."},
     {"tie_at_k", "Tie at k",
-     "An evaluated document outside the top k scored exactly the k-th score; the tie was decided by "
-     "doc id (lower id first)."},
+     "A document outside the top k scores exactly the k-th score; the tie was decided by doc id "
+     "(lower id first)."},
     {"path", "Path",
      "The evaluation algorithm that actually ran, and why (forced by the selector, or the planner's "
      "auto rule)."},

@@ -38,6 +38,8 @@ Timed timedSearch(const engine::Index& index, const engine::SearchRequest& reque
   t.result = engine::search(index, request);
   t.wallMs = wallMs() - wall0;
   t.cpuMs = threadCpuMs() - cpu0;
+  // Made exact after the clock stopped: a pruning path may not have evaluated a tying document.
+  t.result.tieAtK = engine::exactTieAtK(index, request, t.result);
   return t;
 }
 

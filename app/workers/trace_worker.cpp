@@ -70,6 +70,7 @@ void traceRun(const engine::Index& index, const TraceParams& params, engine::Alg
   request.algorithm = algorithm;
   request.options = params.options;
   request.trace = &recorder;
+  request.exactTie = true;  // the check's own run is not traced
   engine::SearchResult result = engine::search(index, request);
   out.algorithm = result.algorithm;
   out.reason = QString::fromStdString(result.reason);

@@ -57,6 +57,67 @@ void prefetchLists(const Index& index, const ParsedQuery& query) {
   }
 }
 
+// Runs the path `run` over ctx's cursors (the switch statement every evaluation goes through).
+void evaluate(QueryContext& ctx, Algorithm run, Operator op, bool windowedBmm) {
+  switch (run) {
+    case Algorithm::Auto:
+    case Algorithm::Exhaustive:
+      if (op == Operator::Or) {
+        exhaustiveOr(ctx);
+      } else {
+        exhaustiveAnd(ctx);
+      }
+      break;
+    case Algorithm::Wand:
+      wand(ctx);
+      break;
+    case Algorithm::Bmw:
+      blockMaxWand(ctx);
+      break;
+    case Algorithm::MaxScore:
+      maxScore(ctx);
+      break;
+    case Algorithm::Bmm:
+      if (windowedBmm) {
+        bulkOr(ctx);
+      } else {
+        blockMaxMaxScore(ctx);
+      }
+      break;
+    case Algorithm::BlockMaxAnd:
+      blockMaxAnd(ctx);
+      break;
+    case Algorithm::BulkAnd:
+      bulkAnd(ctx);
+      break;
+    case Algorithm::Taat:
+      taatOr(ctx);
+      break;
+  }
+}
+
+// Whether some document outside the top k scores exactly the k-th score S, for a path that may
+// have dismissed such a document unevaluated (a bound equal to the floor). The same path runs
+// again for k + 1 hits from a floor just below S: it finds every document scoring at least S, so
+// a (k+1)-th hit exists exactly when one ties S (the true (k+1)-th scores at most S). Its work is
+// counted apart, not in the query's counters.
+bool tieByRerun(const Index& index, const ParsedQuery& query, Operator op, Algorithm run, bool windowedBmm,
+                const SearchOptions& options, std::size_t k, Score kth) {
+  QueryCounters scratch;
+  TopKCollector check(k + 1, &scratch);
+  check.presetFloor(std::nextafter(kth, -std::numeric_limits<Score>::infinity()));
+  std::vector<PostingCursor> cursors;
+  cursors.reserve(query.terms.size());
+  for (const auto& t : query.terms) {
+    if (t.id) cursors.emplace_back(index, *t.id, scratch);
+  }
+  if (cursors.empty()) return false;
+  QueryContext ctx{cursors, check, scratch, options, nullptr};
+  evaluate(ctx, run, op, windowedBmm);
+  const auto hits = check.finish();
+  return hits.size() == k + 1 && hits.back().score == kth;
+}
+
 }  // namespace
 
 SearchResult search(const Index& index, const SearchRequest& request) {
@@ -87,6 +148,20 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   } else if (impossible && request.describePlan) {
     result.reason += "; an AND term is not in the index, nothing can match";
   }
+  // A forced taat over too many or too long lists runs maxscore (taat_or.h): name that path.
+  Algorithm run = plan.algorithm;
+  if (run == Algorithm::Taat && !cursors.empty() && !taatEvaluates(cursors)) {
+    run = Algorithm::MaxScore;
+    result.algorithm = run;
+    if (request.describePlan) {
+      result.reason += fmt::format("; taat evaluates at most {} terms and {} postings -> maxscore", kTaatMaxTerms,
+                                   kTaatMaxPostings);
+    }
+  }
+  if (run == Algorithm::Bmm && request.options.bulkOr && plan.windowed && cursors.size() > kBulkOrMaxTerms &&
+      request.describePlan) {
+    result.reason += fmt::format("; the windowed bmm takes at most {} terms -> bmm document at a time", kBulkOrMaxTerms);
+  }
   QueryContext ctx{cursors, topk, result.counters, request.options, request.trace};
   if (request.trace != nullptr) {
     std::vector<const PostingCursor*> byTerm;
@@ -96,14 +171,14 @@ SearchResult search(const Index& index, const SearchRequest& request) {
       texts.push_back(t.text);
       byTerm.push_back(t.id && next < cursors.size() ? &cursors[next++] : nullptr);
     }
-    request.trace->algorithm = algorithmName(plan.algorithm);
+    request.trace->algorithm = algorithmName(run);
     request.trace->begin(std::move(byTerm), std::move(texts));
     request.trace->record({TraceEventKind::QueryStart, TraceReason::None, -1, 0, 0, static_cast<float>(k), 0,
                            topk.floor()});
   }
   // The OR pruning paths start from the rank floor (the oracle never does).
   if (request.op == Operator::Or && request.options.rankFloor && !cursors.empty() &&
-      plan.algorithm != Algorithm::Exhaustive && plan.algorithm != Algorithm::Auto) {
+      run != Algorithm::Exhaustive && run != Algorithm::Auto) {
     if (const auto floor = rankFloor(index, query, k)) {
       // Strictly below: a document scoring exactly the floor may still hold the k-th place.
       const Score before = topk.floor();
@@ -119,52 +194,29 @@ SearchResult search(const Index& index, const SearchRequest& request) {
       }
     }
   }
-  if (!cursors.empty()) {
-    switch (plan.algorithm) {
-      case Algorithm::Auto:
-      case Algorithm::Exhaustive:
-        if (request.op == Operator::Or) {
-          exhaustiveOr(ctx);
-        } else {
-          exhaustiveAnd(ctx);
-        }
-        break;
-      case Algorithm::Wand:
-        wand(ctx);
-        break;
-      case Algorithm::Bmw:
-        blockMaxWand(ctx);
-        break;
-      case Algorithm::MaxScore:
-        maxScore(ctx);
-        break;
-      case Algorithm::Bmm:
-        if (request.options.bulkOr && plan.windowed) {
-          bulkOr(ctx);
-        } else {
-          blockMaxMaxScore(ctx);
-        }
-        break;
-      case Algorithm::BlockMaxAnd:
-        blockMaxAnd(ctx);
-        break;
-      case Algorithm::BulkAnd:
-        bulkAnd(ctx);
-        break;
-      case Algorithm::Taat:
-        taatOr(ctx);
-        break;
-    }
-  }
+  if (!cursors.empty()) evaluate(ctx, run, request.op, request.options.bulkOr && plan.windowed);
   if (request.trace != nullptr) {
     request.trace->record({TraceEventKind::QueryEnd, TraceReason::None, -1, 0, 0, 0, 0, topk.floor()});
   }
   result.hits = topk.finish();
   result.kthScore = topk.kthScore();
   result.tieAtK = topk.tieAtK();
+  if (request.exactTie) result.tieAtK = exactTieAtK(index, request, result);
   if (ctx.mergeKernels != nullptr) result.mergeKernels = ctx.mergeKernels;
   if (request.explain) result.explain = explainHits(index, query, result.hits);
   return result;
+}
+
+bool exactTieAtK(const Index& index, const SearchRequest& request, const SearchResult& result) {
+  // The oracle and taat evaluate every document that can reach the floor (taat's block test is
+  // inclusive), so what they saw is exact; the other paths dismiss bounds equal to the floor.
+  const Algorithm run = result.algorithm;
+  const bool observedIsExact = run == Algorithm::Exhaustive || run == Algorithm::Auto || run == Algorithm::Taat;
+  const std::size_t k = std::min<std::size_t>(request.k, index.docCount());
+  if (result.tieAtK || observedIsExact || k == 0 || result.hits.size() != k) return result.tieAtK;
+  const Plan plan = planQuery(result.query, request.op, request.algorithm, request.options, index.docCount(), request.k);
+  return tieByRerun(index, result.query, request.op, run, request.options.bulkOr && plan.windowed, request.options, k,
+                    result.kthScore);
 }
 
 std::vector<HitExplain> explainHits(const Index& index, const ParsedQuery& query,

@@ -13,6 +13,11 @@ namespace wandscope::engine {
 // not apply to the operator, too many terms).
 SearchResult search(const Index& index, const SearchRequest& request);
 
+// SearchResult::tieAtK made exact for a finished search of `request` (SearchRequest::exactTie
+// describes how); what search() gives with exactTie set. For callers that time search() and
+// want the exact value afterwards, untimed (the workbench).
+bool exactTieAtK(const Index& index, const SearchRequest& request, const SearchResult& result);
+
 // Explains given hits of a parsed query: per-term tf and contribution. Independent of the path
 // that found them (it looks every term up again).
 std::vector<HitExplain> explainHits(const Index& index, const ParsedQuery& query,

@@ -11,7 +11,12 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/stat.h>
 
 namespace wandscope::test {
 namespace {
@@ -195,10 +200,78 @@ TEST_F(CliPipeline, ErrorsHaveTheRightExitCodeAndOneLine) {
   r = cli({"queries", "gen", "--corpus", (d / "corpus.jsonl").string(), "--category", "famous", "--tokens", "2",
            "--count", "5", "--out", (d / "x").string()});
   EXPECT_EQ(r.exitCode, 2) << r.err;
-  // 3: a missing query file is bad input or I/O, never a crash.
+  // 3: a missing or empty query file is a bad input file, named, before any output is written.
   r = cli({"run", (d / "index").string(), "--queries", (d / "missing.jsonl").string(), "--out", (d / "x").string()});
-  EXPECT_NE(r.exitCode, 0);
-  EXPECT_EQ(r.signal, 0);
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("missing.jsonl"), std::string::npos) << r.err;
+  std::ofstream(d / "empty.jsonl").flush();
+  r = cli({"run", (d / "index").string(), "--queries", (d / "empty.jsonl").string(), "--out", (d / "x").string(),
+           "--repeat", "2", "--summary", (d / "x.json").string()});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("empty.jsonl: holds no queries"), std::string::npos) << r.err;
+  EXPECT_EQ(countLines(r.err), 1u) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(d / "x.json"));
+  // 2: options whose values make no sense, refused before the run, one line naming the option.
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"--repeat", "-1"}, {"--repeat", "18446744073709551615"}, {"--k", "-1"},
+        {"--warmup-s", "1"}, {"--warmup-s", "inf", "--repeat", "1"}, {"--opt", "freq_prune=off,freq_prune=on"},
+        {"--opt", "freq_prune=off,,lazy_freq=off"}, {"--counters", (d / "no-such-dir" / "c.jsonl").string()}}) {
+    std::vector<std::string> args = {"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out",
+                                     (d / "never.trec").string()};
+    args.insert(args.end(), bad.begin(), bad.end());
+    r = cli(args);
+    EXPECT_NE(r.exitCode, 0) << bad[0] << " " << bad[1];
+    EXPECT_EQ(countLines(r.err), 1u) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(d / "never.trec")) << bad[0] << " " << bad[1] << ": nothing is written";
+  }
+  r = cli({"search", (d / "index").string(), "--query", "x", "--trace-limit", "-1", "--trace", (d / "t.json").string()});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("--trace-limit must be between 0 and"), std::string::npos) << r.err;
+}
+
+// Per-query counters carry the path taken, the k-th score and whether it ties the (k+1)-th, as
+// COUNTERS.md lists them; --opt may be repeated; --out may be a device (it stays one).
+TEST_F(CliPipeline, RunCountersCarryThePathTheKthScoreAndTheTie) {
+  const auto d = dir();
+  auto r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out", "/dev/null",
+                "--counters", (d / "c2.jsonl").string(), "--opt", "freq_prune=off", "--opt", "lazy_freq=off"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto text = readFile(d / "c2.jsonl");
+  const auto first = nlohmann::json::parse(text.substr(0, text.find('\n')));
+  for (const char* key : {"qid", "algorithm", "kth_score", "tie_at_k", "postings_decoded"}) {
+    EXPECT_TRUE(first.contains(key)) << key;
+  }
+  EXPECT_TRUE(first["tie_at_k"].is_boolean());
+  // The same k-th score as `search --json` gives for that query.
+  const auto queries = readFile(d / "q.jsonl");
+  const auto q = nlohmann::json::parse(queries.substr(0, queries.find('\n')));
+  r = cli({"search", (d / "index").string(), "--query", q["text"].get<std::string>(), "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["kth_score"], first["kth_score"]);
+  struct stat st{};
+  ASSERT_EQ(::stat("/dev/null", &st), 0);
+  EXPECT_TRUE(S_ISCHR(st.st_mode));
+}
+
+// A forced path that cannot take the query runs another and says which: taat over more than 16
+// terms runs maxscore, and search reports maxscore (its counters are maxscore's).
+TEST_F(CliPipeline, AForcedPathThatFallsBackNamesThePathThatRan) {
+  const auto d = dir();
+  std::istringstream lines(readFile(d / "corpus.jsonl"));
+  std::set<std::string> distinct;
+  for (std::string line; distinct.size() < 20 && std::getline(lines, line);) {
+    std::istringstream words(nlohmann::json::parse(line)["text"].get<std::string>());
+    for (std::string w; distinct.size() < 20 && words >> w;) distinct.insert(w);
+  }
+  ASSERT_GT(distinct.size(), 16u);
+  std::string query;
+  for (const auto& t : distinct) query += t + " ";
+  auto r = cli({"search", (d / "index").string(), "--query", query, "--algo", "taat", "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["algorithm"], "maxscore");
+  EXPECT_NE(j["reason"].get<std::string>().find("taat evaluates at most 16 terms"), std::string::npos) << j["reason"];
+  EXPECT_GT(j["counters"]["maxscore_essential"].get<std::uint64_t>(), 0u);
 }
 
 TEST_F(CliPipeline, QueriesGenSetsWritesOneFilePerSetFromOneScan) {

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every evaluation path and every combination of optimisation switches returns exactly the
-// oracle's top-k: the same doc ids in the same order with the same f32 score bits. Randomised
-// corpora with skewed lengths, heavy ties (duplicate documents), tiny and huge document
-// frequencies; 1-6 clauses; repeated and unknown terms; k in {1, 3, 10, 100, 1000}.
+// oracle's top-k: the same doc ids in the same order with the same f32 score bits, and (with
+// exactTie) the oracle's answer to whether the k-th score ties the (k+1)-th. Randomised corpora
+// with skewed lengths, heavy ties (duplicate documents), tiny and huge document frequencies;
+// repeated and unknown terms. Every path with default switches: 1-6 clauses, k in {1, 3, 10, 100,
+// 1000}, rank_floor on and off. The 512 combinations of the nine switches that change how a path
+// evaluates (rank_floor alternating with them, bulk_and and taat on: they only steer `auto`):
+// 1-5 clauses, k in {3, 10, 100}. Each switch alone off: 1-6 clauses, k in {1, 1000}.
 #include "engine/query/searcher.h"
 #include "tests/support/brute_force.h"
 #include "tests/support/same_hits.h"
@@ -81,6 +85,7 @@ TEST_P(Parity, EveryPathEqualsTheOracle) {
   const auto t = buildTestIndex(docs, options);
   const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
   std::mt19937_64 rng(c.seed * 7 + 1);
+  std::size_t ties = 0;
   for (int q = 0; q < 40; ++q) {
     const std::string query = randomQuery(rng, c.params, 6);
     for (std::size_t k : {1, 3, 10, 100, 1000}) {
@@ -92,14 +97,23 @@ TEST_P(Parity, EveryPathEqualsTheOracle) {
           r.k = k;
           r.algorithm = algo;
           r.options.rankFloor = rankFloor;
+          r.exactTie = true;
           const auto result = engine::search(*t->index, r);
           ASSERT_TRUE(sameHits(oracle.search(query, op, k), result.hits))
               << "query '" << query << "' " << engine::algorithmName(algo) << " (" << engine::operatorName(op)
               << ") k " << k << " rank_floor " << rankFloor;
+          // The tie at k, from the oracle's k + 1 best: a pruning path may dismiss the tying
+          // document unevaluated, and exactTie must still find it.
+          const auto more = oracle.search(query, op, k + 1);
+          const bool tie = more.size() == k + 1 && more[k].score == more[k - 1].score;
+          ASSERT_EQ(result.tieAtK, tie) << "query '" << query << "' " << engine::algorithmName(algo) << " ("
+                                        << engine::operatorName(op) << ") k " << k << " rank_floor " << rankFloor;
+          if (tie) ++ties;
         }
       }
     }
   }
+  if (c.params.duplicateFraction >= 0.5) EXPECT_GT(ties, 0u) << "the duplicate-heavy corpus must exercise ties at k";
 }
 
 TEST_P(Parity, EverySwitchCombinationEqualsTheOracle) {
@@ -121,6 +135,42 @@ TEST_P(Parity, EverySwitchCombinationEqualsTheOracle) {
         if (algo == Algorithm::Exhaustive || algo == Algorithm::Taat) continue;
         const auto expected = oracle.search(query, op, k);
         for (const auto& o : combos) {
+          engine::SearchRequest r;
+          r.text = query;
+          r.op = op;
+          r.k = k;
+          r.algorithm = algo;
+          r.options = o;
+          ASSERT_TRUE(sameHits(expected, engine::search(*t->index, r).hits))
+              << "query '" << query << "' " << engine::algorithmName(algo) << " k " << k << " options "
+              << o.toString();
+        }
+      }
+    }
+  }
+}
+
+TEST_P(Parity, EachSwitchOffAloneEqualsTheOracleAtTheExtremesOfK) {
+  const ParityCorpus c = GetParam();
+  SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
+  const auto docs = randomCorpus(c.seed, c.params);
+  engine::IndexBuildOptions options;
+  options.segmentDocs = c.segmentDocs;
+  const auto t = buildTestIndex(docs, options);
+  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
+  std::vector<engine::SearchOptions> variants;
+  engine::SearchOptions().forEach([&](const char* name, bool) {
+    engine::SearchOptions o;
+    o.apply(std::string(name) + "=off");
+    variants.push_back(o);
+  });
+  std::mt19937_64 rng(c.seed * 17 + 3);
+  for (int q = 0; q < 8; ++q) {
+    const std::string query = randomQuery(rng, c.params, 6);
+    for (std::size_t k : {1, 1000}) {
+      for (const auto& [algo, op] : kParityPaths) {
+        const auto expected = oracle.search(query, op, k);
+        for (const auto& o : variants) {
           engine::SearchRequest r;
           r.text = query;
           r.op = op;
