@@ -174,6 +174,34 @@ TEST(BulkAnd, EveryCandidateIsPrunedOrScoredExactlyOnce) {
   EXPECT_GT(pruned, 0u) << "the corpus must exercise pruning for the test to mean anything";
 }
 
+// The prune table (and the limit) are rebuilt only when stale: at most once per window and per
+// floor raise, never per candidate. A small vocabulary gives windows of many candidates each, so
+// a rebuild per candidate would exceed that bound.
+TEST(BulkAnd, ThePruneTableIsRebuiltOnlyWhenItsKeyChanges) {
+  const std::uint64_t seed = 20261204;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  RandomCorpusParams params;
+  params.docs = 3000;
+  params.vocabulary = 30;
+  const auto t = buildTestIndex(randomCorpus(seed, params));
+  std::mt19937_64 rng(seed);
+  std::uint64_t candidates = 0;
+  std::uint64_t windows = 0;
+  std::uint64_t rebuilds = 0;
+  for (int q = 0; q < 30; ++q) {
+    const std::string query = randomQuery(rng, params, 3);
+    for (std::size_t k : {1, 10}) {
+      const auto c = runAnd(*t->index, query, k, Algorithm::BulkAnd).counters;
+      ASSERT_LE(c.pruneTableRebuilds, c.windowsTotal + c.thresholdRaises) << "query '" << query << "' k " << k;
+      candidates += c.candidatesSeen;
+      windows += c.windowsTotal;
+      rebuilds += c.pruneTableRebuilds;
+    }
+  }
+  EXPECT_GT(rebuilds, 0u);
+  EXPECT_GT(candidates, 4 * windows) << "windows must hold several candidates for the bound to mean anything";
+}
+
 // The bulk AND intersects with the current SIMD target's kernels (it once called the scalar
 // references whatever the target, so simd_merge and the SIMD setting changed nothing there), and
 // every target returns the exhaustive path's hits. simd_merge=off names the generic merge.

@@ -129,6 +129,27 @@ TEST_P(PostingCursorTest, BlockMaximaBoundEveryScoreInTheirBlock) {
   }
 }
 
+// A shallow advance moves the block pointer by skip entries alone: it decodes nothing.
+TEST_P(PostingCursorTest, ShallowAdvanceDecodesNothing) {
+  RandomCorpusParams params;
+  params.docs = 1200;
+  params.vocabulary = 100;
+  engine::IndexBuildOptions options;
+  options.segmentDocs = GetParam();
+  const auto t = buildTestIndex(randomCorpus(21, params), options);
+  const auto id = t->index->findTerm("w0");
+  ASSERT_TRUE(id);
+  QueryCounters counters;
+  PostingCursor shallow(*t->index, *id, counters);
+  const QueryCounters made = counters;  // the cursor decodes its first block when made
+  for (DocId target = 0; target < 1200; target += 37) shallow.shallowAdvance(target);
+  shallow.shallowAdvance(kNoMoreDocs);
+  EXPECT_EQ(counters.docBlocksDecoded, made.docBlocksDecoded);
+  EXPECT_EQ(counters.freqBlocksDecoded, made.freqBlocksDecoded);
+  EXPECT_EQ(counters.postingsDecoded, made.postingsDecoded);
+  EXPECT_GT(counters.shallowAdvances, made.shallowAdvances);
+}
+
 TEST(PostingCursor, SkippingDecodesFewerBlocks) {
   RandomCorpusParams params;
   params.docs = 3000;

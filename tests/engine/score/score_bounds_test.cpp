@@ -93,6 +93,29 @@ TEST(ScoreBounds, NonFiniteInputsNeverPrune) {
   EXPECT_EQ(exclusivePartialScoreLimit(1.0f, 2.0, 1.0), -kInf) << "the remaining bound alone beats the floor";
 }
 
+// beatsFloor (the hot loops' f64 test) decides exactly as rounding the bound outward to f32 and
+// comparing: swept over sums a few f64 ULPs around f32 floors, for 1-6 clauses, and NaN.
+TEST(ScoreBounds, BeatsFloorDecidesAsTheRoundedBoundAtEveryUlp) {
+  const std::uint64_t seed = 4243;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<float> floors(0.001f, 60.0f);
+  for (int trial = 0; trial < 4000; ++trial) {
+    const float floor = floors(rng);
+    const std::size_t clauses = 1 + rng() % 6;
+    const double factor = sumUpperBoundFactor(clauses);
+    // Sums whose widened value lands on, just below and just above the floor.
+    const double centre = static_cast<double>(floor) / factor;
+    double sum = centre;
+    for (int u = 0; u < 40; ++u) sum = std::nextafter(sum, 0.0);
+    for (int u = -40; u <= 40; ++u, sum = std::nextafter(sum, kInf)) {
+      ASSERT_EQ(beatsFloor(sum, factor, floor), conservativeBound(sum, factor) > floor)
+          << "floor " << floor << " sum " << sum << " clauses " << clauses << " ulp " << u;
+    }
+  }
+  EXPECT_TRUE(beatsFloor(std::numeric_limits<double>::quiet_NaN(), 1.0, 5.0)) << "a NaN bound never prunes";
+}
+
 // The limit turns the f64 predicate into one f32 comparison with identical decisions. Sweep the
 // ULP neighbourhood of the boundary across floors, remaining bounds and clause counts.
 TEST(ScoreBounds, ExclusivePartialScoreLimitMatchesThePredicateAtEveryUlp) {
