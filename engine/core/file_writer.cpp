@@ -17,7 +17,7 @@ constexpr std::size_t kBufferSize = 1 << 20;
 
 FileWriter::FileWriter(const std::filesystem::path& path, bool sync) : m_path(path), m_sync(sync) {
   m_fd = sync ? ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)
-              : ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+              : ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
   if (m_fd < 0) throwErrno((sync ? "cannot create " : "cannot open ") + path.string());
   m_buffer.reserve(kBufferSize);
 }

@@ -14,8 +14,9 @@ namespace wandscope::engine {
 // Every failure (including a full disk) throws Error(Io) naming the file. `finish()` flushes and
 // fsyncs; a writer destroyed without `finish()` leaves a partial file (callers write into a
 // temporary directory that is only renamed into place when complete). With `sync` false the file
-// is opened without truncation and `finish()` does not fsync: for writing into a device or a FIFO
-// (/dev/null, a pipe), which cannot be synced (OutputTarget, fs_util.h).
+// is opened for appending, without truncation, and `finish()` does not fsync: for writing into a
+// device, a FIFO or a redirected descriptor (/dev/null, a pipe, /dev/stdout after `>>`), which
+// cannot be synced (OutputTarget, fs_util.h).
 class FileWriter {
  public:
   explicit FileWriter(const std::filesystem::path& path, bool sync = true);

@@ -30,6 +30,17 @@ OutputTarget resolveOutputTarget(const fs::path& path) {
   if (path.empty()) throwIo("an output file name is empty");
   OutputTarget t;
   t.path = path;
+  // /dev/stdout, /dev/fd/N, /proc/self/fd/N: the descriptor's own file, whatever it is (a pipe's
+  // link names no file, and a redirected file must be appended to, not replaced by a rename).
+  const std::string normal = fs::absolute(path).lexically_normal().string();
+  if (normal.rfind("/dev/", 0) == 0 || normal.rfind("/proc/", 0) == 0) {
+    struct stat st{};
+    if (::stat(path.c_str(), &st) == 0) {
+      if (S_ISDIR(st.st_mode)) throwIo("cannot write " + path.string() + ": it is a directory");
+      t.special = true;
+      return t;
+    }
+  }
   // Follow links by hand so that a dangling one still names the file it would create.
   for (int hops = 0;; ++hops) {
     struct stat st{};
@@ -45,7 +56,8 @@ OutputTarget resolveOutputTarget(const fs::path& path) {
     }
     if (S_ISDIR(st.st_mode)) throwIo("cannot write " + path.string() + ": it is a directory");
     if (S_ISREG(st.st_mode)) {
-      if ((st.st_mode & 0222) == 0) throwIo("cannot write " + path.string() + ": the file is read-only");
+      // The bits for root (whom access() lets write anything), access() for everyone else.
+      if ((st.st_mode & 0222) == 0 || ::access(t.path.c_str(), W_OK) != 0) throwIo("cannot write " + path.string() + ": the file is read-only");
       t.exists = true;
       t.mode = st.st_mode & 07777;
       return t;

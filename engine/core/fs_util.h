@@ -8,9 +8,9 @@
 namespace wandscope::engine {
 
 // Where an output file named by the user really goes. Symbolic links are followed to the file
-// they name (the link stays a link); a device, FIFO or socket at the end (/dev/null, a named pipe)
-// is written into, never replaced. Throws Error(Io) naming `path` when it is a directory or a
-// regular file without any write permission (replacing it would defeat the read-only bit).
+// they name (the link stays a link); a device or FIFO at the end (/dev/null, a named pipe) and
+// anything under /dev or /proc (/dev/stdout, /dev/fd/N) is written into, never replaced. Throws Error(Io) naming `path` when it is a directory or a
+// regular file the caller may not write (replacing it would defeat its permissions), or a socket.
 struct OutputTarget {
   std::filesystem::path path;  // the file to write or replace (links resolved)
   bool special = false;        // write into it in place (no temporary, no rename, no fsync)

@@ -253,6 +253,15 @@ TEST_F(CliPipeline, RunCountersCarryThePathTheKthScoreAndTheTie) {
   EXPECT_TRUE(S_ISCHR(st.st_mode));
 }
 
+// --out /dev/stdout writes into whatever stdout is: here the test's pipe (a pipe's /proc link
+// names no file, and the writer once tried to create a temporary beside it).
+TEST_F(CliPipeline, OutputToDevStdoutReachesAPipe) {
+  const auto d = dir();
+  const auto r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out", "/dev/stdout"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(countLines(r.out), 200u) << "20 queries x 10 hits as TREC lines on stdout";
+}
+
 // A forced path that cannot take the query runs another and says which: taat over more than 16
 // terms runs maxscore, and search reports maxscore (its counters are maxscore's).
 TEST_F(CliPipeline, AForcedPathThatFallsBackNamesThePathThatRan) {

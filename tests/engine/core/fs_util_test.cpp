@@ -8,6 +8,7 @@
 #include "tests/support/temp_dir.h"
 
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -52,6 +53,20 @@ TEST(OutputFiles, ADeviceIsWrittenIntoNotReplaced) {
   ASSERT_EQ(::stat("/dev/null", &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null must still be a character device";
   EXPECT_TRUE(engine::resolveOutputTarget("/dev/null").special);
+}
+
+// /dev/fd/N (and so /dev/stdout) is the descriptor's file: appended to after `>>`, not replaced
+// by a rename (which lost the redirected file's earlier content).
+TEST(OutputFiles, ADescriptorPathIsWrittenThroughTheDescriptor) {
+  TempDir dir;
+  const fs::path file = dir.write("redirected.txt", "header\n");
+  const int fd = ::open(file.c_str(), O_WRONLY | O_APPEND);
+  ASSERT_GE(fd, 0);
+  const fs::path name = "/dev/fd/" + std::to_string(fd);
+  EXPECT_TRUE(engine::resolveOutputTarget(name).special);
+  engine::writeFileAtomically(name, "body\n");
+  ::close(fd);
+  EXPECT_EQ(readFile(file), "header\nbody\n");
 }
 
 TEST(OutputFiles, AFifoIsWrittenIntoNotReplaced) {
