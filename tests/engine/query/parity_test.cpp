@@ -114,7 +114,9 @@ TEST_P(Parity, EveryPathEqualsTheOracle) {
       }
     }
   }
-  if (c.params.duplicateFraction >= 0.5) EXPECT_GT(ties, 0u) << "the duplicate-heavy corpus must exercise ties at k";
+  if (c.params.duplicateFraction >= 0.5) {
+    EXPECT_GT(ties, 0u) << "the duplicate-heavy corpus must exercise ties at k";
+  }
 }
 
 // For `queries` random queries of up to `maxTerms` terms, every path (less `skip`) at every k in
