@@ -98,9 +98,7 @@ void addRunCommand(CLI::App& app) {
     base.algorithm = engine::parseAlgorithm(a->algo);
     base.options.apply(joinOptionSpecs(a->opts));
     base.describePlan = false;  // timed: the words are never read
-    if (!engine::algorithmSupports(base.algorithm, base.op)) {
-      engine::throwUsage(fmt::format("algorithm {} does not evaluate {} queries", a->algo, a->op));
-    }
+    engine::checkRequest(base);
     for (const std::string* path : {&a->out, &a->counters, &a->summary}) {
       if (!path->empty()) engine::checkOutputWritable(*path);
     }

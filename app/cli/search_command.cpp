@@ -74,9 +74,7 @@ void addSearchCommand(CLI::App& app) {
     request.k = countOption("--k", a->k, engine::kMaxK);
     request.algorithm = engine::parseAlgorithm(a->algo);
     request.options.apply(joinOptionSpecs(a->opts));
-    if (!engine::algorithmSupports(request.algorithm, request.op)) {
-      engine::throwUsage(fmt::format("algorithm {} does not evaluate {} queries", a->algo, a->op));
-    }
+    engine::checkRequest(request);
     const std::size_t traceLimit = countOption("--trace-limit", a->traceLimit, kMaxTraceLimit);
     if (!a->trace.empty()) engine::checkOutputWritable(a->trace);
     const auto index = engine::Index::open(a->dir);
@@ -89,12 +87,11 @@ void addSearchCommand(CLI::App& app) {
     }
     const double cpu0 = engine::processCpuSeconds();
     const double wall0 = engine::monotonicSeconds();
-    const auto timed = engine::search(*index, request);
+    auto result = engine::search(*index, request);
     const double wallMs = (engine::monotonicSeconds() - wall0) * 1e3;
     const double cpuMs = (engine::processCpuSeconds() - cpu0) * 1e3;
     // Exact on every path, after the clock stopped (a pruning path is run once more, docs/COUNTERS.md).
-    auto result = timed;
-    result.tieAtK = engine::exactTieAtK(*index, request, timed);
+    result.tieAtK = engine::exactTieAtK(*index, request, result);
     if (trace) {
       engine::writeFileAtomically(a->trace, engine::traceToJson(*trace));
       std::cerr << fmt::format("wrote {} trace events to {}{}\n", trace->events().size(), a->trace,

@@ -82,6 +82,19 @@ void checkOutputWritable(const fs::path& path) {
   if (::access(dir.c_str(), W_OK | X_OK) != 0) throwErrno("cannot write " + path.string() + " in " + dir.string());
 }
 
+fs::path temporaryBeside(const OutputTarget& target) {
+  const fs::path dir = target.path.has_parent_path() ? target.path.parent_path() : fs::path(".");
+  return dir / (target.path.filename().string() + ".tmp." + std::to_string(::getpid()));
+}
+
+void installTemporary(const fs::path& tmp, const OutputTarget& target) {
+  if (target.exists && ::chmod(tmp.c_str(), target.mode) != 0) throwErrno("cannot set the mode of " + tmp.string());
+  if (::rename(tmp.c_str(), target.path.c_str()) != 0) {
+    throwErrno("cannot rename " + tmp.string() + " to " + target.path.string());
+  }
+  fsyncDirectory(target.path.has_parent_path() ? target.path.parent_path() : fs::path("."));
+}
+
 void writeFileAtomically(const fs::path& path, std::string_view content) {
   const OutputTarget target = resolveOutputTarget(path);
   if (target.special) {
@@ -90,25 +103,16 @@ void writeFileAtomically(const fs::path& path, std::string_view content) {
     writer.finish();
     return;
   }
-  const fs::path& real = target.path;
-  const fs::path dir = real.has_parent_path() ? real.parent_path() : fs::path(".");
-  const fs::path tmp = dir / (real.filename().string() + ".tmp." + std::to_string(::getpid()));
+  const fs::path tmp = temporaryBeside(target);
   try {
     FileWriter writer(tmp);
     writer.writeString(content);
     writer.finish();
-    if (target.exists && ::chmod(tmp.c_str(), target.mode) != 0) throwErrno("cannot set the mode of " + tmp.string());
+    installTemporary(tmp, target);
   } catch (...) {
-    ::unlink(tmp.c_str());  // a full disk must not leave the partial temporary behind
+    ::unlink(tmp.c_str());  // a full disk or a failed rename must not leave the temporary behind
     throw;
   }
-  if (::rename(tmp.c_str(), real.c_str()) != 0) {
-    const int saved = errno;
-    ::unlink(tmp.c_str());
-    errno = saved;
-    throwErrno("cannot rename " + tmp.string() + " to " + real.string());
-  }
-  fsyncDirectory(dir);
 }
 
 std::string readWholeFile(const fs::path& path) {

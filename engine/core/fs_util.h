@@ -9,8 +9,9 @@ namespace wandscope::engine {
 
 // Where an output file named by the user really goes. Symbolic links are followed to the file
 // they name (the link stays a link); a device or FIFO at the end (/dev/null, a named pipe) and
-// anything under /dev or /proc (/dev/stdout, /dev/fd/N) is written into, never replaced. Throws Error(Io) naming `path` when it is a directory or a
-// regular file the caller may not write (replacing it would defeat its permissions), or a socket.
+// anything under /dev or /proc (/dev/stdout, /dev/fd/N) is written into, never replaced. Throws
+// Error(Io) naming `path` when it is a directory, a socket, or a regular file the caller may not
+// write (replacing it would defeat its permissions).
 struct OutputTarget {
   std::filesystem::path path;  // the file to write or replace (links resolved)
   bool special = false;        // write into it in place (no temporary, no rename, no fsync)
@@ -18,6 +19,12 @@ struct OutputTarget {
   unsigned mode = 0;           // those bits
 };
 OutputTarget resolveOutputTarget(const std::filesystem::path& path);
+
+// For a non-special target: the temporary to write beside it, and putting that temporary in its
+// place once complete (the target's permission bits, rename, fsync of the directory). The caller
+// removes the temporary if either throws.
+std::filesystem::path temporaryBeside(const OutputTarget& target);
+void installTemporary(const std::filesystem::path& tmp, const OutputTarget& target);
 
 // Writes `content` to `path` atomically: a temporary file beside it, fsync, rename, fsync of the
 // directory. Readers see the old content or the new, never a mix. A special file or a link is

@@ -5,7 +5,6 @@
 #include "engine/core/file_writer.h"
 #include "engine/core/fs_util.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -597,10 +596,7 @@ void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::
   // A device or FIFO (corpus gen --out /dev/stdout) is written into; a file (links followed) is
   // written beside and renamed into place when complete.
   const OutputTarget target = resolveOutputTarget(out);
-  const std::filesystem::path& real = target.path;
-  const std::filesystem::path dir = real.has_parent_path() ? real.parent_path() : std::filesystem::path(".");
-  const std::filesystem::path tmp =
-      target.special ? real : dir / (real.filename().string() + ".tmp." + std::to_string(::getpid()));
+  const std::filesystem::path tmp = target.special ? target.path : temporaryBeside(target);
   TempFileGuard guard(tmp);
   if (target.special) guard.release();  // never unlink a device
   {
@@ -622,10 +618,8 @@ void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::
     file.finish();
   }
   if (!target.special) {
-    if (target.exists && ::chmod(tmp.c_str(), target.mode) != 0) throwErrno("cannot set the mode of " + tmp.string());
-    if (::rename(tmp.c_str(), real.c_str()) != 0) throwErrno("cannot rename " + tmp.string() + " to " + real.string());
+    installTemporary(tmp, target);
     guard.release();
-    fsyncDirectory(dir);
   }
   if (progress) progress(Progress{"generating", params.docs, params.docs});
 }

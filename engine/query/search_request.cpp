@@ -3,11 +3,10 @@
 
 #include "engine/core/error.h"
 
-#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <string>
 #include <utility>
-#include <vector>
 
 namespace wandscope::engine {
 namespace {
@@ -78,15 +77,17 @@ const std::vector<Algorithm>& allAlgorithms() {
 }
 
 void SearchOptions::apply(std::string_view spec) {
-  const std::string whole(spec);
-  std::vector<std::string_view> given;  // names seen in this spec: each at most once
+  // Called per query by the plugin API: nothing is allocated unless the spec is refused.
+  const std::string_view whole = spec;
+  std::uint32_t given = 0;  // bit i: the i-th switch (visit order) was named in this spec
   while (!spec.empty()) {
     const std::size_t comma = spec.find(',');
     std::string_view item = spec.substr(0, comma);
     const bool more = comma != std::string_view::npos;
     spec = more ? spec.substr(comma + 1) : std::string_view{};
     if (item.empty() || (more && spec.empty())) {
-      throwUsage("optimisation switches '" + whole + "': an empty item (write name=on|off, separated by commas)");
+      throwUsage("optimisation switches '" + std::string(whole) +
+                 "': an empty item (write name=on|off, separated by commas)");
     }
     std::string_view name = item;
     std::string_view value = "on";
@@ -102,21 +103,22 @@ void SearchOptions::apply(std::string_view spec) {
     } else {
       throwUsage("option " + std::string(name) + ": expected on or off, got '" + std::string(value) + "'");
     }
-    bool found = false;
-    std::string valid;
+    int index = -1;
+    int position = 0;
     auto set = [&](const char* key, bool& field) {
-      valid += (valid.empty() ? "" : ", ") + std::string(key);
       if (name == key) {
         field = on;
-        found = true;
+        index = position;
       }
+      ++position;
     };
     visit(*this, set);
-    if (!found) throwUsage("unknown optimisation '" + std::string(name) + "' (valid: " + valid + ")");
-    if (std::find(given.begin(), given.end(), name) != given.end()) {
-      throwUsage("optimisation '" + std::string(name) + "' is given twice in '" + whole + "'");
+    if (index < 0) throwUsage("unknown optimisation '" + std::string(name) + "' (valid: " + names() + ")");
+    const std::uint32_t bit = std::uint32_t{1} << index;
+    if ((given & bit) != 0) {
+      throwUsage("optimisation '" + std::string(name) + "' is given twice in '" + std::string(whole) + "'");
     }
-    given.push_back(name);
+    given |= bit;
   }
 }
 
@@ -137,6 +139,16 @@ std::string SearchOptions::toString() const {
     out += on ? "=on" : "=off";
   });
   return out;
+}
+
+void checkRequest(const SearchRequest& request) {
+  if (request.k > kMaxK) {
+    throwUsage("k = " + std::to_string(request.k) + " is over the limit of " + std::to_string(kMaxK));
+  }
+  if (!algorithmSupports(request.algorithm, request.op)) {
+    throwUsage(std::string("algorithm ") + algorithmName(request.algorithm) + " does not evaluate " +
+               (request.op == Operator::Or ? "OR" : "AND") + " queries");
+  }
 }
 
 }  // namespace wandscope::engine

@@ -110,4 +110,9 @@ struct SearchRequest {
   TraceRecorder* trace = nullptr;  // optional, owned by the caller
 };
 
+// Throws Error(Usage) for a request search() cannot take whatever the index: k over kMaxK, an
+// algorithm that does not apply to the operator. search() calls it; commands call it first to
+// refuse such a request before opening anything.
+void checkRequest(const SearchRequest& request);
+
 }  // namespace wandscope::engine

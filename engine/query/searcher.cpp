@@ -57,6 +57,16 @@ void prefetchLists(const Index& index, const ParsedQuery& query) {
   }
 }
 
+// One cursor per known query term, in query order, counting into `counters`.
+std::vector<PostingCursor> makeCursors(const Index& index, const ParsedQuery& query, QueryCounters& counters) {
+  std::vector<PostingCursor> cursors;
+  cursors.reserve(query.terms.size());
+  for (const auto& t : query.terms) {
+    if (t.id) cursors.emplace_back(index, *t.id, counters);
+  }
+  return cursors;
+}
+
 // Runs the path `run` over ctx's cursors (the switch statement every evaluation goes through).
 void evaluate(QueryContext& ctx, Algorithm run, Operator op, bool windowedBmm) {
   switch (run) {
@@ -106,11 +116,7 @@ bool tieByRerun(const Index& index, const ParsedQuery& query, Operator op, Algor
   QueryCounters scratch;
   TopKCollector check(k + 1, &scratch);
   check.presetFloor(std::nextafter(kth, -std::numeric_limits<Score>::infinity()));
-  std::vector<PostingCursor> cursors;
-  cursors.reserve(query.terms.size());
-  for (const auto& t : query.terms) {
-    if (t.id) cursors.emplace_back(index, *t.id, scratch);
-  }
+  std::vector<PostingCursor> cursors = makeCursors(index, query, scratch);
   if (cursors.empty()) return false;
   QueryContext ctx{cursors, check, scratch, options, nullptr};
   evaluate(ctx, run, op, windowedBmm);
@@ -121,11 +127,7 @@ bool tieByRerun(const Index& index, const ParsedQuery& query, Operator op, Algor
 }  // namespace
 
 SearchResult search(const Index& index, const SearchRequest& request) {
-  if (request.k > kMaxK) throwUsage(fmt::format("k = {} is over the limit of {}", request.k, kMaxK));
-  if (!algorithmSupports(request.algorithm, request.op)) {
-    throwUsage(fmt::format("algorithm {} does not evaluate {} queries", algorithmName(request.algorithm),
-                           operatorName(request.op) == std::string("or") ? "OR" : "AND"));
-  }
+  checkRequest(request);
   SearchResult result;
   result.query = parseQuery(index, request.text, threadAnalyzer(index.analyzerKind()));
   const ParsedQuery& query = result.query;
@@ -141,10 +143,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   std::vector<PostingCursor> cursors;
   if (!impossible && k > 0) {
     prefetchLists(index, query);
-    cursors.reserve(query.terms.size());
-    for (const auto& t : query.terms) {
-      if (t.id) cursors.emplace_back(index, *t.id, result.counters);
-    }
+    cursors = makeCursors(index, query, result.counters);
   } else if (impossible && request.describePlan) {
     result.reason += "; an AND term is not in the index, nothing can match";
   }
