@@ -26,6 +26,25 @@ void fsyncDirectory(const fs::path& dir) {
   if (rc != 0) throwErrno("cannot sync directory " + dir.string());
 }
 
+namespace {
+
+fs::path directoryOf(const fs::path& file) { return file.has_parent_path() ? file.parent_path() : fs::path("."); }
+
+// In a sticky directory (/tmp) only the file's owner, the directory's owner or root may rename
+// over a file; anyone else's rename fails with EPERM, which must be said before a long run, not
+// after it.
+void refuseStickyReplace(const fs::path& named, const OutputTarget& t) {
+  const uid_t me = ::geteuid();
+  if (me == 0 || me == t.uid) return;
+  const fs::path dir = directoryOf(t.path);
+  struct stat st{};
+  if (::stat(dir.c_str(), &st) != 0 || (st.st_mode & S_ISVTX) == 0 || st.st_uid == me) return;
+  throwIo("cannot replace " + named.string() + ": it belongs to another user (uid " + std::to_string(t.uid) +
+          ") in the sticky directory " + dir.string() + "; choose another file name");
+}
+
+}  // namespace
+
 OutputTarget resolveOutputTarget(const fs::path& path) {
   if (path.empty()) throwIo("an output file name is empty");
   OutputTarget t;
@@ -60,6 +79,9 @@ OutputTarget resolveOutputTarget(const fs::path& path) {
       if ((st.st_mode & 0222) == 0 || ::access(t.path.c_str(), W_OK) != 0) throwIo("cannot write " + path.string() + ": the file is read-only");
       t.exists = true;
       t.mode = st.st_mode & 07777;
+      t.uid = st.st_uid;
+      t.gid = st.st_gid;
+      refuseStickyReplace(path, t);
       return t;
     }
     if (S_ISSOCK(st.st_mode)) throwIo("cannot write " + path.string() + ": it is a socket");
@@ -74,7 +96,7 @@ void checkOutputWritable(const fs::path& path) {
     if (::access(t.path.c_str(), W_OK) != 0) throwErrno("cannot write " + path.string());
     return;
   }
-  const fs::path dir = t.path.has_parent_path() ? t.path.parent_path() : fs::path(".");
+  const fs::path dir = directoryOf(t.path);
   struct stat st{};
   if (::stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
     throwIo("cannot write " + path.string() + ": directory " + dir.string() + " does not exist");
@@ -83,16 +105,26 @@ void checkOutputWritable(const fs::path& path) {
 }
 
 fs::path temporaryBeside(const OutputTarget& target) {
-  const fs::path dir = target.path.has_parent_path() ? target.path.parent_path() : fs::path(".");
-  return dir / (target.path.filename().string() + ".tmp." + std::to_string(::getpid()));
+  return directoryOf(target.path) / (target.path.filename().string() + ".tmp." + std::to_string(::getpid()));
 }
 
 void installTemporary(const fs::path& tmp, const OutputTarget& target) {
-  if (target.exists && ::chmod(tmp.c_str(), target.mode) != 0) throwErrno("cannot set the mode of " + tmp.string());
+  if (target.exists) {
+    // Owner and group first (chown clears set-id bits; chmod then restores them). Only root may
+    // give a file away; anyone may keep a group they belong to. Where neither is allowed the new
+    // file is the caller's, as any file it writes.
+    struct stat st{};
+    if (::stat(tmp.c_str(), &st) == 0 && (st.st_uid != target.uid || st.st_gid != target.gid)) {
+      if (::chown(tmp.c_str(), target.uid, target.gid) != 0) {
+        [[maybe_unused]] const int ignored = ::chown(tmp.c_str(), static_cast<uid_t>(-1), target.gid);
+      }
+    }
+    if (::chmod(tmp.c_str(), target.mode) != 0) throwErrno("cannot set the mode of " + tmp.string());
+  }
   if (::rename(tmp.c_str(), target.path.c_str()) != 0) {
     throwErrno("cannot rename " + tmp.string() + " to " + target.path.string());
   }
-  fsyncDirectory(target.path.has_parent_path() ? target.path.parent_path() : fs::path("."));
+  fsyncDirectory(directoryOf(target.path));
 }
 
 void writeFileAtomically(const fs::path& path, std::string_view content) {

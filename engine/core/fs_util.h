@@ -10,18 +10,22 @@ namespace wandscope::engine {
 // Where an output file named by the user really goes. Symbolic links are followed to the file
 // they name (the link stays a link); a device or FIFO at the end (/dev/null, a named pipe) and
 // anything under /dev or /proc (/dev/stdout, /dev/fd/N) is written into, never replaced. Throws
-// Error(Io) naming `path` when it is a directory, a socket, or a regular file the caller may not
-// write (replacing it would defeat its permissions).
+// Error(Io) naming `path` when it is a directory, a socket, a regular file the caller may not
+// write (replacing it would defeat its permissions), or one it may not replace because it lies in
+// a sticky directory (/tmp) and belongs to another user (the rename would fail after the work).
 struct OutputTarget {
   std::filesystem::path path;  // the file to write or replace (links resolved)
   bool special = false;        // write into it in place (no temporary, no rename, no fsync)
-  bool exists = false;         // a regular file is there (its permission bits are kept)
+  bool exists = false;         // a regular file is there (its permission bits and owner are kept)
   unsigned mode = 0;           // those bits
+  unsigned uid = 0;            // its owner and group
+  unsigned gid = 0;
 };
 OutputTarget resolveOutputTarget(const std::filesystem::path& path);
 
 // For a non-special target: the temporary to write beside it, and putting that temporary in its
-// place once complete (the target's permission bits, rename, fsync of the directory). The caller
+// place once complete (the target's permission bits and, where the caller may set them, its owner
+// and group; rename; fsync of the directory). The caller
 // removes the temporary if either throws.
 std::filesystem::path temporaryBeside(const OutputTarget& target);
 void installTemporary(const std::filesystem::path& tmp, const OutputTarget& target);

@@ -40,6 +40,8 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
   // One list: AND and OR are the same query, and the bulk AND's windows over a single list skip
   // every block whose maximum cannot beat the floor (docs/ALGORITHMS.md, "The planner").
   if (plan.clauses == 0) return choose(Algorithm::Exhaustive, PlanRule::NoTerms);
+  // AND with a term no document holds matches nothing, whatever the other terms are.
+  if (op == Operator::And && query.hasUnknownTerm()) return choose(Algorithm::Exhaustive, PlanRule::AndUnknownTerm);
   if (plan.clauses <= 1 && options.bulkAnd) return choose(Algorithm::BulkAnd, PlanRule::OneTerm);
   if (op == Operator::Or) {
     if (options.taat && docCount > 0 && plan.clauses >= 2 && plan.clauses <= kTaatMaxPlannedTerms) {
@@ -101,6 +103,8 @@ std::string planReason(const Plan& p) {
       return "forced";
     case PlanRule::NoTerms:
       return "auto: no known term, nothing to evaluate";
+    case PlanRule::AndUnknownTerm:
+      return "auto: an AND term is not in the index, nothing can match";
     case PlanRule::OneTerm:
       return "auto: one known term -> bulk-and (block-max top-k over one list)";
     case PlanRule::OrFew:

@@ -16,6 +16,7 @@ namespace wandscope::engine {
 enum class PlanRule {
   Forced,          // --algo named the path
   NoTerms,         // no known term: nothing to evaluate (reported as exhaustive)
+  AndUnknownTerm,  // AND with a term the index does not hold: nothing matches (reported as exhaustive)
   OneTerm,         // one known term: bulk-and over one list
   OrFew,           // OR with <= 3 known terms: bmm
   OrTaat,          // OR with 2-8 known terms whose lists are all sparse (taat=on): taat

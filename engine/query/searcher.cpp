@@ -144,7 +144,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   if (!impossible && k > 0) {
     prefetchLists(index, query);
     cursors = makeCursors(index, query, result.counters);
-  } else if (impossible && request.describePlan) {
+  } else if (impossible && request.describePlan && plan.rule == PlanRule::Forced) {
     result.reason += "; an AND term is not in the index, nothing can match";
   }
   // A forced taat over too many or too long lists runs maxscore (taat_or.h): name that path.

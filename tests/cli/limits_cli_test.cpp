@@ -45,6 +45,11 @@ TEST_F(LimitsCli, KOverTheLimitIsRefusedNamingK) {
   expectUsageNaming(cli({"search", index(), "--query", "beta", "--k", "10000001"}),
                     "--k must be between 0 and 10000000, got 10000001");
   expectUsageNaming(cli({"search", index(), "--query", "beta", "--k", "-1"}), "--k must be between 0 and 10000000, got -1");
+  // Beyond int64 the parser saturates; the message must not quote 2^63-1 as if it were typed.
+  expectUsageNaming(cli({"search", index(), "--query", "beta", "--k", "18446744073709551615"}),
+                    "--k must be between 0 and 10000000, got a number too large");
+  expectUsageNaming(cli({"search", index(), "--query", "beta", "--k", "-99999999999999999999"}),
+                    "--k must be between 0 and 10000000, got a number too small");
   // The limit itself is fine.
   EXPECT_EQ(cli({"search", index(), "--query", "beta", "--k", "10000000"}).exitCode, 0);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Output files as users name them: a link is written through (the link stays), a device or FIFO
 // is written into (never replaced: `--out /dev/null` once turned /dev/null into a regular file
-// when run as root), a read-only file or a directory is refused naming it, and a replaced file
-// keeps its permission bits.
+// when run as root), a read-only file, a directory or another user's file in a sticky directory
+// is refused naming it, and a replaced file keeps its permission bits and owner.
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "tests/support/temp_dir.h"
@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -22,6 +23,10 @@ namespace {
 namespace fs = std::filesystem;
 using engine::Error;
 using engine::ErrorKind;
+
+// Two unprivileged ids for the ownership tests (no account needs to exist for them).
+constexpr uid_t kOtherUid = 65533;
+constexpr uid_t kThisUid = 65534;
 
 std::string errorOf(const fs::path& path, const std::string& content) {
   try {
@@ -103,6 +108,76 @@ TEST(OutputFiles, AReplacedFileKeepsItsPermissionBits) {
   ASSERT_EQ(::stat(secret.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 07777, 0600u);
   EXPECT_EQ(readFile(secret), "new");
+}
+
+// Root may give a file away: the replaced file keeps the owner and group it had (it became
+// root's, so `sudo wandscope-cli ... --out ~/report.json` left the user a file they could not
+// replace themselves).
+TEST(OutputFiles, AReplacedFileKeepsItsOwnerWhereTheCallerMaySetIt) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to own a file as another user";
+  TempDir dir;
+  const fs::path theirs = dir.write("theirs.json", "old");
+  ASSERT_EQ(::chown(theirs.c_str(), kOtherUid, kOtherUid), 0);
+  engine::writeFileAtomically(theirs, "new");
+  struct stat st{};
+  ASSERT_EQ(::stat(theirs.c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, kOtherUid);
+  EXPECT_EQ(st.st_gid, kOtherUid);
+  EXPECT_EQ(readFile(theirs), "new");
+}
+
+// In a sticky directory (/tmp) a file of another user cannot be renamed over even when its
+// permission bits let anyone write it. The check says so before the work; without it the run
+// finished and then failed to install its output. Run as an ordinary user (effective uid
+// kThisUid) against the kernel's own answer: the rename the writer would do fails with EPERM.
+TEST(OutputFiles, AnotherUsersFileInAStickyDirectoryIsRefusedBeforeTheWork) {
+  if (::geteuid() != 0) GTEST_SKIP() << "needs root to act as two other users";
+  TempDir dir;
+  ASSERT_EQ(::chmod(dir.path().c_str(), 0755), 0);
+  const fs::path sticky = dir / "sticky";
+  fs::create_directory(sticky);
+  ASSERT_EQ(::chmod(sticky.c_str(), 01777), 0);
+  const fs::path theirs = sticky / "theirs.json";
+  writeFile(theirs, "theirs");
+  ASSERT_EQ(::chown(theirs.c_str(), kOtherUid, kOtherUid), 0);
+  ASSERT_EQ(::chmod(theirs.c_str(), 0666), 0);
+  const fs::path mine = sticky / "mine.json";
+  writeFile(mine, "mine");
+  ASSERT_EQ(::chown(mine.c_str(), kThisUid, kThisUid), 0);
+
+  ASSERT_EQ(::setegid(kThisUid), 0);
+  if (::seteuid(kThisUid) != 0) {
+    ASSERT_EQ(::setegid(0), 0);
+    GTEST_SKIP() << "seteuid is not allowed here";
+  }
+  std::string refused;
+  try {
+    engine::checkOutputWritable(theirs);
+  } catch (const Error& e) {
+    refused = e.what();
+  }
+  bool mineAccepted = true;
+  try {
+    engine::checkOutputWritable(mine);
+    engine::writeFileAtomically(mine, "mine, new");
+  } catch (const Error&) {
+    mineAccepted = false;
+  }
+  const fs::path tmp = sticky / "probe.tmp";
+  writeFile(tmp, "probe");
+  const int renamed = ::rename(tmp.c_str(), theirs.c_str());
+  const int renameErrno = errno;
+  ::unlink(tmp.c_str());
+  ASSERT_EQ(::seteuid(0), 0);
+  ASSERT_EQ(::setegid(0), 0);
+
+  EXPECT_NE(renamed, 0) << "the kernel let another user's file be replaced: the premise is wrong";
+  EXPECT_EQ(renameErrno, EPERM);
+  EXPECT_NE(refused.find("theirs.json: it belongs to another user"), std::string::npos) << refused;
+  EXPECT_NE(refused.find("sticky directory"), std::string::npos) << refused;
+  EXPECT_EQ(readFile(theirs), "theirs");
+  EXPECT_TRUE(mineAccepted) << "the caller's own file in the same directory may be replaced";
+  EXPECT_EQ(readFile(mine), "mine, new");
 }
 
 }  // namespace

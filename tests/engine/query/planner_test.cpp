@@ -59,6 +59,20 @@ TEST(Planner, NoKnownTermIsNamedAsSuch) {
             engine::PlanRule::NoTerms);
 }
 
+// AND with one known and one unknown term matches nothing: the plan says so instead of naming
+// the one-term rule and a bulk AND that never runs (it did before). OR over the same terms is
+// the one-term query.
+TEST(Planner, AndWithAnUnknownTermIsNamedAsNothingToMatch) {
+  auto q = queryWithDfs({50'000, 60'000});
+  q.terms[1].id.reset();
+  const auto plan = engine::planQuery(q, Operator::And, Algorithm::Auto, {}, kDocs, 10);
+  EXPECT_EQ(plan.rule, engine::PlanRule::AndUnknownTerm);
+  EXPECT_EQ(plan.algorithm, Algorithm::Exhaustive);
+  EXPECT_EQ(engine::planReason(plan), "auto: an AND term is not in the index, nothing can match");
+  EXPECT_EQ(engine::planQuery(q, Operator::Or, Algorithm::Auto, {}, kDocs, 10).rule, engine::PlanRule::OneTerm);
+  EXPECT_EQ(engine::planQuery(q, Operator::And, Algorithm::BulkAnd, {}, kDocs, 10).rule, engine::PlanRule::Forced);
+}
+
 TEST(Planner, OrUsesBlockMaxMaxScoreUpToThreeTermsThenMaxScore) {
   EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 20'000}), Operator::Or, Algorithm::Auto, {}, kDocs, 10).algorithm,
             Algorithm::Bmm);
