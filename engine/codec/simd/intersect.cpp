@@ -16,7 +16,7 @@ namespace HWY_NAMESPACE {
 
 const IntersectKernels* intersectTable() {
   static constexpr IntersectKernels kTable{&intersect2Impl, &intersect3Impl, &intersectNImpl,
-                                           thisTarget()};
+                                           &intersectRunsImpl, thisTarget()};
   return &kTable;
 }
 
@@ -31,7 +31,7 @@ HWY_EXPORT(intersectTable);
 
 namespace {
 constexpr IntersectKernels kScalarKernels{&engine::intersect2, &engine::intersect3,
-                                          &engine::intersectN, Target::Scalar};
+                                          &engine::intersectN, &engine::intersectRuns, Target::Scalar};
 }  // namespace
 
 const IntersectKernels& intersectKernels() {

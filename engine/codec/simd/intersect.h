@@ -28,7 +28,10 @@ namespace wandscope::engine::simd {
 //  - skewed lengths (one slice far shorter): each value of the short slice is looked up in the
 //    long one a vector at a time (Lemire's V1);
 //  - 3-way and n-way: the 2-way kernel applied clause by clause to the shrinking match set (the
-//    first two first: it usually leaves almost nothing), offsets composed through the stages.
+//    first two first: it usually leaves almost nothing), offsets composed through the stages;
+//  - long runs (the bulk AND's long windows): the same block steps, the runs cut by value into
+//    four parts whose steps are interleaved (independent loop-carried chains overlap), or V1 when
+//    skewed; indices are written as 32-bit positions.
 struct IntersectKernels {
   using Two = std::size_t (*)(const MergeSlice& a, const MergeSlice& b, DocId* out,
                               std::uint8_t* offsets);
@@ -36,10 +39,13 @@ struct IntersectKernels {
                                 DocId* out, std::uint8_t* offsets);
   using Many = std::size_t (*)(const MergeSlice* slices, std::size_t n, DocId* out,
                                std::uint8_t* offsets);
+  using Runs = std::size_t (*)(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
+                               std::uint32_t* posA, std::uint32_t* posB);
 
   Two intersect2;
   Three intersect3;
   Many intersectN;  // any n >= 1
+  Runs intersectRuns;  // two runs of any length, indices out (merge_kernels.h)
   Target target;
 };
 

@@ -207,5 +207,58 @@ TEST(IntersectSimd, SkewedPairs) {
   });
 }
 
+// The long-run kernel (the bulk AND's long windows) against its scalar reference: the same
+// indices on both sides, nothing written past min(la, lb) entries, on runs cut into parts at
+// every size around the vector widths and the part boundaries, similar and skewed lengths, dense
+// and sparse overlaps, values up to UINT32_MAX.
+void checkRuns(const std::vector<DocId>& a, const std::vector<DocId>& b) {
+  const auto la = static_cast<std::uint32_t>(a.size());
+  const auto lb = static_cast<std::uint32_t>(b.size());
+  const std::size_t room = std::min(a.size(), b.size());
+  constexpr std::uint32_t kGuard = 0xC0FFEE00u;
+  std::vector<std::uint32_t> wantA(room + 1, kGuard);
+  std::vector<std::uint32_t> wantB(room + 1, kGuard);
+  const std::size_t want = engine::intersectRuns(a.data(), la, b.data(), lb, wantA.data(), wantB.data());
+  std::vector<std::uint32_t> gotA(room + 1, kGuard);
+  std::vector<std::uint32_t> gotB(room + 1, kGuard);
+  const std::size_t got = simd::intersectKernels().intersectRuns(a.data(), la, b.data(), lb, gotA.data(), gotB.data());
+  ASSERT_EQ(got, want) << la << " x " << lb;
+  wantA.resize(want);
+  wantB.resize(want);
+  EXPECT_EQ(gotA[room], kGuard) << "wrote past min(la, lb) entries";
+  EXPECT_EQ(gotB[room], kGuard) << "wrote past min(la, lb) entries";
+  gotA.resize(got);
+  gotB.resize(got);
+  ASSERT_EQ(gotA, wantA) << la << " x " << lb;
+  ASSERT_EQ(gotB, wantB) << la << " x " << lb;
+  for (std::size_t m = 0; m < want; ++m) ASSERT_EQ(a[wantA[m]], b[wantB[m]]) << "the reference itself";
+}
+
+TEST(IntersectSimd, LongRunsMatchReference) {
+  const std::uint64_t seed = 0x5EED0204;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  const std::size_t sizes[] = {0, 1, 3, 7, 8, 9, 31, 32, 33, 35, 36, 37, 100, 129, 1000, 4099};
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    for (const std::size_t na : sizes) {
+      for (const std::size_t nb : sizes) {
+        for (const std::uint64_t density : {2, 8, 64}) {  // span per value: dense to sparse overlap
+          const std::uint64_t span = density * std::max<std::size_t>({na, nb, 1});
+          const std::uint64_t base = (na + nb) % 3 == 0 ? 0xFFFFFFFFull - span : 0;
+          SCOPED_TRACE("sizes " + std::to_string(na) + "x" + std::to_string(nb) + " span " + std::to_string(span));
+          checkRuns(randomBlock(rng, na, base, span).docs, randomBlock(rng, nb, base, span).docs);
+        }
+      }
+    }
+    // Identical, disjoint and interleaved runs, longer than every part's vectors.
+    std::vector<DocId> evens;
+    std::vector<DocId> odds;
+    for (DocId d = 0; d < 5000; ++d) (d % 2 == 0 ? evens : odds).push_back(d);
+    checkRuns(evens, evens);
+    checkRuns(evens, odds);
+    checkRuns(odds, evens);
+  });
+}
+
 }  // namespace
 }  // namespace wandscope::test
