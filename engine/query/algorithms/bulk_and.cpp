@@ -4,6 +4,7 @@
 #include "engine/codec/simd/find_geq.h"
 #include "engine/codec/simd/intersect.h"
 #include "engine/codec/simd/simd_target.h"
+#include "engine/query/algorithms/lead_prune.h"
 #include "engine/query/algorithms/merge_kernels.h"
 #include "engine/score/score_bounds.h"
 
@@ -15,9 +16,6 @@
 namespace wandscope::engine {
 namespace {
 
-// Frequency buckets of the lead clause's prune table: tf 1..62 exactly, bucket 63 = "tf >= 63".
-// 64 as in the first seed: one cache line of bools, and almost every tf in practice.
-constexpr std::uint32_t kBuckets = 64;
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 struct Clause {
@@ -26,33 +24,6 @@ struct Clause {
   std::uint32_t end = 0;
   std::uint64_t block = ~std::uint64_t{0};  // decoded block of the previous window
   DocId sliceLast = 0;                       // window end of the previous slice
-};
-
-// The exclusive partial-score limit for the lead clause, cached per (floor, followers' block-max
-// sum) pair: the largest lead score that cannot compete. Keyed separately from the prune table so
-// each is rebuilt exactly when it is stale (the first seed's review found a shared key that left
-// the table disabled after a floor turned positive mid-window).
-struct LimitCache {
-  float floor = std::numeric_limits<float>::quiet_NaN();
-  double others = -1.0;
-  float limit = kNegInf;
-
-  float get(float f, double o, double factor) {
-    if (std::bit_cast<std::uint32_t>(f) != std::bit_cast<std::uint32_t>(floor) || o != others) {
-      floor = f;
-      others = o;
-      limit = exclusivePartialScoreLimit(f, o, factor);
-    }
-    return limit;
-  }
-};
-
-struct PruneTable {
-  float limit = std::numeric_limits<float>::quiet_NaN();  // key part 1
-  float leadBlockMax = -1.0f;                              // key part 2 (bucket 63)
-  std::array<bool, kBuckets> cannotBeat{};
-  bool none = true;  // every cannotBeat entry false (then not filled)
-  bool valid = false;
 };
 
 }  // namespace
@@ -93,22 +64,8 @@ void bulkAnd(QueryContext& ctx) {
   std::vector<std::size_t> slotOf(n);
   for (std::size_t i = 0; i < n; ++i) slotOf[mergeOrder[i]] = i;
 
-  // Lead contribution bound per exact tf for any document: W never increases with the length
-  // normaliser (docs/SCORING.md), so W(tf, K(0)) bounds every document with that tf.
-  std::array<float, kBuckets> bucketBound{};
-  // ... and the smallest of them (NaN never counts: it never prunes): while it and the lead's
-  // block maximum both beat the limit, no bucket can prune and a rebuild only records that.
-  float leastBucketBound = std::numeric_limits<float>::infinity();
-  if (opt.freqPrune) {
-    const auto& bm25 = lead.bm25();
-    const float minNorm = bm25.lengthNorm(0);
-    for (std::uint32_t f = 1; f + 1 < kBuckets; ++f) {
-      bucketBound[f] = lead.idf() * bm25.weight(f, minNorm);
-      leastBucketBound = bucketBound[f] < leastBucketBound ? bucketBound[f] : leastBucketBound;
-    }
-  }
-  LimitCache limitCache;
-  PruneTable table;
+  // The lead clause's prune decisions: the limit and the frequency table (lead_prune.h).
+  LeadPrune prune(lead, opt.freqPrune);
 
   std::vector<MergeSlice> slices(n);
   std::vector<MergeSlice> ordered(n);
@@ -275,44 +232,26 @@ void bulkAnd(QueryContext& ctx) {
         seen = std::bit_cast<std::uint32_t>(f);
         prunes = f != kNegInf && (opt.freqPrune || opt.candidatePrune);
         tablePrunes = false;
-        if (prunes) limit = limitCache.get(f, othersMax, factor);
+        if (prunes) limit = prune.limit(f, othersMax, factor);
         if (prunes && opt.freqPrune) {
-          if (!table.valid || table.limit != limit || table.leadBlockMax != leadBlockMax) {
-            bucketBound[kBuckets - 1] = leadBlockMax;
-            // A rebuild runs once per window or floor change (100-700 times a mid-df-1/2 or
-            // sequential-2 AND query), and on mid-df-1/2 the tables prune nothing: with the scalar
-            // rebuild the switch made those queries 1.09-1.20x slower than with it off
-            // (docs/PRUNING_LOG.md, "Kept: the frequency prune table's rebuilds"). So a table that cannot
-            // prune is only marked, and one that can is one compare per bucket, which vectorises.
-            table.none = !(leastBucketBound <= limit) && !(leadBlockMax <= limit);
-            if (!table.none) {
-              for (std::uint32_t b = 1; b < kBuckets; ++b) {
-                table.cannotBeat[b] = bucketBound[b] <= limit;
-              }
-            }
-            table.limit = limit;
-            table.leadBlockMax = leadBlockMax;
-            table.valid = true;
+          if (prune.tableStale(limit, leadBlockMax)) {
+            prune.rebuildTable(limit, leadBlockMax);
             countUp(ctx.counters.pruneTableRebuilds);
             if (ctx.trace != nullptr) {
-              std::uint32_t cut = 0;  // the trace's cut-off: the largest bucket that cannot beat
-              for (std::uint32_t b = 1; b < kBuckets && !table.none; ++b) {
-                cut = table.cannotBeat[b] ? b : cut;
-              }
               ctx.trace->record({TraceEventKind::PruneTableBuilt, TraceReason::None, static_cast<std::int32_t>(leadIndex),
-                                 doc, cut, 0, limit, f});
+                                 doc, prune.cut(), 0, limit, f});
             }
           }
-          tablePrunes = !table.none;
+          tablePrunes = prune.tablePrunes();
         }
       }
       if (prunes) {
         const std::uint32_t leadTf = lead.blockFreqs()[leadOffsets[i]];
-        if (tablePrunes && table.cannotBeat[std::min(leadTf, kBuckets - 1)]) {
+        if (tablePrunes && prune.cannotBeat(leadTf)) {
           countUp(prunedTable);
           if (ctx.trace != nullptr) {
             ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, static_cast<std::int32_t>(leadIndex),
-                               doc, 0, 0, bucketBound[std::min(leadTf, kBuckets - 1)], f});
+                               doc, 0, 0, prune.bucketBound(leadTf), f});
           }
           continue;
         }
