@@ -44,6 +44,7 @@ struct SearchOptions {
   bool sliceResume = true;  // "slice_resume": resume clause slices instead of binary search
   bool windowSkip = true;   // "window_skip": skip windows whose bound cannot beat the floor
   bool simdMerge = true;    // "simd_merge": the SIMD target's 2-/3-way merge kernels (generic scalar otherwise)
+  bool longWindows = true;  // "long_windows": the bulk AND's windows of whole lead blocks (bulk_and_long_windows.h)
   bool bulkOr = true;       // "bulk_or": bmm runs window by window, term at a time (bulk_or.h)
   bool boundFirst = true;   // "bound_first": windowed bmm bounds documents by block maxima before scoring
   bool taat = true;         // "taat": `auto` may route OR queries over sparse lists to taat
@@ -76,6 +77,7 @@ struct SearchOptions {
     f("slice_resume", self.sliceResume);
     f("window_skip", self.windowSkip);
     f("simd_merge", self.simdMerge);
+    f("long_windows", self.longWindows);
     f("bulk_or", self.bulkOr);
     f("bound_first", self.boundFirst);
     f("taat", self.taat);

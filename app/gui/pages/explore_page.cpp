@@ -70,6 +70,7 @@ QString switchDescription(const QString& name) {
       {QStringLiteral("slice_resume"), QStringLiteral("resume clause slices instead of binary search")},
       {QStringLiteral("window_skip"), QStringLiteral("skip windows whose bound cannot beat the floor")},
       {QStringLiteral("simd_merge"), QStringLiteral("specialised 2- and 3-way merge kernels (generic otherwise)")},
+      {QStringLiteral("long_windows"), QStringLiteral("bulk AND windows of whole lead blocks, intersected as long runs (the first seed's block-end windows otherwise)")},
       {QStringLiteral("bulk_or"), QStringLiteral("bmm scores window by window, term at a time (document at a time otherwise)")},
       {QStringLiteral("bound_first"), QStringLiteral("windowed bmm bounds documents by block maxima and scores only those that can compete")},
       {QStringLiteral("taat"), QStringLiteral("auto may route OR queries whose lists are all rare to taat")},

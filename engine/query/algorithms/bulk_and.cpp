@@ -4,6 +4,7 @@
 #include "engine/codec/simd/find_geq.h"
 #include "engine/codec/simd/intersect.h"
 #include "engine/codec/simd/simd_target.h"
+#include "engine/query/algorithms/bulk_and_long_windows.h"
 #include "engine/query/algorithms/lead_prune.h"
 #include "engine/query/algorithms/merge_kernels.h"
 #include "engine/score/score_bounds.h"
@@ -32,6 +33,10 @@ void bulkAnd(QueryContext& ctx) {
   const std::size_t n = ctx.cursors.size();
   if (n == 0) return;
   const SearchOptions& opt = ctx.options;
+  if (opt.longWindows && n >= 2 && n <= kMaxLongWindowClauses) {
+    bulkAndLongWindows(ctx);
+    return;
+  }
   const double factor = sumUpperBoundFactor(n);
   // The intersection kernels: the current SIMD target's 2- and 3-way kernels (the scalar
   // reference merges on the scalar target), or the generic n-clause merge with simd_merge=off.

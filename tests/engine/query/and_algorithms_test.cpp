@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Work-count and behaviour tests of the AND paths (block-max AND, bulk AND): each optimisation
 // must really skip work, and never change a result.
+#include "engine/codec/simd/intersect.h"
 #include "engine/codec/simd/simd_target.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
 #include "tests/engine/codec/simd_test_support.h"
+#include "tests/support/brute_force.h"
+#include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
@@ -54,7 +57,7 @@ TEST(BulkAnd, BuildsThePruneTableAfterAMidWindowFloorTransition) {
   }
   const auto t = buildTestIndex(docs);
   engine::TraceRecorder trace;
-  const auto result = runAnd(*t->index, "lead dense", 1, Algorithm::BulkAnd, "", &trace);
+  const auto result = runAnd(*t->index, "lead dense", 1, Algorithm::BulkAnd, "long_windows=off", &trace);
   ASSERT_EQ(result.hits.size(), 1u);
   EXPECT_EQ(result.hits[0].doc, 0u);
   EXPECT_EQ(result.counters.windowsTotal, 2u) << "dense has two blocks: windows end at 127 and 150";
@@ -67,7 +70,7 @@ TEST(BulkAnd, BuildsThePruneTableAfterAMidWindowFloorTransition) {
   EXPECT_EQ(tablePrunesInWindow2, 3u) << "docs 130, 140 and 150 are rejected by the table";
   EXPECT_EQ(result.counters.fullScores, 1u);
   // Same result with the table off; then the per-candidate limit does the pruning.
-  const auto noTable = runAnd(*t->index, "lead dense", 1, Algorithm::BulkAnd, "freq_prune=off");
+  const auto noTable = runAnd(*t->index, "lead dense", 1, Algorithm::BulkAnd, "long_windows=off,freq_prune=off");
   EXPECT_EQ(noTable.hits, result.hits);
   EXPECT_EQ(noTable.counters.candidatesPrunedTable, 0u);
   EXPECT_EQ(noTable.counters.candidatesPrunedLimit, 5u);
@@ -85,13 +88,13 @@ TEST(BulkAnd, SkipsWindowsWhoseBoundCannotBeatTheFloor) {
     docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
   }
   const auto t = buildTestIndex(docs);
-  const auto bulk = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd);
+  const auto bulk = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd, "long_windows=off");
   const auto exhaustive = runAnd(*t->index, "alpha beta", 5, Algorithm::Exhaustive);
   ASSERT_EQ(bulk.hits, exhaustive.hits);
   EXPECT_EQ(bulk.counters.windowsSkippedBound, 7u) << "every window after the first";
   EXPECT_LT(bulk.counters.docBlocksDecoded, exhaustive.counters.docBlocksDecoded);
   EXPECT_EQ(bulk.counters.docBlocksDecoded, 2u);
-  const auto off = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd, "window_skip=off");
+  const auto off = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd, "long_windows=off,window_skip=off");
   EXPECT_EQ(off.hits, bulk.hits);
   EXPECT_EQ(off.counters.windowsSkippedBound, 0u);
   // Block-max AND skips the same blocks one candidate at a time.
@@ -100,6 +103,133 @@ TEST(BulkAnd, SkipsWindowsWhoseBoundCannotBeatTheFloor) {
   EXPECT_GT(bma.counters.windowsSkippedBound, 0u);
   EXPECT_LT(bma.counters.docBlocksDecoded, exhaustive.counters.docBlocksDecoded);
 }
+
+// Long windows (the default) skip the lead's blocks whose bound cannot beat the floor, undecoded,
+// and decode no other clause's block for them. Windows of 1, 2, 4 and 1 lead blocks here.
+TEST(BulkAndLongWindows, SkipLeadBlocksWhoseBoundCannotBeatTheFloor) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 128 * 8; ++d) {
+    const bool strong = d < 128 && d % 16 == 0;  // only in block 0
+    std::vector<std::string> words = strong ? std::vector<std::string>{"alpha", "alpha", "beta", "beta"}
+                                            : std::vector<std::string>{"alpha", "beta"};
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto exhaustive = runAnd(*t->index, "alpha beta", 5, Algorithm::Exhaustive);
+  const auto bulk = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd);
+  ASSERT_EQ(bulk.hits, exhaustive.hits);
+  EXPECT_EQ(bulk.counters.windowsTotal, 4u);
+  EXPECT_EQ(bulk.counters.windowsSkippedBound, 3u) << "every window after the first";
+  EXPECT_EQ(bulk.counters.docBlocksDecoded, 2u) << "block 0 of each list, decoded once (by the cursors)";
+  EXPECT_EQ(bulk.counters.blocksSkipped, 7u) << "the lead's blocks 1 to 7";
+  const auto off = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd, "window_skip=off");
+  EXPECT_EQ(off.hits, bulk.hits);
+  EXPECT_EQ(off.counters.windowsSkippedBound, 0u);
+  EXPECT_EQ(off.counters.docBlocksDecoded, 16u);
+}
+
+// A lead block's bound takes, per other clause, the largest maximum of ALL its blocks that overlap
+// the lead block: here lead block 1 (docs 256-510) overlaps follow's blocks 2 (all tf 1) and 3
+// (doc 400 with tf 7), and only block 3's maximum lets doc 400 beat the floor that window 1 left.
+TEST(BulkAndLongWindows, ALeadBlockIsBoundedByEveryOverlappingBlockOfTheOthers) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 4096; ++d) {
+    std::vector<std::string> words;
+    if (d < 1024) {
+      if (d % 2 == 0) words.push_back("lead");
+      const int follow = d == 0 ? 3 : d == 400 ? 7 : 1;
+      for (int i = 0; i < follow; ++i) words.push_back("follow");
+    }
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto exhaustive = runAnd(*t->index, "lead follow", 1, Algorithm::Exhaustive);
+  ASSERT_EQ(exhaustive.hits.size(), 1u);
+  ASSERT_EQ(exhaustive.hits[0].doc, 400u);
+  const auto bulk = runAnd(*t->index, "lead follow", 1, Algorithm::BulkAnd);
+  EXPECT_EQ(bulk.hits, exhaustive.hits);
+  EXPECT_GT(bulk.counters.blocksSkipped, 0u) << "the lead's blocks 2 and 3 cannot beat doc 400";
+}
+
+// A clause far longer than the candidates is probed candidate by candidate: only its blocks that
+// can hold a candidate are decoded, as in the leapfrog.
+TEST(BulkAndLongWindows, ProbeAMuchLongerClauseInsteadOfDecodingIt) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 128 * 16; ++d) {
+    std::vector<std::string> words = {"common"};
+    if (d % 300 == 299) words.push_back("rare");
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto bulk = runAnd(*t->index, "rare common", 3, Algorithm::BulkAnd);
+  ASSERT_EQ(bulk.hits, runAnd(*t->index, "rare common", 3, Algorithm::Exhaustive).hits);
+  EXPECT_EQ(bulk.mergeKernels, engine::simd::targetName(engine::simd::intersectKernels().target));
+  // rare: 6 postings in one block; common: 16 blocks, of which the 6 holding a rare document and
+  // block 0, which its cursor decoded when it was made. Passed over: 1, 3, 5, 6, 8, 10, 12, 13.
+  EXPECT_EQ(bulk.counters.docBlocksDecoded, 8u);
+  EXPECT_EQ(bulk.counters.blocksSkipped, 8u);
+}
+
+// Long windows over lists of hundreds of blocks (windows grow to 64 lead blocks), with segment
+// boundaries inside windows' doc ranges, lists of very different lengths (merged and probed
+// clauses) and every combination of the switches long windows read: exactly the brute-force
+// oracle's top-k, bit for bit.
+struct LongLists {
+  std::uint64_t seed;
+  RandomCorpusParams params;
+  std::uint32_t segmentDocs;
+};
+
+class BulkAndLongWindowsParity : public ::testing::TestWithParam<LongLists> {};
+
+TEST_P(BulkAndLongWindowsParity, EqualsTheOracleOverLongLists) {
+  const LongLists c = GetParam();
+  SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
+  const auto docs = randomCorpus(c.seed, c.params);
+  engine::IndexBuildOptions options;
+  options.segmentDocs = c.segmentDocs;
+  const auto t = buildTestIndex(docs, options);
+  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
+  std::mt19937_64 rng(c.seed * 11 + 3);
+  std::uint64_t windows = 0;
+  std::uint64_t skipped = 0;
+  for (int q = 0; q < 12; ++q) {
+    const std::string query = randomQuery(rng, c.params, 4);
+    for (std::size_t k : {1, 10, 100, 1000}) {
+      const auto expected = oracle.search(query, Operator::And, k);
+      for (unsigned mask = 0; mask < 32; ++mask) {
+        engine::SearchOptions o;
+        o.windowSkip = (mask & 1) != 0;
+        o.candidatePrune = (mask & 2) != 0;
+        o.freqPrune = (mask & 4) != 0;
+        o.lazyFreq = (mask & 8) != 0;
+        o.simdMerge = (mask & 16) != 0;
+        engine::SearchRequest r;
+        r.text = query;
+        r.op = Operator::And;
+        r.k = k;
+        r.algorithm = Algorithm::BulkAnd;
+        r.options = o;
+        const auto result = engine::search(*t->index, r);
+        ASSERT_TRUE(sameHits(expected, result.hits)) << "query '" << query << "' k " << k << " options " << o.toString();
+        windows += result.counters.windowsTotal;
+        skipped += result.counters.blocksSkipped;
+      }
+    }
+  }
+  EXPECT_GT(windows, 0u);
+  EXPECT_GT(skipped, 0u) << "some lead blocks skipped by their bound, or other clauses' blocks passed over";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Corpora, BulkAndLongWindowsParity,
+    ::testing::Values(
+        // Common words in most of 20,000 documents: lists of 100-150 blocks, one segment.
+        LongLists{8001, {.docs = 20000, .vocabulary = 40, .maxLength = 30, .duplicateFraction = 0.2}, 65536},
+        // Several segments whose boundaries fall inside windows; rare and common words together.
+        LongLists{8002, {.docs = 24000, .vocabulary = 2000, .maxLength = 60, .duplicateFraction = 0.05}, 5000},
+        // Tiny documents: scores bunch up, ties around the floor.
+        LongLists{8003, {.docs = 15000, .vocabulary = 30, .maxLength = 4, .duplicateFraction = 0.5}, 65536}));
 
 // Disjoint lists: windows are empty, nothing is scored and no frequency block is decoded.
 TEST(BulkAnd, DisjointListsDecodeNoFrequencies) {
@@ -126,8 +256,9 @@ TEST(BulkAnd, EmptyWindowsJumpToTheLeadsNextDocument) {
   // "common" is in every document; make a gap in it so some windows hold no common document.
   for (int d = 900; d < 1300; ++d) docs[static_cast<std::size_t>(d)].text = eightTokens({d % 300 == 299 ? "rare" : "x"});
   const auto t = buildTestIndex(docs);
-  const auto jump = runAnd(*t->index, "rare common", 3, Algorithm::BulkAnd, "window_skip=off");
-  const auto noJump = runAnd(*t->index, "rare common", 3, Algorithm::BulkAnd, "window_skip=off,window_jump=off");
+  const auto jump = runAnd(*t->index, "rare common", 3, Algorithm::BulkAnd, "long_windows=off,window_skip=off");
+  const auto noJump =
+      runAnd(*t->index, "rare common", 3, Algorithm::BulkAnd, "long_windows=off,window_skip=off,window_jump=off");
   EXPECT_EQ(jump.hits, noJump.hits);
   EXPECT_EQ(jump.hits, runAnd(*t->index, "rare common", 3, Algorithm::Exhaustive).hits);
   EXPECT_GT(jump.counters.windowsJumped, 0u);
@@ -146,8 +277,8 @@ TEST(BulkAnd, LazyFrequenciesDecodeFewerBlocks) {
     docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
   }
   const auto t = buildTestIndex(docs);
-  const auto lazy = runAnd(*t->index, "alpha beta", 1, Algorithm::BulkAnd, "window_skip=off");
-  const auto eager = runAnd(*t->index, "alpha beta", 1, Algorithm::BulkAnd, "window_skip=off,lazy_freq=off");
+  const auto lazy = runAnd(*t->index, "alpha beta", 1, Algorithm::BulkAnd, "long_windows=off,window_skip=off");
+  const auto eager = runAnd(*t->index, "alpha beta", 1, Algorithm::BulkAnd, "long_windows=off,window_skip=off,lazy_freq=off");
   EXPECT_EQ(lazy.hits, eager.hits);
   EXPECT_EQ(eager.counters.freqBlocksDecoded, 16u) << "both clauses, eight windows";
   EXPECT_EQ(lazy.counters.freqBlocksDecoded, 9u) << "the lead's eight and beta's first";
@@ -165,10 +296,12 @@ TEST(BulkAnd, EveryCandidateIsPrunedOrScoredExactlyOnce) {
   for (int q = 0; q < 40; ++q) {
     const std::string query = randomQuery(rng, params, 4);
     for (std::size_t k : {1, 10}) {
-      const auto c = runAnd(*t->index, query, k, Algorithm::BulkAnd).counters;
-      ASSERT_EQ(c.candidatesSeen, c.candidatesPrunedTable + c.candidatesPrunedLimit + c.fullScores)
-          << "query '" << query << "' k " << k;
-      pruned += c.candidatesPrunedTable + c.candidatesPrunedLimit;
+      for (const char* windows : {"long_windows=on", "long_windows=off"}) {
+        const auto c = runAnd(*t->index, query, k, Algorithm::BulkAnd, windows).counters;
+        ASSERT_EQ(c.candidatesSeen, c.candidatesPrunedTable + c.candidatesPrunedLimit + c.fullScores)
+            << "query '" << query << "' k " << k << " " << windows;
+        pruned += c.candidatesPrunedTable + c.candidatesPrunedLimit;
+      }
     }
   }
   EXPECT_GT(pruned, 0u) << "the corpus must exercise pruning for the test to mean anything";
@@ -191,7 +324,7 @@ TEST(BulkAnd, ThePruneTableIsRebuiltOnlyWhenItsKeyChanges) {
   for (int q = 0; q < 30; ++q) {
     const std::string query = randomQuery(rng, params, 3);
     for (std::size_t k : {1, 10}) {
-      const auto c = runAnd(*t->index, query, k, Algorithm::BulkAnd).counters;
+      const auto c = runAnd(*t->index, query, k, Algorithm::BulkAnd, "long_windows=off").counters;
       ASSERT_LE(c.pruneTableRebuilds, c.windowsTotal + c.thresholdRaises) << "query '" << query << "' k " << k;
       candidates += c.candidatesSeen;
       windows += c.windowsTotal;
@@ -235,7 +368,7 @@ TEST(BulkAnd, SingleClauseAndManyClauses) {
   const auto docs = randomCorpus(62, {.docs = 3000, .vocabulary = 20, .maxLength = 60, .duplicateFraction = 0.1});
   const auto t = buildTestIndex(docs);
   for (const std::string q : {"w1", "w0 w1 w2 w3", "w0 w1 w2 w3 w4 w5 w6"}) {
-    for (const std::string opts : {"", "simd_merge=off", "slice_resume=off"}) {
+    for (const std::string opts : {"", "simd_merge=off", "slice_resume=off", "long_windows=off"}) {
       EXPECT_EQ(runAnd(*t->index, q, 10, Algorithm::BulkAnd, opts).hits,
                 runAnd(*t->index, q, 10, Algorithm::Exhaustive).hits)
           << q << " " << opts;

@@ -4,7 +4,7 @@
 // exactTie) the oracle's answer to whether the k-th score ties the (k+1)-th. Randomised corpora
 // with skewed lengths, heavy ties (duplicate documents), tiny and huge document frequencies;
 // repeated and unknown terms. Every path with default switches: 1-6 clauses, k in {1, 3, 10, 100,
-// 1000}, rank_floor on and off. The 512 combinations of the nine switches that change how a path
+// 1000}, rank_floor on and off. The 1024 combinations of the ten switches that change how a path
 // evaluates (rank_floor alternating with them, bulk_and and taat on: they only steer `auto`):
 // 1-5 clauses, k in {3, 10, 100}. Each switch alone off: 1-6 clauses, k in {1, 1000}.
 #include "engine/query/searcher.h"
@@ -32,12 +32,12 @@ struct ParityCorpus {
   std::uint32_t segmentDocs;
 };
 
-// All switch combinations of SearchOptions (2^9; bulk_and and taat only steer `auto` and stay
+// All switch combinations of SearchOptions (2^10; bulk_and and taat only steer `auto` and stay
 // on), each with rank_floor on and off alternately (on where the mask has an even number of bits
-// set): every switch meets both rank_floor values without doubling the 512 runs.
+// set): every switch meets both rank_floor values without doubling the 1024 runs.
 std::vector<engine::SearchOptions> allOptionCombinations() {
   std::vector<engine::SearchOptions> out;
-  for (unsigned mask = 0; mask < 512; ++mask) {
+  for (unsigned mask = 0; mask < 1024; ++mask) {
     engine::SearchOptions o;
     o.freqPrune = (mask & 1) != 0;
     o.candidatePrune = (mask & 2) != 0;
@@ -48,6 +48,7 @@ std::vector<engine::SearchOptions> allOptionCombinations() {
     o.simdMerge = (mask & 64) != 0;
     o.bulkOr = (mask & 128) != 0;
     o.boundFirst = (mask & 256) != 0;
+    o.longWindows = (mask & 512) != 0;
     o.rankFloor = std::popcount(mask) % 2 == 0;
     out.push_back(o);
   }

@@ -36,7 +36,7 @@ TEST(SearchRequest, OptionsParseAndPrint) {
   SearchOptions o;
   EXPECT_EQ(o.toString(),
             "bulk_and=on,freq_prune=on,candidate_prune=on,lazy_freq=on,window_jump=on,slice_resume=on,"
-            "window_skip=on,simd_merge=on,bulk_or=on,bound_first=on,taat=on,rank_floor=on");
+            "window_skip=on,simd_merge=on,long_windows=on,bulk_or=on,bound_first=on,taat=on,rank_floor=on");
   o.apply("freq_prune=off,lazy_freq=0,window_jump=false,bulk_or=off,bound_first=off,taat=off,rank_floor=off");
   EXPECT_FALSE(o.taat);
   EXPECT_FALSE(o.rankFloor);
@@ -73,7 +73,7 @@ TEST(SearchRequest, OptionsRefuseDuplicatesAndEmptyItems) {
   }
   EXPECT_EQ(SearchOptions::names(),
             "bulk_and, freq_prune, candidate_prune, lazy_freq, window_jump, slice_resume, window_skip, simd_merge, "
-            "bulk_or, bound_first, taat, rank_floor");
+            "long_windows, bulk_or, bound_first, taat, rank_floor");
 }
 
 }  // namespace

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/query/algorithms/bulk_and_long_windows.h"
+
+#include "engine/codec/simd/find_geq.h"
+#include "engine/codec/simd/intersect.h"
+#include "engine/codec/simd/simd_target.h"
+#include "engine/index/index.h"
+#include "engine/query/algorithms/lead_prune.h"
+#include "engine/query/algorithms/merge_kernels.h"
+#include "engine/score/score_bounds.h"
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace wandscope::engine {
+namespace {
+
+constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
+// Windows start at one lead block, so that the floor forms on few postings, and double up to this
+// many blocks (8,192 lead postings): long enough that the intersections run over long arrays,
+// short enough that the floor a window's bounds are checked against is recent.
+constexpr std::uint32_t kMaxWindowBlocks = 64;
+// A further clause is merged (its blocks in the window decoded and intersected with the
+// candidates by the SIMD kernels) while it holds at most this many postings in the window per
+// candidate; a longer one is probed candidate by candidate (a find-next-geq in the block holding
+// the candidate, decoded on demand), as the leapfrog does.
+constexpr std::uint64_t kMergePostingsPerCandidate = 8;
+// The candidates' length normalisers are requested this many candidates ahead of their use.
+constexpr std::size_t kNormsAhead = 16;
+// Scratch buffers are kept between queries up to this many postings per clause.
+constexpr std::size_t kKeepPostings = std::size_t{1} << 20;
+
+constexpr std::uint8_t kTailFreqs = 1;    // a varint tail: frequencies decoded with the doc ids
+constexpr std::uint8_t kFreqsUsed = 2;    // frequencies available (and counted)
+constexpr std::uint8_t kCursorBlock = 4;  // the block the clause's cursor decoded when it was made
+
+// A decoded block of one clause in the current segment: its postings are at [start, start +
+// count) of the clause's arrays.
+struct DecodedBlock {
+  std::uint32_t block;
+  std::uint32_t start;
+  std::uint32_t count;
+  std::uint8_t freqs;  // kTailFreqs | kFreqsUsed | kCursorBlock
+};
+
+// One clause's list in the current segment and its blocks decoded so far. Windows move forward in
+// doc-id order and decode blocks in ascending order, so the arrays hold ascending doc ids and the
+// block a window shares with the previous one (a clause block reaching past a window's end) is
+// always the last one decoded.
+struct SegmentClause {
+  PostingList list;
+  PostingCursor* cursor = nullptr;
+  bool cursorBlock = false;  // block 0 of this list is the cursor's decoded block
+  float idf = 0.0f;
+  std::vector<std::uint32_t> at;  // per block of the list: index into decoded, or kNotDecoded
+  std::vector<DecodedBlock> decoded;
+  std::vector<DocId> docs;
+  std::vector<std::uint32_t> freqs;
+  std::uint32_t size = 0;        // postings in docs
+  std::uint32_t boundBlock = 0;  // bounds: first block that can overlap the next lead block
+  std::uint32_t walkBlock = 0;   // decoding and probing: first block that can hold the next doc
+  std::uint32_t probeAt = 0;     // probing: position of the previous probe's answer
+  std::uint32_t record = 0;      // scoring: decoded block of the previous candidate
+};
+
+struct Scratch {
+  std::vector<SegmentClause> clauses;  // by merge slot, the lead first
+  std::vector<DocId> candidates;
+  std::vector<std::vector<std::uint32_t>> positions;  // by merge slot: the candidate's posting
+  std::vector<std::uint32_t> kept;                    // the window's lead blocks not skipped
+  std::vector<std::uint32_t> needed;                  // a merged clause's blocks in the window
+  std::vector<std::uint32_t> fromA;                   // a merge's matches: index among the candidates
+  std::vector<std::uint32_t> fromB;                   // ... and in the merged clause's postings
+};
+
+class LongWindows {
+ public:
+  explicit LongWindows(QueryContext& ctx, Scratch& scratch)
+      : m_ctx(ctx),
+        m_opt(ctx.options),
+        m_n(ctx.cursors.size()),
+        m_factor(sumUpperBoundFactor(m_n)),
+        m_kernels(simd::intersectKernels()),
+        m_findGeq(simd::findNextGeqKernel()),
+        m_norms(ctx.cursors.front().lengthNorms()),
+        m_bm25(ctx.cursors.front().bm25()),
+        m_s(scratch),
+        m_leadIndex(leadIndexOf(ctx)),
+        m_prune(ctx.cursors[m_leadIndex], ctx.options.freqPrune) {
+    ctx.mergeKernels = m_opt.simdMerge ? simd::targetName(m_kernels.target) : "generic";
+    // Merge order: the lead (the rarest list; the first in query order on a tie) first, then the
+    // others by ascending df, as in the block-aligned windows.
+    m_order.resize(m_n);
+    for (std::size_t q = 0; q < m_n; ++q) m_order[q] = q;
+    const std::size_t lead = m_leadIndex;
+    std::stable_sort(m_order.begin(), m_order.end(), [&](std::size_t a, std::size_t b) {
+      if (a == lead || b == lead) return a == lead && b != lead;
+      return ctx.cursors[a].df() < ctx.cursors[b].df();
+    });
+    m_slotOf.resize(m_n);
+    for (std::size_t s = 0; s < m_n; ++s) m_slotOf[m_order[s]] = s;
+    if (m_s.clauses.size() < m_n) m_s.clauses.resize(m_n);
+    if (m_s.positions.size() < m_n) m_s.positions.resize(m_n);
+    const std::size_t room = std::size_t{kMaxWindowBlocks} * kBlockSize;
+    if (m_s.candidates.size() < room) m_s.candidates.resize(room);
+    for (std::size_t s = 0; s < m_n; ++s) {
+      if (m_s.positions[s].size() < room) m_s.positions[s].resize(room);
+    }
+  }
+
+  void run() {
+    const Index& index = m_ctx.cursors.front().index();
+    std::vector<std::size_t> part(m_n, 0);
+    const auto leadParts = m_ctx.cursors[m_order[0]].parts();
+    for (const TermPart& leadPart : leadParts) {
+      // Every clause's list in the lead's segment; a segment some clause is absent from holds no
+      // common document, and a clause with no later segment ends the query.
+      bool present = true;
+      for (std::size_t s = 1; s < m_n; ++s) {
+        const auto parts = m_ctx.cursors[m_order[s]].parts();
+        while (part[s] < parts.size() && parts[part[s]].segment < leadPart.segment) ++part[s];
+        if (part[s] == parts.size()) return;
+        present = present && parts[part[s]].segment == leadPart.segment;
+      }
+      if (!present) continue;
+      for (std::size_t s = 0; s < m_n; ++s) {
+        PostingCursor& c = m_ctx.cursors[m_order[s]];
+        const std::size_t p = s == 0 ? static_cast<std::size_t>(&leadPart - leadParts.data()) : part[s];
+        start(m_s.clauses[s], index.postingList(c.parts()[p]), c, p == 0);
+      }
+      segment();
+    }
+  }
+
+ private:
+  static std::size_t leadIndexOf(const QueryContext& ctx) {
+    std::size_t lead = 0;
+    for (std::size_t q = 1; q < ctx.cursors.size(); ++q) {
+      if (ctx.cursors[q].df() < ctx.cursors[lead].df()) lead = q;
+    }
+    return lead;
+  }
+
+  // firstPart: the list is the cursor's first, whose block 0 the cursor decoded when it was made
+  // (and has not left: the paths here never move the cursors).
+  void start(SegmentClause& c, const PostingList& list, PostingCursor& cursor, bool firstPart) {
+    c.list = list;
+    c.cursor = &cursor;
+    c.cursorBlock = firstPart && cursor.docId() != kNoMoreDocs && cursor.blockId() == 0 && cursor.blockPosition() == 0 &&
+                    cursor.blockSize() == list.blockSize(0);
+    c.idf = cursor.idf();
+    c.at.assign(list.blockCount(), kNotDecoded);
+    c.decoded.clear();
+    // Full blocks hold kBlockSize postings; the padding only keeps a damaged skip entry from writing
+    // past the arrays.
+    const std::size_t room = std::size_t{list.df} + kBlockSize;
+    if (c.docs.size() < room) {
+      c.docs.resize(room);
+      c.freqs.resize(room);
+    }
+    c.size = 0;
+    c.boundBlock = 0;
+    c.walkBlock = 0;
+    c.probeAt = 0;
+    c.record = 0;
+  }
+
+  float blockMax(const SegmentClause& c, std::uint32_t block) const noexcept {
+    return c.idf * c.list.blockMaxWeight[block];
+  }
+
+  // Decodes block b of the clause (once per segment) and returns its record.
+  const DecodedBlock& decode(SegmentClause& c, std::uint32_t b) {
+    if (c.at[b] != kNotDecoded) return c.decoded[c.at[b]];
+    if (c.size + kBlockSize > c.docs.size()) {  // only if the skip entries disagree with df
+      c.docs.resize(c.size + kBlockSize);
+      c.freqs.resize(c.size + kBlockSize);
+    }
+    std::uint32_t count = 0;
+    std::uint8_t flags = 0;
+    if (b == 0 && c.cursorBlock) {  // decoded (and counted) by the cursor already
+      count = c.cursor->blockSize();
+      std::copy_n(c.cursor->blockDocs(), count, c.docs.data() + c.size);
+      flags = kCursorBlock;
+    } else {
+      bool tail = false;
+      count = decodeBlockDocs(c.list, b, c.docs.data() + c.size, c.freqs.data() + c.size, tail);
+      countUp(m_ctx.counters.docBlocksDecoded);
+      countUp(m_ctx.counters.postingsDecoded, count);
+      flags = tail ? kTailFreqs : std::uint8_t{0};
+    }
+    c.at[b] = static_cast<std::uint32_t>(c.decoded.size());
+    DecodedBlock& rec = c.decoded.emplace_back(DecodedBlock{b, c.size, count, flags});
+    c.size += count;
+    if (!m_opt.lazyFreq) (void)freqAt(c, rec, rec.start);  // every decoded block's frequencies
+    return rec;
+  }
+
+  // The frequency of the clause's posting p (in block rec): the block's frequencies are decoded on
+  // first use and counted once.
+  std::uint32_t freqAt(SegmentClause& c, DecodedBlock& rec, std::uint32_t p) {
+    if ((rec.freqs & kCursorBlock) != 0) return c.cursor->blockFreqs()[p - rec.start];  // it counts them
+    if ((rec.freqs & kFreqsUsed) == 0) {
+      if ((rec.freqs & kTailFreqs) == 0) decodeBlockFreqs(c.list, rec.block, c.freqs.data() + rec.start);
+      countUp(m_ctx.counters.freqBlocksDecoded);
+      rec.freqs |= kFreqsUsed;
+    }
+    return c.freqs[p];
+  }
+
+  // Moves a walker past the blocks whose last doc is below `doc`, counting the ones never decoded.
+  // Returns false when the list has no such block left (no later document can match).
+  bool walkTo(SegmentClause& c, std::uint32_t& block, DocId doc, bool countSkips) {
+    const std::uint32_t nb = c.list.blockCount();
+    while (block < nb && c.list.skips[block].lastDoc < doc) {
+      // (The cursor's block was decoded when the cursor was made, skipped or not.)
+      if (countSkips && c.at[block] == kNotDecoded && !(block == 0 && c.cursorBlock)) countUp(m_ctx.counters.blocksSkipped);
+      ++block;
+    }
+    return block < nb;
+  }
+
+  void segment() {
+    SegmentClause& lead = m_s.clauses[0];
+    const std::uint32_t nb = lead.list.blockCount();
+    std::uint32_t length = 1;
+    for (std::uint32_t b0 = 0; b0 < nb;) {
+      const std::uint32_t b1 = std::min(nb, b0 + length);
+      length = std::min(length * 2, kMaxWindowBlocks);
+      if (!window(b0, b1)) return;
+      b0 = b1;
+    }
+  }
+
+  // One window: the lead's blocks [b0, b1). Returns false when some clause has no document left in
+  // the segment.
+  bool window(std::uint32_t b0, std::uint32_t b1) {
+    SegmentClause& lead = m_s.clauses[0];
+    countUp(m_ctx.counters.windowsTotal);
+    const DocId lo = lead.list.blockBase(b0) + 1;
+    const DocId hi = lead.list.skips[b1 - 1].lastDoc;
+    const float floor = m_ctx.topk.floor();
+
+    // 1. Lead blocks whose bound cannot beat the floor are skipped undecoded (window_skip): the
+    // bound is the block's maximum plus, per other clause, the largest maximum of its blocks that
+    // overlap the lead block's doc range. A block is kept when no floor is set yet.
+    auto& kept = m_s.kept;
+    kept.clear();
+    const bool bounded = m_opt.windowSkip && floor != kNegInf;
+    float windowBound = 0.0f;
+    for (std::uint32_t b = b0; b < b1; ++b) {
+      if (!bounded && m_ctx.trace == nullptr) {
+        kept.push_back(b);
+        continue;
+      }
+      const DocId blo = lead.list.blockBase(b) + 1;
+      const DocId bhi = lead.list.skips[b].lastDoc;
+      double sum = static_cast<double>(blockMax(lead, b));
+      for (std::size_t s = 1; s < m_n; ++s) {
+        SegmentClause& c = m_s.clauses[s];
+        if (!walkTo(c, c.boundBlock, blo, false)) return false;  // no block reaches the lead block
+        countUp(m_ctx.counters.shallowAdvances);
+        float most = 0.0f;
+        for (std::uint32_t j = c.boundBlock; j < c.list.blockCount(); ++j) {
+          most = std::max(most, blockMax(c, j));
+          if (c.list.skips[j].lastDoc >= bhi) break;
+        }
+        sum += static_cast<double>(most);
+      }
+      const float bound = conservativeBound(sum, m_factor);
+      if (bounded && bound <= floor) {
+        countUp(m_ctx.counters.blocksSkipped);
+        if (m_ctx.trace != nullptr) {
+          m_ctx.trace->record({TraceEventKind::BlockSkipped, TraceReason::Bound, static_cast<std::int32_t>(m_order[0]),
+                               blo, bhi + 1, 0, bound, floor});
+        }
+        continue;
+      }
+      windowBound = std::max(windowBound, bound);
+      kept.push_back(b);
+    }
+    if (kept.empty()) {
+      countUp(m_ctx.counters.windowsSkippedBound);
+      if (m_ctx.trace != nullptr) {
+        m_ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Bound, -1, lo, hi, 0, windowBound, floor});
+      }
+      return true;
+    }
+    if (m_ctx.trace != nullptr) {
+      m_ctx.trace->record({TraceEventKind::WindowEntered, TraceReason::None, -1, lo, hi, 0, windowBound, floor});
+    }
+
+    // 2. The lead's kept blocks, their data requested together before they are decoded in turn.
+    for (const std::uint32_t b : kept) lead.list.prefetchBlock(b, lead.list.skips[b].dataBytes);
+    const std::uint32_t leadBegin = lead.size;
+    for (const std::uint32_t b : kept) (void)decode(lead, b);
+
+    // 3. The other clauses, cheapest first: merged or probed. Candidates start as the lead's
+    // postings (not copied: `implicit`) and shrink clause by clause.
+    std::size_t m = lead.size - leadBegin;
+    bool implicit = true;
+    bool more = true;  // every clause has documents after the window
+    for (std::size_t s = 1; s < m_n && m > 0; ++s) {
+      SegmentClause& c = m_s.clauses[s];
+      if (!walkTo(c, c.walkBlock, lo, true)) return false;
+      std::uint64_t inWindow = 0;
+      for (std::uint32_t j = c.walkBlock; j < c.list.blockCount() && inWindow <= kMergePostingsPerCandidate * m; ++j) {
+        inWindow += c.list.blockSize(j);
+        if (c.list.skips[j].lastDoc >= hi) break;
+      }
+      if (inWindow <= kMergePostingsPerCandidate * m) {
+        m = merge(s, m, implicit, leadBegin);
+      } else {
+        m = probe(s, m, implicit, leadBegin, more);
+      }
+      implicit = false;
+    }
+    if (m == 0) {
+      countUp(m_ctx.counters.windowsSkippedEmpty);
+      if (m_ctx.trace != nullptr) {
+        m_ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Empty, -1, lo, hi, 0, 0, floor});
+      }
+      return more;
+    }
+    candidates(m);
+    return more;
+  }
+
+  // The candidate's document and its posting in merge slot 0 while the candidates are still the
+  // lead's postings from leadBegin on.
+  std::uint32_t leadPosition(std::size_t z, bool implicit, std::uint32_t leadBegin) const {
+    return implicit ? leadBegin + static_cast<std::uint32_t>(z) : m_s.positions[0][z];
+  }
+
+  // Intersects the candidates with every posting of clause s in the kept lead blocks' doc ranges
+  // (decoded here), keeping the common ones and their positions.
+  std::size_t merge(std::size_t s, std::size_t m, bool implicit, std::uint32_t leadBegin) {
+    SegmentClause& lead = m_s.clauses[0];
+    SegmentClause& c = m_s.clauses[s];
+    // The blocks overlapping some kept lead block, in order; a block this clause shares with the
+    // previous window is already decoded (the last one), so the postings stay contiguous.
+    auto& needed = m_s.needed;
+    needed.clear();
+    std::uint32_t j = c.walkBlock;
+    const std::uint32_t nb = c.list.blockCount();
+    for (const std::uint32_t b : m_s.kept) {
+      const DocId blo = lead.list.blockBase(b) + 1;
+      const DocId bhi = lead.list.skips[b].lastDoc;
+      if (!walkTo(c, j, blo, true)) break;
+      for (; j < nb; ++j) {
+        if (needed.empty() || needed.back() != j) needed.push_back(j);
+        if (c.list.skips[j].lastDoc >= bhi) break;
+      }
+      if (j == nb) break;
+    }
+    if (needed.empty()) return 0;
+    c.walkBlock = needed.back();
+    for (const std::uint32_t b : needed) {
+      if (c.at[b] == kNotDecoded) c.list.prefetchBlock(b, c.list.skips[b].dataBytes);
+    }
+    const std::uint32_t bBegin = decode(c, needed.front()).start;
+    for (std::size_t i = 1; i < needed.size(); ++i) (void)decode(c, needed[i]);
+    const std::uint32_t bEnd = c.size;
+
+    // The SIMD target's long-run kernel (or the scalar reference with simd_merge=off) gives the
+    // matches' indices on both sides; in place after it: an entry is written at w <= the index it
+    // is read from, which later matches never read again.
+    const DocId* a = implicit ? lead.docs.data() + leadBegin : m_s.candidates.data();
+    const auto la = static_cast<std::uint32_t>(m);
+    const std::uint32_t lb = bEnd - bBegin;
+    auto& fromA = m_s.fromA;
+    auto& fromB = m_s.fromB;
+    const std::size_t room = std::min(la, lb);
+    if (fromA.size() < room) {
+      fromA.resize(room);
+      fromB.resize(room);
+    }
+    const std::size_t found = m_opt.simdMerge
+                                  ? m_kernels.intersectRuns(a, la, c.docs.data() + bBegin, lb, fromA.data(), fromB.data())
+                                  : intersectRuns(a, la, c.docs.data() + bBegin, lb, fromA.data(), fromB.data());
+    for (std::size_t w = 0; w < found; ++w) {
+      const std::uint32_t from = fromA[w];
+      for (std::size_t r = 0; r < s; ++r) {
+        m_s.positions[r][w] = r == 0 ? leadPosition(from, implicit, leadBegin) : m_s.positions[r][from];
+      }
+      m_s.positions[s][w] = bBegin + fromB[w];
+      m_s.candidates[w] = a[from];
+    }
+    return found;
+  }
+
+  // Looks each candidate up in clause s (its block decoded on demand, a find-next-geq from the
+  // previous answer), keeping the ones found. `more` turns false when the clause has no block
+  // left for a candidate.
+  std::size_t probe(std::size_t s, std::size_t m, bool implicit, std::uint32_t leadBegin, bool& more) {
+    SegmentClause& lead = m_s.clauses[0];
+    SegmentClause& c = m_s.clauses[s];
+    std::size_t w = 0;
+    for (std::size_t z = 0; z < m; ++z) {
+      const std::uint32_t leadAt = leadPosition(z, implicit, leadBegin);
+      const DocId doc = implicit ? lead.docs[leadAt] : m_s.candidates[z];
+      if (!walkTo(c, c.walkBlock, doc, true)) {
+        more = false;
+        break;
+      }
+      const DecodedBlock& rec = decode(c, c.walkBlock);
+      const std::uint32_t end = rec.start + rec.count;
+      std::uint32_t p = std::max(c.probeAt, rec.start);
+      if (m_findGeq != nullptr && m_opt.simdMerge) {
+        p += static_cast<std::uint32_t>(m_findGeq(c.docs.data() + p, end - p, doc));
+      } else {
+        p = static_cast<std::uint32_t>(std::lower_bound(c.docs.data() + p, c.docs.data() + end, doc) - c.docs.data());
+      }
+      c.probeAt = p;  // the block's last doc >= doc, so p < end
+      if (c.docs[p] != doc) continue;
+      for (std::size_t r = 0; r < s; ++r) m_s.positions[r][w] = r == 0 ? leadAt : m_s.positions[r][z];
+      m_s.positions[s][w] = p;
+      m_s.candidates[w] = doc;
+      ++w;
+    }
+    return w;
+  }
+
+  // The decoded block holding clause s's posting p (candidates come in doc-id order, so the record
+  // only moves forward).
+  DecodedBlock& recordOf(SegmentClause& c, std::uint32_t p) {
+    while (c.decoded[c.record].start + c.decoded[c.record].count <= p) ++c.record;
+    return c.decoded[c.record];
+  }
+
+  // 4. The window's candidates in doc order: the lead-clause prunes of the block-aligned windows,
+  // with the other clauses' bounds taken from the blocks holding the candidate, then the full score
+  // in query order.
+  void candidates(std::size_t m) {
+    QueryContext& ctx = m_ctx;
+    SegmentClause& lead = m_s.clauses[0];
+    const float leadIdf = lead.idf;
+    const auto leadTerm = static_cast<std::int32_t>(m_order[0]);
+    const DocId* cand = m_s.candidates.data();
+    countUp(ctx.counters.candidatesSeen, m);
+    std::uint64_t prunedTable = 0;
+    std::uint64_t prunedLimit = 0;
+    std::array<DecodedBlock*, kMaxLongWindowClauses> rec{};
+    for (std::size_t z = 0; z < std::min(m, kNormsAhead); ++z) __builtin_prefetch(m_norms + cand[z]);
+    for (std::size_t z = 0; z < m; ++z) {
+      if (z + kNormsAhead < m) __builtin_prefetch(m_norms + cand[z + kNormsAhead]);
+      const DocId doc = cand[z];
+      for (std::size_t s = 0; s < m_n; ++s) rec[s] = &recordOf(m_s.clauses[s], m_s.positions[s][z]);
+      const float f = ctx.topk.floor();
+      if (f != kNegInf && (m_opt.freqPrune || m_opt.candidatePrune)) {
+        double others = 0.0;
+        for (std::size_t s = 1; s < m_n; ++s) others += static_cast<double>(blockMax(m_s.clauses[s], rec[s]->block));
+        const float leadBlockMax = blockMax(lead, rec[0]->block);
+        const float limit = m_prune.limit(f, others, m_factor);
+        const std::uint32_t leadTf = freqAt(lead, *rec[0], m_s.positions[0][z]);
+        if (m_opt.freqPrune) {
+          if (m_prune.tableStale(limit, leadBlockMax)) {
+            m_prune.rebuildTable(limit, leadBlockMax);
+            countUp(ctx.counters.pruneTableRebuilds);
+            if (ctx.trace != nullptr) {
+              ctx.trace->record({TraceEventKind::PruneTableBuilt, TraceReason::None, leadTerm, doc, m_prune.cut(), 0, limit, f});
+            }
+          }
+          if (m_prune.tablePrunes() && m_prune.cannotBeat(leadTf)) {
+            ++prunedTable;
+            if (ctx.trace != nullptr) {
+              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, leadTerm, doc, 0, 0,
+                                 m_prune.bucketBound(leadTf), f});
+            }
+            continue;
+          }
+        }
+        if (m_opt.candidatePrune) {
+          const float leadScore = leadIdf * m_bm25.weight(leadTf, m_norms[doc]);
+          if (leadScore <= limit) {
+            ++prunedLimit;
+            if (ctx.trace != nullptr) {
+              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Limit, leadTerm, doc, 0, leadScore, limit, f});
+            }
+            continue;
+          }
+        }
+      }
+      // The full score, in query order: bit-identical to every other path.
+      Score score = 0.0f;
+      for (std::size_t q = 0; q < m_n; ++q) {
+        const std::size_t s = m_slotOf[q];
+        SegmentClause& c = m_s.clauses[s];
+        const std::uint32_t tf = freqAt(c, *rec[s], m_s.positions[s][z]);
+        score += Bm25::contribution(ctx.cursors[q].idf(), m_bm25.weight(tf, m_norms[doc]));
+      }
+      ctx.collect(doc, score);
+    }
+    countUp(ctx.counters.candidatesPrunedTable, prunedTable);
+    countUp(ctx.counters.candidatesPrunedLimit, prunedLimit);
+  }
+
+  QueryContext& m_ctx;
+  const SearchOptions& m_opt;
+  std::size_t m_n;
+  double m_factor;
+  const simd::IntersectKernels& m_kernels;
+  simd::FindNextGeqFn m_findGeq;
+  const float* m_norms;
+  const Bm25& m_bm25;
+  Scratch& m_s;
+  std::size_t m_leadIndex;
+  LeadPrune m_prune;
+  std::vector<std::size_t> m_order;   // merge slot -> query-order clause
+  std::vector<std::size_t> m_slotOf;  // query-order clause -> merge slot
+};
+
+}  // namespace
+
+void bulkAndLongWindows(QueryContext& ctx) {
+  thread_local Scratch scratch;
+  struct Trim {  // drops the buffers of an unusually long query when done (also if decoding throws)
+    Scratch& scratch;
+    ~Trim() {
+      for (const auto& c : scratch.clauses) {
+        if (c.docs.size() > kKeepPostings) {
+          scratch = Scratch{};
+          return;
+        }
+      }
+    }
+  } trim{scratch};
+  LongWindows(ctx, scratch).run();
+}
+
+}  // namespace wandscope::engine
