@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/planner.h"
 
+#include "engine/query/algorithms/bulk_and_long_windows.h"
 #include "engine/query/algorithms/taat_or.h"
 
 #include <fmt/format.h>
@@ -77,8 +78,14 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
     }
     return choose(Algorithm::Bmm, PlanRule::OrFew);
   }
-  // AND (docs/ALGORITHMS.md, "The planner"). Four or more clauses: a window ends at the nearest
-  // block end across them, so windows are short and the leapfrog wins (sequential-5).
+  // AND (docs/ALGORITHMS.md, "The planner"). The bulk AND's long windows were no slower than the
+  // leapfrog on any measured shape (2-5 clauses, rare to common lists, k = 10): they take every
+  // AND they can.
+  if (options.bulkAnd && options.longWindows && plan.clauses <= kMaxLongWindowClauses) {
+    return choose(Algorithm::BulkAnd, PlanRule::AndLongWindows);
+  }
+  // With the first seed's windows (long_windows=off). Four or more clauses: a window ends at the
+  // nearest block end across them, so windows are short and the leapfrog wins (sequential-5).
   if (plan.clauses > kBulkAndMaxClauses) return choose(Algorithm::Exhaustive, PlanRule::AndManyClauses);
   // Pruning pays only when far more documents match than k; otherwise the oracle's leapfrog over
   // the skip tables is cheaper than any window bookkeeping.
@@ -122,6 +129,8 @@ std::string planReason(const Plan& p) {
                          p.postingsPerDoc, kDenseTwoTermPostingsPerDoc);
     case PlanRule::OrMany:
       return fmt::format("auto: OR with {} known terms -> maxscore", p.clauses);
+    case PlanRule::AndLongWindows:
+      return fmt::format("auto: AND with {} clauses -> bulk-and (long windows)", p.clauses);
     case PlanRule::AndManyClauses:
       return fmt::format("auto: AND with {} clauses > {} -> exhaustive", p.clauses, kBulkAndMaxClauses);
     case PlanRule::AndFewMatches:

@@ -23,6 +23,7 @@ enum class PlanRule {
   OrSparse,        // OR with <= 3 known terms whose shorter lists are sparse (bulk_or=on): maxscore
   OrDenseTwo,      // OR with 2 known terms whose lists are dense together (bulk_or=on): bmm, not windowed
   OrMany,          // OR with more: maxscore
+  AndLongWindows,  // AND with 2 to kMaxLongWindowClauses known terms (bulk_and, long_windows): bulk-and
   AndManyClauses,  // AND with more than kBulkAndMaxClauses known terms: exhaustive
   AndFewMatches,   // AND expecting < kPruneMatchesPerK x k matches: exhaustive
   AndSkewed,       // AND with max df / 128 > min df: exhaustive

@@ -4,13 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace wandscope::test {
 namespace {
 
 using engine::Algorithm;
 using engine::Operator;
 
-engine::ParsedQuery queryWithDfs(std::initializer_list<std::uint64_t> dfs) {
+engine::ParsedQuery queryWithDfs(const std::vector<std::uint64_t>& dfs) {
   engine::ParsedQuery q;
   engine::TermId id = 0;
   for (auto df : dfs) {
@@ -22,6 +24,10 @@ engine::ParsedQuery queryWithDfs(std::initializer_list<std::uint64_t> dfs) {
   }
   q.tokens = q.terms.size();
   return q;
+}
+
+engine::ParsedQuery queryWithDfs(std::initializer_list<std::uint64_t> dfs) {
+  return queryWithDfs(std::vector<std::uint64_t>(dfs));
 }
 
 constexpr std::uint64_t kDocs = 1'000'000;
@@ -161,34 +167,67 @@ TEST(Planner, OrOverSparseListsUsesTaat) {
   EXPECT_EQ(plan(queryWithDfs({1, 2, 3, 4, 5}), off), Algorithm::MaxScore);
   // AND is never taat.
   EXPECT_EQ(engine::planQuery(queryWithDfs({2'000, 3'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
-            Algorithm::Exhaustive);
+            Algorithm::BulkAnd);
   // An empty index has no density to judge.
   EXPECT_NE(engine::planQuery(queryWithDfs({0, 0}), Operator::Or, Algorithm::Auto, {}, 0, 10).algorithm,
             Algorithm::Taat);
+}
+
+// With long windows (the default) every AND of 2 to 16 known terms takes the bulk AND, whatever
+// the lists' lengths, the expected matches and k; beyond 16, or with long_windows=off, the rules
+// measured for the first seed's windows below.
+TEST(Planner, AndOfTwoToSixteenTermsUsesTheBulkAndsLongWindows) {
+  for (const auto& dfs : {std::vector<std::uint64_t>{30'000, 30'000}, std::vector<std::uint64_t>{30'000, 30'000, 30'000},
+                          std::vector<std::uint64_t>{2'000, 900'000}, std::vector<std::uint64_t>{1'000, 1'000},
+                          std::vector<std::uint64_t>(16, 100'000)}) {
+    for (const std::size_t k : {1, 10, 1000}) {
+      const auto p = engine::planQuery(queryWithDfs(dfs), Operator::And, Algorithm::Auto, {}, kDocs, k);
+      EXPECT_EQ(p.algorithm, Algorithm::BulkAnd) << dfs.size() << " terms, k " << k;
+      EXPECT_EQ(p.rule, engine::PlanRule::AndLongWindows) << dfs.size() << " terms, k " << k;
+    }
+  }
+  EXPECT_EQ(engine::planQuery(queryWithDfs(std::vector<std::uint64_t>(17, 100'000)), Operator::And, Algorithm::Auto, {},
+                              kDocs, 10)
+                .rule,
+            engine::PlanRule::AndManyClauses);
+  engine::SearchOptions off;
+  off.bulkAnd = false;
+  EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 30'000}), Operator::And, Algorithm::Auto, off, kDocs, 10).algorithm,
+            Algorithm::BlockMaxAnd);
+}
+
+// The first seed's windows (long_windows=off) from here on.
+engine::SearchOptions seedWindows() {
+  engine::SearchOptions o;
+  o.longWindows = false;
+  return o;
 }
 
 TEST(Planner, AndPrunesOnlyWhenManyMoreThanKDocumentsAreExpectedToMatch) {
   // 1M x 0.03 x 0.03 = 900 expected matches: >= 16 x 10, prune with the bulk AND.
   const auto big = queryWithDfs({30'000, 30'000});
   EXPECT_NEAR(engine::estimatedAndMatches(big, kDocs), 900.0, 1e-6);
-  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm, Algorithm::BulkAnd);
+  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, seedWindows(), kDocs, 10).algorithm, Algorithm::BulkAnd);
   // The same query at k = 100 needs 1,600: the oracle's leapfrog.
-  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, {}, kDocs, 100).algorithm, Algorithm::Exhaustive);
+  EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, seedWindows(), kDocs, 100).algorithm,
+            Algorithm::Exhaustive);
   // 1M x 0.03^3 = 27 expected matches: nothing to prune.
-  EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 30'000, 30'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10)
+  EXPECT_EQ(engine::planQuery(queryWithDfs({30'000, 30'000, 30'000}), Operator::And, Algorithm::Auto, seedWindows(),
+                              kDocs, 10)
                 .algorithm,
             Algorithm::Exhaustive);
-  engine::SearchOptions off;
+  engine::SearchOptions off = seedWindows();
   off.bulkAnd = false;
   EXPECT_EQ(engine::planQuery(big, Operator::And, Algorithm::Auto, off, kDocs, 10).algorithm, Algorithm::BlockMaxAnd);
 }
 
 TEST(Planner, AndWithFourOrMoreClausesUsesTheLeapfrog) {
-  EXPECT_EQ(engine::planQuery(queryWithDfs({100'000, 100'000, 100'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10)
+  EXPECT_EQ(engine::planQuery(queryWithDfs({100'000, 100'000, 100'000}), Operator::And, Algorithm::Auto, seedWindows(),
+                              kDocs, 10)
                 .algorithm,
             Algorithm::BulkAnd);
-  EXPECT_EQ(engine::planQuery(queryWithDfs({100'000, 100'000, 100'000, 100'000}), Operator::And, Algorithm::Auto, {},
-                              kDocs, 10)
+  EXPECT_EQ(engine::planQuery(queryWithDfs({100'000, 100'000, 100'000, 100'000}), Operator::And, Algorithm::Auto,
+                              seedWindows(), kDocs, 10)
                 .algorithm,
             Algorithm::Exhaustive);
 }
@@ -197,9 +236,11 @@ TEST(Planner, AndWithSkewedListsUsesTheLeapfrog) {
   // 1M x 0.002 x 0.9 = 1,800 expected matches, but the dense list has ~7,000 blocks and the rare
   // one 2,000 postings: windows would outnumber the leapfrog's seeks.
   const auto skewed = queryWithDfs({2'000, 900'000});
-  EXPECT_EQ(engine::planQuery(skewed, Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm, Algorithm::Exhaustive);
+  EXPECT_EQ(engine::planQuery(skewed, Operator::And, Algorithm::Auto, seedWindows(), kDocs, 10).algorithm,
+            Algorithm::Exhaustive);
   // Less skew (128 x 8,000 > 900,000): the bulk AND.
-  EXPECT_EQ(engine::planQuery(queryWithDfs({8'000, 900'000}), Operator::And, Algorithm::Auto, {}, kDocs, 10).algorithm,
+  EXPECT_EQ(engine::planQuery(queryWithDfs({8'000, 900'000}), Operator::And, Algorithm::Auto, seedWindows(), kDocs, 10)
+                .algorithm,
             Algorithm::BulkAnd);
 }
 
@@ -227,14 +268,16 @@ TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
             "auto: OR with 2 known terms, ~0 postings per 4096-doc window in all but the longest list < 16 -> maxscore");
   EXPECT_EQ(reason(queryWithDfs({50'000, 60'000, 70'000, 80'000}), Operator::Or),
             "auto: OR with 4 known terms -> maxscore");
-  EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And),
+  EXPECT_EQ(reason(queryWithDfs({1000, 1000, 1000}), Operator::And), "auto: AND with 3 clauses -> bulk-and (long windows)");
+  EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And, seedWindows()),
             "auto: AND with ~1 expected matches < 160 (k x 16) -> exhaustive");
-  EXPECT_EQ(reason(queryWithDfs({1000, 1000, 1000, 1000}), Operator::And), "auto: AND with 4 clauses > 3 -> exhaustive");
-  EXPECT_EQ(reason(queryWithDfs({500'000, 2'000}), Operator::And),
+  EXPECT_EQ(reason(queryWithDfs({1000, 1000, 1000, 1000}), Operator::And, seedWindows()),
+            "auto: AND with 4 clauses > 3 -> exhaustive");
+  EXPECT_EQ(reason(queryWithDfs({500'000, 2'000}), Operator::And, seedWindows()),
             "auto: AND with skewed lists (max df 500000 / 128 > min df 2000) -> exhaustive");
-  EXPECT_EQ(reason(queryWithDfs({100'000, 100'000}), Operator::And),
+  EXPECT_EQ(reason(queryWithDfs({100'000, 100'000}), Operator::And, seedWindows()),
             "auto: AND with 2 clauses and ~10000 expected matches -> bulk-and");
-  engine::SearchOptions off;
+  engine::SearchOptions off = seedWindows();
   off.bulkAnd = false;
   EXPECT_EQ(reason(queryWithDfs({100'000, 100'000}), Operator::And, off),
             "auto: AND with 2 clauses and ~10000 expected matches, bulk_and=off -> block-max-and");
