@@ -453,34 +453,30 @@ class LongWindows {
       for (std::size_t s = 0; s < m_n; ++s) rec[s] = &recordOf(m_s.clauses[s], m_s.positions[s][z]);
       const float f = ctx.topk.floor();
       if (f != kNegInf && (m_opt.freqPrune || m_opt.candidatePrune)) {
+        // The other clauses' block maxima change from candidate to candidate here, so a limit and
+        // a table per (floor, others) pair would be recomputed for almost every candidate: each
+        // decision is taken on its bound directly instead, in f64 (beatsFloor: the same decisions
+        // as the limit's and the table's one f32 comparison, score_bounds.h).
         double others = 0.0;
         for (std::size_t s = 1; s < m_n; ++s) others += static_cast<double>(blockMax(m_s.clauses[s], rec[s]->block));
-        const float leadBlockMax = blockMax(lead, rec[0]->block);
-        const float limit = m_prune.limit(f, others, m_factor);
         const std::uint32_t leadTf = freqAt(lead, *rec[0], m_s.positions[0][z]);
         if (m_opt.freqPrune) {
-          if (m_prune.tableStale(limit, leadBlockMax)) {
-            m_prune.rebuildTable(limit, leadBlockMax);
-            countUp(ctx.counters.pruneTableRebuilds);
-            if (ctx.trace != nullptr) {
-              ctx.trace->record({TraceEventKind::PruneTableBuilt, TraceReason::None, leadTerm, doc, m_prune.cut(), 0, limit, f});
-            }
-          }
-          if (m_prune.tablePrunes() && m_prune.cannotBeat(leadTf)) {
+          const float tfBound = m_prune.tfBound(leadTf, blockMax(lead, rec[0]->block));
+          if (!beatsFloor(static_cast<double>(tfBound) + others, m_factor, f)) {
             ++prunedTable;
             if (ctx.trace != nullptr) {
-              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, leadTerm, doc, 0, 0,
-                                 m_prune.bucketBound(leadTf), f});
+              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Table, leadTerm, doc, 0, 0, tfBound, f});
             }
             continue;
           }
         }
         if (m_opt.candidatePrune) {
           const float leadScore = leadIdf * m_bm25.weight(leadTf, m_norms[doc]);
-          if (leadScore <= limit) {
+          if (!beatsFloor(static_cast<double>(leadScore) + others, m_factor, f)) {
             ++prunedLimit;
             if (ctx.trace != nullptr) {
-              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Limit, leadTerm, doc, 0, leadScore, limit, f});
+              ctx.trace->record({TraceEventKind::CandidatePruned, TraceReason::Limit, leadTerm, doc, 0, leadScore,
+                                 conservativeBound(static_cast<double>(leadScore) + others, m_factor), f});
             }
             continue;
           }

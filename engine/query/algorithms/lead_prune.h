@@ -44,6 +44,12 @@ class LeadPrune {
   bool cannotBeat(std::uint32_t tf) const noexcept { return m_cannotBeat[bucket(tf)]; }
   // The bound the bucket of `tf` compared with the limit (for trace events).
   float bucketBound(std::uint32_t tf) const noexcept { return m_bucketBound[bucket(tf)]; }
+  // A bound of the lead's contribution at frequency tf in a block whose maximum is leadBlockMax,
+  // without a table: the tf bucket's bound (for tf < 63) capped by the block maximum.
+  float tfBound(std::uint32_t tf, float leadBlockMax) const noexcept {
+    const float b = tf < kBuckets - 1 ? m_bucketBound[tf] : leadBlockMax;
+    return b < leadBlockMax ? b : leadBlockMax;
+  }
   // The largest bucket that cannot beat the limit, 0 when none (the trace's cut-off).
   std::uint32_t cut() const noexcept;
 
