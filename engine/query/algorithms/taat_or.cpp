@@ -48,11 +48,10 @@ struct TaatScratch {
   std::vector<std::uint8_t> multi;  // 1: the posting's document is in two or more lists
   std::vector<std::uint32_t> multiPostings;
   std::vector<std::uint32_t> order;
+  std::vector<std::uint32_t> fromX;  // a pairwise intersection's matches: positions in list x
+  std::vector<std::uint32_t> fromY;  // ... and in list y
 };
 constexpr std::size_t kKeepPostings = std::size_t{1} << 20;
-
-// The doc-id chunk of the pairwise intersections: the SIMD kernels take at most 128 ids a side.
-constexpr std::uint32_t kChunk = kBlockSize;
 
 }  // namespace
 
@@ -170,16 +169,16 @@ void taatOr(QueryContext& ctx) {
     return blk.freqs;
   };
 
-  // 2. Documents held by two or more lists: every pair of lists intersected chunk by chunk (at most
-  // kChunk ids a side, both chunks cut at the smaller of their last ids, so a side is used up each
-  // step). Each posting of such a document is flagged and listed once.
+  // 2. Documents held by two or more lists: every pair of lists intersected whole by the SIMD
+  // target's long-run kernel (intersect.h). Each posting of such a document is flagged and listed
+  // once.
   auto& multi = scratch.multi;
   auto& multiPostings = scratch.multiPostings;
   multi.assign(total, 0);
   multiPostings.clear();
   const simd::IntersectKernels& intersect = simd::intersectKernels();
-  alignas(64) std::array<DocId, kChunk> matched{};
-  alignas(64) std::array<std::uint8_t, 2 * kChunk> offsets{};
+  auto& fromX = scratch.fromX;
+  auto& fromY = scratch.fromY;
   const DocId* ids = docs;
   auto flag = [&](std::uint32_t p) {
     if (multi[p] != 0) return;
@@ -188,27 +187,18 @@ void taatOr(QueryContext& ctx) {
   };
   for (std::size_t x = 0; x < n; ++x) {
     for (std::size_t y = x + 1; y < n; ++y) {
-      std::uint32_t i = termBegin[x];
-      std::uint32_t j = termBegin[y];
-      const std::uint32_t iEnd = termBegin[x + 1];
-      const std::uint32_t jEnd = termBegin[y + 1];
-      while (i < iEnd && j < jEnd) {
-        const std::uint32_t ia = std::min(iEnd, i + kChunk);
-        const std::uint32_t jb = std::min(jEnd, j + kChunk);
-        const DocId last = std::min(ids[ia - 1], ids[jb - 1]);
-        const auto iStop = static_cast<std::uint32_t>(std::upper_bound(ids + i, ids + ia, last) - ids);
-        const auto jStop = static_cast<std::uint32_t>(std::upper_bound(ids + j, ids + jb, last) - ids);
-        if (iStop > i && jStop > j) {
-          const MergeSlice a{ids + i, 0, iStop - i};
-          const MergeSlice b{ids + j, 0, jStop - j};
-          const std::size_t m = intersect.intersect2(a, b, matched.data(), offsets.data());
-          for (std::size_t z = 0; z < m; ++z) {
-            flag(i + offsets[z]);
-            flag(j + offsets[kChunk + z]);
-          }
-        }
-        i = iStop;
-        j = jStop;
+      const std::uint32_t lx = termBegin[x + 1] - termBegin[x];
+      const std::uint32_t ly = termBegin[y + 1] - termBegin[y];
+      const std::size_t room = std::min(lx, ly);
+      if (fromX.size() < room) {
+        fromX.resize(room);
+        fromY.resize(room);
+      }
+      const std::size_t m =
+          intersect.intersectRuns(ids + termBegin[x], lx, ids + termBegin[y], ly, fromX.data(), fromY.data());
+      for (std::size_t z = 0; z < m; ++z) {
+        flag(termBegin[x] + fromX[z]);
+        flag(termBegin[y] + fromY[z]);
       }
     }
   }
