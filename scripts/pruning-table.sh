@@ -46,7 +46,7 @@ measure() {
 }
 
 and_cols=(exhaustive block-max-and bulk-and auto)
-and_offs=(freq_prune candidate_prune lazy_freq window_jump slice_resume window_skip simd_merge)
+and_offs=(long_windows freq_prune candidate_prune lazy_freq window_jump slice_resume window_skip simd_merge)
 or_cols=(exhaustive wand bmw maxscore bmm taat auto)
 # bmm's switches, each off alone (bulk_or=off is the document-at-a-time bmm).
 or_offs=(bulk_or bound_first window_skip candidate_prune)

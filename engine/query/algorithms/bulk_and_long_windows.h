@@ -17,10 +17,10 @@ inline constexpr std::size_t kMaxLongWindowClauses = 16;
 // (their maximum plus the other clauses' largest overlapping block maxima) cannot beat the floor
 // are skipped undecoded; the rest are decoded into one array per clause and intersected with the
 // SIMD kernels over long runs, a much longer clause probed per candidate instead; each candidate
-// is then pruned on the lead clause's frequency bound (freq_prune) or exact score
-// (candidate_prune) plus the maxima of the other clauses' blocks holding it, decided in f64 on its
-// own bound (the seed's limit and table are keyed by those maxima, which change from candidate to
-// candidate here). Returns
+// is then pruned on the lead clause's exact score (candidate_prune), or with that off on its
+// frequency bound (freq_prune), plus the maxima of the other clauses' blocks holding it, decided
+// in f64 on its own bound (the seed's limit and table are keyed by those maxima, which change from
+// candidate to candidate here). Returns
 // exactly the exhaustive AND top-k (doc ids and f32 score bits). All terms must be known;
 // 2 to kMaxLongWindowClauses clauses.
 void bulkAndLongWindows(QueryContext& ctx);

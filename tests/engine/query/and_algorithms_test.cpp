@@ -127,13 +127,17 @@ TEST(BulkAndLongWindows, SkipLeadBlocksWhoseBoundCannotBeatTheFloor) {
   EXPECT_EQ(off.counters.windowsSkippedBound, 0u);
   EXPECT_EQ(off.counters.docBlocksDecoded, 16u);
   // Then every candidate after doc 64 (where the fifth strong document fills the heap) is pruned
-  // on the lead's frequency bound: for tf 1, 1.69 x idf (the shortest length) plus beta's block
-  // maximum cannot beat the floor, 2.75 x idf; for the strong docs 80, 96 and 112 the tf-2 bound
-  // is capped by alpha's block maximum, 1.375 x idf, and with beta's 1.375 only ties the floor.
-  // With freq_prune=off all of them fall to the lead's exact score.
+  // on the lead's exact score plus beta's block maximum (tf 1: 1.0 + 1.0 x idf, or for the strong
+  // docs 80, 96 and 112 a tie with the floor, 2.75 x idf). With candidate_prune off, on the lead's
+  // frequency bound instead: 1.69 x idf for tf 1 at the shortest length, and for tf 2 alpha's block
+  // maximum, 1.375 x idf, which caps its bound.
   EXPECT_EQ(off.counters.fullScores, 65u);
-  EXPECT_EQ(off.counters.candidatesPrunedTable, 1024u - 65);
-  EXPECT_EQ(off.counters.candidatesPrunedLimit, 0u);
+  EXPECT_EQ(off.counters.candidatesPrunedLimit, 1024u - 65);
+  EXPECT_EQ(off.counters.candidatesPrunedTable, 0u) << "the exact score decides when candidate_prune is on";
+  const auto tableOnly = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd, "window_skip=off,candidate_prune=off");
+  EXPECT_EQ(tableOnly.hits, bulk.hits);
+  EXPECT_EQ(tableOnly.counters.candidatesPrunedTable, 1024u - 65);
+  EXPECT_EQ(tableOnly.counters.candidatesPrunedLimit, 0u);
   const auto limitOnly = runAnd(*t->index, "alpha beta", 5, Algorithm::BulkAnd, "window_skip=off,freq_prune=off");
   EXPECT_EQ(limitOnly.hits, bulk.hits);
   EXPECT_EQ(limitOnly.counters.candidatesPrunedLimit, 1024u - 65);
