@@ -6,7 +6,7 @@
 #include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
 #include "tests/engine/codec/simd_test_support.h"
-#include "tests/support/brute_force.h"
+#include "tests/support/oracle_corpus.h"
 #include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
 
@@ -190,22 +190,14 @@ TEST(BulkAndLongWindows, ProbeAMuchLongerClauseInsteadOfDecodingIt) {
 // boundaries inside windows' doc ranges, lists of very different lengths (merged and probed
 // clauses) and every combination of the switches long windows read: exactly the brute-force
 // oracle's top-k, bit for bit.
-struct LongLists {
-  std::uint64_t seed;
-  RandomCorpusParams params;
-  std::uint32_t segmentDocs;
-};
+using LongLists = CorpusCase;
 
 class BulkAndLongWindowsParity : public ::testing::TestWithParam<LongLists> {};
 
 TEST_P(BulkAndLongWindowsParity, EqualsTheOracleOverLongLists) {
   const LongLists c = GetParam();
   SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
-  const auto docs = randomCorpus(c.seed, c.params);
-  engine::IndexBuildOptions options;
-  options.segmentDocs = c.segmentDocs;
-  const auto t = buildTestIndex(docs, options);
-  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
+  const auto [t, oracle] = buildOracleCorpus(c);
   std::mt19937_64 rng(c.seed * 11 + 3);
   std::uint64_t windows = 0;
   std::uint64_t skipped = 0;

@@ -6,7 +6,7 @@
 // time bmm and stays exact.
 #include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
-#include "tests/support/brute_force.h"
+#include "tests/support/oracle_corpus.h"
 #include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
 
@@ -38,22 +38,14 @@ engine::SearchResult runBmm(const engine::Index& index, const std::string& q, st
   return engine::search(index, r);
 }
 
-struct ManyWindows {
-  std::uint64_t seed;
-  RandomCorpusParams params;
-  std::uint32_t segmentDocs;
-};
+using ManyWindows = CorpusCase;
 
 class BulkOrParity : public ::testing::TestWithParam<ManyWindows> {};
 
 TEST_P(BulkOrParity, EqualsTheOracleAcrossManyWindows) {
   const ManyWindows c = GetParam();
   SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
-  const auto docs = randomCorpus(c.seed, c.params);
-  engine::IndexBuildOptions options;
-  options.segmentDocs = c.segmentDocs;
-  const auto t = buildTestIndex(docs, options);
-  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
+  const auto [t, oracle] = buildOracleCorpus(c);
   std::mt19937_64 rng(c.seed * 7 + 1);
   std::uint64_t windows = 0;
   std::uint64_t skipped = 0;

@@ -8,7 +8,7 @@
 // evaluates (rank_floor alternating with them, bulk_and and taat on: they only steer `auto`):
 // 1-5 clauses, k in {3, 10, 100}. Each switch alone off: 1-6 clauses, k in {1, 1000}.
 #include "engine/query/searcher.h"
-#include "tests/support/brute_force.h"
+#include "tests/support/oracle_corpus.h"
 #include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
 
@@ -26,11 +26,7 @@ using engine::Algorithm;
 using engine::Hit;
 using engine::Operator;
 
-struct ParityCorpus {
-  std::uint64_t seed;
-  RandomCorpusParams params;
-  std::uint32_t segmentDocs;
-};
+using ParityCorpus = CorpusCase;
 
 // All switch combinations of SearchOptions (2^10; bulk_and and taat only steer `auto` and stay
 // on), each with rank_floor on and off alternately (on where the mask has an even number of bits
@@ -81,11 +77,7 @@ const std::vector<std::pair<Algorithm, Operator>> kParityPaths = [] {
 TEST_P(Parity, EveryPathEqualsTheOracle) {
   const ParityCorpus c = GetParam();
   SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
-  const auto docs = randomCorpus(c.seed, c.params);
-  engine::IndexBuildOptions options;
-  options.segmentDocs = c.segmentDocs;
-  const auto t = buildTestIndex(docs, options);
-  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
+  const auto [t, oracle] = buildOracleCorpus(c);
   std::mt19937_64 rng(c.seed * 7 + 1);
   std::size_t ties = 0;
   for (int q = 0; q < 40; ++q) {
@@ -127,11 +119,7 @@ void expectVariantsEqualTheOracle(const ParityCorpus& c, std::uint64_t rngSeed, 
                                   const std::vector<engine::SearchOptions>& variants,
                                   const std::vector<Algorithm>& skip) {
   SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
-  const auto docs = randomCorpus(c.seed, c.params);
-  engine::IndexBuildOptions options;
-  options.segmentDocs = c.segmentDocs;
-  const auto t = buildTestIndex(docs, options);
-  const BruteForce oracle(docs, engine::AnalyzerKind::Plain, options.bm25);
+  const auto [t, oracle] = buildOracleCorpus(c);
   std::mt19937_64 rng(rngSeed);
   for (int q = 0; q < queries; ++q) {
     const std::string query = randomQuery(rng, c.params, maxTerms);
