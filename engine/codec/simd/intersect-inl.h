@@ -179,15 +179,12 @@ HWY_INLINE void mergeScalar(const DocId* HWY_RESTRICT a, std::uint32_t ea, const
   s = MergeState{i, j, m};
 }
 
-// V1 for skewed slices: each value of the short slice s is looked up in the long slice l a
-// vector at a time (skip whole vectors whose last value is smaller, then one compare).
-template <class D>
-HWY_INLINE std::size_t lookupEach(D d, const DocId* HWY_RESTRICT s, std::uint32_t is, std::uint32_t es,
-                                  const DocId* HWY_RESTRICT l, std::uint32_t il, std::uint32_t el,
-                                  DocId* HWY_RESTRICT out, std::uint8_t* HWY_RESTRICT offS,
-                                  std::uint8_t* HWY_RESTRICT offL) {
+// Lemire's V1: each value of s[is, es) is looked up in l[il, el) a vector at a time (skip whole
+// vectors whose last value is smaller, then one compare); emit(is, pos) for every match, in order.
+template <class D, class Emit>
+HWY_INLINE void lookupValues(D d, const DocId* HWY_RESTRICT s, std::uint32_t is, std::uint32_t es,
+                             const DocId* HWY_RESTRICT l, std::uint32_t il, std::uint32_t el, Emit&& emit) {
   constexpr std::uint32_t kLanes = static_cast<std::uint32_t>(hn::MaxLanes(D()));
-  std::size_t m = 0;
   for (; is < es; ++is) {
     const DocId x = s[is];
     while (il + kLanes <= el && l[il + kLanes - 1] < x) il += kLanes;
@@ -202,12 +199,24 @@ HWY_INLINE std::size_t lookupEach(D d, const DocId* HWY_RESTRICT s, std::uint32_
       if (l[il] != x) continue;
       pos = il;
     }
-    out[m] = x;
-    offS[m] = static_cast<std::uint8_t>(is);
-    offL[m] = static_cast<std::uint8_t>(pos);
-    ++m;
+    emit(is, pos);
     il = pos + 1;
   }
+}
+
+// V1 for skewed slices: the short slice s looked up in the long slice l.
+template <class D>
+HWY_INLINE std::size_t lookupEach(D d, const DocId* HWY_RESTRICT s, std::uint32_t is, std::uint32_t es,
+                                  const DocId* HWY_RESTRICT l, std::uint32_t il, std::uint32_t el,
+                                  DocId* HWY_RESTRICT out, std::uint8_t* HWY_RESTRICT offS,
+                                  std::uint8_t* HWY_RESTRICT offL) {
+  std::size_t m = 0;
+  lookupValues(d, s, is, es, l, il, el, [&](std::uint32_t i, std::uint32_t pos) {
+    out[m] = s[i];
+    offS[m] = static_cast<std::uint8_t>(i);
+    offL[m] = static_cast<std::uint8_t>(pos);
+    ++m;
+  });
   return m;
 }
 
@@ -291,33 +300,16 @@ HWY_INLINE void runFinish(D d, const DocId* HWY_RESTRICT a, std::uint32_t i, std
   }
 }
 
-// Lemire's V1 for skewed runs: each value of the short run s looked up in the long run l a vector
-// at a time.
+// V1 for skewed runs: the short run s looked up in the long run l.
 template <class D>
 HWY_INLINE std::size_t lookupRuns(D d, const DocId* HWY_RESTRICT s, std::uint32_t ls, const DocId* HWY_RESTRICT l,
                                   std::uint32_t ll, std::uint32_t* HWY_RESTRICT posS, std::uint32_t* HWY_RESTRICT posL) {
-  constexpr auto kLanes = static_cast<std::uint32_t>(hn::MaxLanes(D()));
   std::size_t m = 0;
-  std::uint32_t il = 0;
-  for (std::uint32_t is = 0; is < ls; ++is) {
-    const DocId x = s[is];
-    while (il + kLanes <= ll && l[il + kLanes - 1] < x) il += kLanes;
-    std::uint32_t pos = 0;
-    if (il + kLanes <= ll) {
-      const auto eq = hn::Eq(hn::LoadU(d, l + il), hn::Set(d, x));
-      if (hn::AllFalse(d, eq)) continue;
-      pos = il + static_cast<std::uint32_t>(hn::FindKnownFirstTrue(d, eq));
-    } else {
-      while (il < ll && l[il] < x) ++il;
-      if (il == ll) break;
-      if (l[il] != x) continue;
-      pos = il;
-    }
-    posS[m] = is;
+  lookupValues(d, s, 0, ls, l, 0, ll, [&](std::uint32_t i, std::uint32_t pos) {
+    posS[m] = i;
     posL[m] = pos;
     ++m;
-    il = pos + 1;
-  }
+  });
   return m;
 }
 
