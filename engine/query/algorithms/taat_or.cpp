@@ -189,10 +189,10 @@ void taatOr(QueryContext& ctx) {
     for (std::size_t y = x + 1; y < n; ++y) {
       const std::uint32_t lx = termBegin[x + 1] - termBegin[x];
       const std::uint32_t ly = termBegin[y + 1] - termBegin[y];
-      const std::size_t room = std::min(lx, ly);
-      if (fromX.size() < room) {
-        fromX.resize(room);
-        fromY.resize(room);
+      const std::size_t matchRoom = std::min(lx, ly);
+      if (fromX.size() < matchRoom) {
+        fromX.resize(matchRoom);
+        fromY.resize(matchRoom);
       }
       const std::size_t m =
           intersect.intersectRuns(ids + termBegin[x], lx, ids + termBegin[y], ly, fromX.data(), fromY.data());
