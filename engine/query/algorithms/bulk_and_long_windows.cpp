@@ -64,6 +64,7 @@ struct SegmentClause {
   std::uint32_t size = 0;        // postings in docs
   std::uint32_t boundBlock = 0;  // bounds: first block that can overlap the next lead block
   std::uint32_t walkBlock = 0;   // decoding and probing: first block that can hold the next doc
+  std::uint32_t reached = 0;     // blocks below this one were passed (decoded or not) by a walker
   std::uint32_t probeAt = 0;     // probing: position of the previous probe's answer
   std::uint32_t record = 0;      // scoring: decoded block of the previous candidate
 };
@@ -134,6 +135,7 @@ class LongWindows {
         start(m_s.clauses[s], index.postingList(c.parts()[p]), c, p == 0);
       }
       segment();
+      countPassedOver();
     }
   }
 
@@ -166,6 +168,7 @@ class LongWindows {
     c.size = 0;
     c.boundBlock = 0;
     c.walkBlock = 0;
+    c.reached = 0;
     c.probeAt = 0;
     c.record = 0;
   }
@@ -213,16 +216,27 @@ class LongWindows {
     return c.freqs[p];
   }
 
-  // Moves a walker past the blocks whose last doc is below `doc`, counting the ones never decoded.
-  // Returns false when the list has no such block left (no later document can match).
-  bool walkTo(SegmentClause& c, std::uint32_t& block, DocId doc, bool countSkips) {
+  // Moves a walker (block) past the blocks whose last doc is below `doc`. Returns false when the
+  // list has no block left that reaches `doc` (no later document can match). `passes`: the walker
+  // reads the list's documents (decoding, probing), so the blocks it moves past count as passed
+  // over (countPassedOver); the bounds' walker only reads block metadata.
+  bool walkTo(SegmentClause& c, std::uint32_t& block, DocId doc, bool passes) {
     const std::uint32_t nb = c.list.blockCount();
-    while (block < nb && c.list.skips[block].lastDoc < doc) {
-      // (The cursor's block was decoded when the cursor was made, skipped or not.)
-      if (countSkips && c.at[block] == kNotDecoded && !(block == 0 && c.cursorBlock)) countUp(m_ctx.counters.blocksSkipped);
-      ++block;
-    }
+    while (block < nb && c.list.skips[block].lastDoc < doc) ++block;
+    if (passes) c.reached = std::max(c.reached, block);
     return block < nb;
+  }
+
+  // blocks_skipped for the other clauses, once per segment: their blocks a walker passed without
+  // any being decoded (the cursor's block was decoded when the cursor was made). Counted at the end
+  // rather than as walkers move, because a merge walks past blocks it decodes only afterwards.
+  void countPassedOver() {
+    for (std::size_t s = 1; s < m_n; ++s) {
+      const SegmentClause& c = m_s.clauses[s];
+      for (std::uint32_t b = 0; b < c.reached; ++b) {
+        if (c.at[b] == kNotDecoded && !(b == 0 && c.cursorBlock)) countUp(m_ctx.counters.blocksSkipped);
+      }
+    }
   }
 
   void segment() {
@@ -249,11 +263,14 @@ class LongWindows {
     // 1. Lead blocks whose bound cannot beat the floor are skipped undecoded (window_skip): the
     // bound is the block's maximum plus, per other clause, the largest maximum of its blocks that
     // overlap the lead block's doc range. A block is kept when no floor is set yet.
+    // When some other clause has no block reaching a lead block, no later lead block of the
+    // segment can match: the window ends there, after its blocks kept so far are evaluated.
     auto& kept = m_s.kept;
     kept.clear();
     const bool bounded = m_opt.windowSkip && floor != kNegInf;
+    bool more = true;  // every clause has documents after the window
     float windowBound = 0.0f;
-    for (std::uint32_t b = b0; b < b1; ++b) {
+    for (std::uint32_t b = b0; b < b1 && more; ++b) {
       if (!bounded && m_ctx.trace == nullptr) {
         kept.push_back(b);
         continue;
@@ -261,10 +278,11 @@ class LongWindows {
       const DocId blo = lead.list.blockBase(b) + 1;
       const DocId bhi = lead.list.skips[b].lastDoc;
       double sum = static_cast<double>(blockMax(lead, b));
-      for (std::size_t s = 1; s < m_n; ++s) {
+      for (std::size_t s = 1; s < m_n && more; ++s) {
         SegmentClause& c = m_s.clauses[s];
-        if (!walkTo(c, c.boundBlock, blo, false)) return false;  // no block reaches the lead block
-        countUp(m_ctx.counters.shallowAdvances);
+        more = walkTo(c, c.boundBlock, blo, false);
+        if (!more) break;
+        if (bounded) countUp(m_ctx.counters.shallowAdvances);  // (a trace alone changes no counter)
         float most = 0.0f;
         for (std::uint32_t j = c.boundBlock; j < c.list.blockCount(); ++j) {
           most = std::max(most, blockMax(c, j));
@@ -272,9 +290,11 @@ class LongWindows {
         }
         sum += static_cast<double>(most);
       }
+      if (!more) break;
       const float bound = conservativeBound(sum, m_factor);
       if (bounded && bound <= floor) {
-        countUp(m_ctx.counters.blocksSkipped);
+        // (The lead's block 0 was decoded with its cursor, skipped or not.)
+        if (!(b == 0 && lead.cursorBlock)) countUp(m_ctx.counters.blocksSkipped);
         if (m_ctx.trace != nullptr) {
           m_ctx.trace->record({TraceEventKind::BlockSkipped, TraceReason::Bound, static_cast<std::int32_t>(m_order[0]),
                                blo, bhi + 1, 0, bound, floor});
@@ -285,6 +305,7 @@ class LongWindows {
       kept.push_back(b);
     }
     if (kept.empty()) {
+      if (!more) return false;  // the segment ends in this window
       countUp(m_ctx.counters.windowsSkippedBound);
       if (m_ctx.trace != nullptr) {
         m_ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Bound, -1, lo, hi, 0, windowBound, floor});
@@ -304,10 +325,9 @@ class LongWindows {
     // postings (not copied: `implicit`) and shrink clause by clause.
     std::size_t m = lead.size - leadBegin;
     bool implicit = true;
-    bool more = true;  // every clause has documents after the window
     for (std::size_t s = 1; s < m_n && m > 0; ++s) {
       SegmentClause& c = m_s.clauses[s];
-      if (!walkTo(c, c.walkBlock, lo, true)) return false;
+      if (!walkTo(c, c.walkBlock, lo, true)) return false;  // (no kept block can match either)
       std::uint64_t inWindow = 0;
       for (std::uint32_t j = c.walkBlock; j < c.list.blockCount() && inWindow <= kMergePostingsPerCandidate * m; ++j) {
         inWindow += c.list.blockSize(j);
@@ -351,7 +371,7 @@ class LongWindows {
     for (const std::uint32_t b : m_s.kept) {
       const DocId blo = lead.list.blockBase(b) + 1;
       const DocId bhi = lead.list.skips[b].lastDoc;
-      if (!walkTo(c, j, blo, true)) break;
+      if (!walkTo(c, j, blo, true)) break;  // (the clause ends before this lead block)
       for (; j < nb; ++j) {
         if (needed.empty() || needed.back() != j) needed.push_back(j);
         if (c.list.skips[j].lastDoc >= bhi) break;

@@ -10,7 +10,8 @@
 namespace wandscope::engine {
 
 // The bulk AND's two prune decisions for a candidate from its lead clause alone (docs/ALGORITHMS.md,
-// "The bulk AND", step 6), shared by its block-aligned and its long windows:
+// "The bulk AND", step 6), as the first seed's windows take them (the long windows use only the
+// per-tf bounds, through tfBound):
 //  - the exclusive partial-score limit: the largest f32 lead score that cannot beat the floor given
 //    the other clauses' block maxima (exclusivePartialScoreLimit), cached per (floor, others) pair;
 //  - the 64-bucket frequency prune table: bucket tf (1..62) holds whether the lead's largest

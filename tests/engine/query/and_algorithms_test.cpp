@@ -126,6 +126,7 @@ TEST(BulkAndLongWindows, SkipLeadBlocksWhoseBoundCannotBeatTheFloor) {
   EXPECT_EQ(off.hits, bulk.hits);
   EXPECT_EQ(off.counters.windowsSkippedBound, 0u);
   EXPECT_EQ(off.counters.docBlocksDecoded, 16u);
+  EXPECT_EQ(off.counters.blocksSkipped, 0u) << "every block decoded: none passed over";
   // Then every candidate after doc 64 (where the fifth strong document fills the heap) is pruned
   // on the lead's exact score plus beta's block maximum (tf 1: 1.0 + 1.0 x idf, or for the strong
   // docs 80, 96 and 112 a tie with the floor, 2.75 x idf). With candidate_prune off, on the lead's
@@ -145,8 +146,9 @@ TEST(BulkAndLongWindows, SkipLeadBlocksWhoseBoundCannotBeatTheFloor) {
 }
 
 // A lead block's bound takes, per other clause, the largest maximum of ALL its blocks that overlap
-// the lead block: here lead block 1 (docs 256-510) overlaps follow's blocks 2 (all tf 1) and 3
-// (doc 400 with tf 7), and only block 3's maximum lets doc 400 beat the floor that window 1 left.
+// the lead block: here lead block 1 (docs 255-510) overlaps follow's blocks 1 (its last doc, 255),
+// 2 (all tf 1) and 3 (doc 400 with tf 7), and only block 3's maximum lets doc 400 beat the floor
+// that window 1 left.
 TEST(BulkAndLongWindows, ALeadBlockIsBoundedByEveryOverlappingBlockOfTheOthers) {
   std::vector<engine::Document> docs;
   for (int d = 0; d < 4096; ++d) {
@@ -165,6 +167,35 @@ TEST(BulkAndLongWindows, ALeadBlockIsBoundedByEveryOverlappingBlockOfTheOthers) 
   const auto bulk = runAnd(*t->index, "lead follow", 1, Algorithm::BulkAnd);
   EXPECT_EQ(bulk.hits, exhaustive.hits);
   EXPECT_GT(bulk.counters.blocksSkipped, 0u) << "the lead's blocks 2 and 3 cannot beat doc 400";
+}
+
+// A review found this. "lead" is on every 4th document below 2048 (512 postings: blocks 0-508,
+// 512-1020, 1024-1532, 1536-2044; windows [0, 1), [1, 3), [3, 4)), "other" on every document up to
+// 1010 (1011 postings). Window [1, 3) keeps lead block 1 (doc 600 scores highest), then finds no
+// block of "other" reaching block 2: the window must still evaluate block 1 before the segment
+// ends. It used to return at once, losing doc 600 (with the floor window [0, 1) set, or with a
+// trace, which makes every block bounded).
+TEST(BulkAndLongWindows, AClauseEndingInsideAWindowStillLetsItsKeptBlocksBeEvaluated) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 2048; ++d) {
+    std::vector<std::string> words;
+    const int tf = d == 600 ? 3 : 1;
+    for (int i = 0; i < tf && d % 4 == 0; ++i) words.push_back("lead");
+    for (int i = 0; i < tf && d <= 1010; ++i) words.push_back("other");
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto exhaustive = runAnd(*t->index, "lead other", 1, Algorithm::Exhaustive);
+  ASSERT_EQ(exhaustive.hits.size(), 1u);
+  ASSERT_EQ(exhaustive.hits[0].doc, 600u);
+  const auto bulk = runAnd(*t->index, "lead other", 1, Algorithm::BulkAnd);
+  EXPECT_EQ(bulk.hits, exhaustive.hits);
+  EXPECT_EQ(bulk.counters.windowsTotal, 2u) << "the segment ends in window [1, 3)";
+  for (const char* opts : {"", "window_skip=off"}) {
+    engine::TraceRecorder trace;
+    EXPECT_EQ(runAnd(*t->index, "lead other", 1, Algorithm::BulkAnd, opts, &trace).hits, exhaustive.hits)
+        << opts << " traced";
+  }
 }
 
 // A clause far longer than the candidates is probed candidate by candidate: only its blocks that
@@ -186,10 +217,11 @@ TEST(BulkAndLongWindows, ProbeAMuchLongerClauseInsteadOfDecodingIt) {
   EXPECT_EQ(bulk.counters.blocksSkipped, 8u);
 }
 
-// Long windows over lists of hundreds of blocks (windows grow to 64 lead blocks), with segment
-// boundaries inside windows' doc ranges, lists of very different lengths (merged and probed
-// clauses) and every combination of the switches long windows read: exactly the brute-force
-// oracle's top-k, bit for bit.
+// Long windows over long lists (with the queries of the two or three commonest words, leads of
+// 140-190 blocks in one segment: windows of 1, 2, 4, ... 64 blocks), over lists cut in several
+// segments, with lists of very different lengths (merged and probed clauses) and every combination
+// of the switches long windows read: exactly the brute-force oracle's top-k, bit for bit; and the
+// same hits with a trace recorded (which makes long windows bound every block).
 using LongLists = CorpusCase;
 
 class BulkAndLongWindowsParity : public ::testing::TestWithParam<LongLists> {};
@@ -201,8 +233,9 @@ TEST_P(BulkAndLongWindowsParity, EqualsTheOracleOverLongLists) {
   std::mt19937_64 rng(c.seed * 11 + 3);
   std::uint64_t windows = 0;
   std::uint64_t skipped = 0;
-  for (int q = 0; q < 12; ++q) {
-    const std::string query = randomQuery(rng, c.params, 4);
+  std::vector<std::string> queries = {"w1 w0", "w2 w0 w1"};
+  for (int q = 0; q < 12; ++q) queries.push_back(randomQuery(rng, c.params, 4));
+  for (const std::string& query : queries) {
     for (std::size_t k : {1, 10, 100, 1000}) {
       const auto expected = oracle.search(query, Operator::And, k);
       for (unsigned mask = 0; mask < 32; ++mask) {
@@ -223,6 +256,9 @@ TEST_P(BulkAndLongWindowsParity, EqualsTheOracleOverLongLists) {
         windows += result.counters.windowsTotal;
         skipped += result.counters.blocksSkipped;
       }
+      engine::TraceRecorder trace;
+      ASSERT_TRUE(sameHits(expected, runAnd(*t->index, query, k, Algorithm::BulkAnd, "", &trace).hits))
+          << "query '" << query << "' k " << k << " traced";
     }
   }
   EXPECT_GT(windows, 0u);
@@ -232,9 +268,9 @@ TEST_P(BulkAndLongWindowsParity, EqualsTheOracleOverLongLists) {
 INSTANTIATE_TEST_SUITE_P(
     Corpora, BulkAndLongWindowsParity,
     ::testing::Values(
-        // Common words in most of 20,000 documents: lists of 100-150 blocks, one segment.
-        LongLists{8001, {.docs = 20000, .vocabulary = 40, .maxLength = 30, .duplicateFraction = 0.2}, 65536},
-        // Several segments whose boundaries fall inside windows; rare and common words together.
+        // Common words in most of 40,000 documents: lists of 100-200 blocks, one segment.
+        LongLists{8001, {.docs = 40000, .vocabulary = 40, .maxLength = 30, .duplicateFraction = 0.2}, 65536},
+        // Several segments; rare and common words together.
         LongLists{8002, {.docs = 24000, .vocabulary = 2000, .maxLength = 60, .duplicateFraction = 0.05}, 5000},
         // Tiny documents: scores bunch up, ties around the floor.
         LongLists{8003, {.docs = 15000, .vocabulary = 30, .maxLength = 4, .duplicateFraction = 0.5}, 65536}));
