@@ -64,7 +64,7 @@ struct SegmentClause {
   std::uint32_t size = 0;        // postings in docs
   std::uint32_t boundBlock = 0;  // bounds: first block that can overlap the next lead block
   std::uint32_t walkBlock = 0;   // decoding and probing: first block that can hold the next doc
-  std::uint32_t reached = 0;     // blocks below this one were passed (decoded or not) by a walker
+  std::uint32_t counted = 0;     // blocks below this one are decoded or counted in blocks_skipped
   std::uint32_t probeAt = 0;     // probing: position of the previous probe's answer
   std::uint32_t record = 0;      // scoring: decoded block of the previous candidate
 };
@@ -135,7 +135,6 @@ class LongWindows {
         start(m_s.clauses[s], index.postingList(c.parts()[p]), c, p == 0);
       }
       segment();
-      countPassedOver();
     }
   }
 
@@ -168,7 +167,7 @@ class LongWindows {
     c.size = 0;
     c.boundBlock = 0;
     c.walkBlock = 0;
-    c.reached = 0;
+    c.counted = c.cursorBlock ? 1 : 0;
     c.probeAt = 0;
     c.record = 0;
   }
@@ -198,6 +197,7 @@ class LongWindows {
       flags = tail ? kTailFreqs : std::uint8_t{0};
     }
     c.at[b] = static_cast<std::uint32_t>(c.decoded.size());
+    c.counted = std::max(c.counted, b + 1);
     DecodedBlock& rec = c.decoded.emplace_back(DecodedBlock{b, c.size, count, flags});
     c.size += count;
     if (!m_opt.lazyFreq) (void)freqAt(c, rec, rec.start);  // every decoded block's frequencies
@@ -216,27 +216,32 @@ class LongWindows {
     return c.freqs[p];
   }
 
-  // Moves a walker (block) past the blocks whose last doc is below `doc`. Returns false when the
-  // list has no block left that reaches `doc` (no later document can match). `passes`: the walker
-  // reads the list's documents (decoding, probing), so the blocks it moves past count as passed
-  // over (countPassedOver); the bounds' walker only reads block metadata.
+  // Moves a walker (block) past the blocks whose last doc is below `doc`: the next block, or a
+  // galloping search (a probed common word can be thousands of blocks ahead). Returns false when
+  // the list has no block left that reaches `doc` (no later document can match). `passes`: the
+  // walker reads the list's documents (decoding, probing), so the blocks it moves past and no one
+  // decoded count in blocks_skipped, each once (below `counted` everything is accounted for); the
+  // bounds' walker reads block metadata only.
   bool walkTo(SegmentClause& c, std::uint32_t& block, DocId doc, bool passes) {
     const std::uint32_t nb = c.list.blockCount();
-    while (block < nb && c.list.skips[block].lastDoc < doc) ++block;
-    if (passes) c.reached = std::max(c.reached, block);
-    return block < nb;
-  }
-
-  // blocks_skipped for the other clauses, once per segment: their blocks a walker passed without
-  // any being decoded (the cursor's block was decoded when the cursor was made). Counted at the end
-  // rather than as walkers move, because a merge walks past blocks it decodes only afterwards.
-  void countPassedOver() {
-    for (std::size_t s = 1; s < m_n; ++s) {
-      const SegmentClause& c = m_s.clauses[s];
-      for (std::uint32_t b = 0; b < c.reached; ++b) {
-        if (c.at[b] == kNotDecoded && !(b == 0 && c.cursorBlock)) countUp(m_ctx.counters.blocksSkipped);
+    const format::SkipEntry* skips = c.list.skips.data();
+    if (block < nb && skips[block].lastDoc < doc) {
+      std::uint32_t lo = block + 1;
+      std::uint32_t hi = lo;  // the answer lies in [lo, hi] (nb: none)
+      for (std::uint32_t step = 1; hi < nb && skips[hi].lastDoc < doc; step *= 2) {
+        lo = hi + 1;
+        hi = lo + step;
       }
+      hi = std::min(hi, nb);
+      block = static_cast<std::uint32_t>(
+          std::partition_point(skips + lo, skips + hi, [doc](const format::SkipEntry& e) { return e.lastDoc < doc; }) -
+          skips);
     }
+    if (passes && block > c.counted) {
+      countUp(m_ctx.counters.blocksSkipped, block - c.counted);
+      c.counted = block;
+    }
+    return block < nb;
   }
 
   void segment() {
@@ -374,6 +379,7 @@ class LongWindows {
       if (!walkTo(c, j, blo, true)) break;  // (the clause ends before this lead block)
       for (; j < nb; ++j) {
         if (needed.empty() || needed.back() != j) needed.push_back(j);
+        c.counted = std::max(c.counted, j + 1);  // decoded below, not passed over
         if (c.list.skips[j].lastDoc >= bhi) break;
       }
       if (j == nb) break;
