@@ -19,7 +19,7 @@
 namespace wandscope::engine {
 namespace {
 
-constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+constexpr float kNoFloor = -std::numeric_limits<float>::infinity();
 constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
 // Windows start at one lead block, so that the floor forms on few postings, and double up to this
 // many blocks (8,192 lead postings): long enough that the intersections run over long arrays,
@@ -32,12 +32,12 @@ constexpr std::uint32_t kMaxWindowBlocks = 64;
 constexpr std::uint64_t kMergePostingsPerCandidate = 8;
 // The candidates' length normalisers are requested this many candidates ahead of their use.
 constexpr std::size_t kNormsAhead = 16;
-// Scratch buffers are kept between queries up to this many postings per clause.
-constexpr std::size_t kKeepPostings = std::size_t{1} << 20;
+// LongWindowScratch buffers are kept between queries up to this many postings per clause.
+constexpr std::size_t kKeepClausePostings = std::size_t{1} << 20;
 
-constexpr std::uint8_t kTailFreqs = 1;    // a varint tail: frequencies decoded with the doc ids
-constexpr std::uint8_t kFreqsUsed = 2;    // frequencies available (and counted)
-constexpr std::uint8_t kCursorBlock = 4;  // the block the clause's cursor decoded when it was made
+constexpr std::uint8_t kBlockTailFreqs = 1;    // a varint tail: frequencies decoded with the doc ids
+constexpr std::uint8_t kBlockFreqsUsed = 2;    // frequencies available (and counted)
+constexpr std::uint8_t kBlockOfCursor = 4;  // the block the clause's cursor decoded when it was made
 
 // A decoded block of one clause in the current segment: its postings are at [start, start +
 // count) of the clause's arrays.
@@ -45,7 +45,7 @@ struct DecodedBlock {
   std::uint32_t block;
   std::uint32_t start;
   std::uint32_t count;
-  std::uint8_t freqs;  // kTailFreqs | kFreqsUsed | kCursorBlock
+  std::uint8_t freqs;  // kBlockTailFreqs | kBlockFreqsUsed | kBlockOfCursor
 };
 
 // One clause's list in the current segment and its blocks decoded so far. Windows move forward in
@@ -69,7 +69,7 @@ struct SegmentClause {
   std::uint32_t record = 0;      // scoring: decoded block of the previous candidate
 };
 
-struct Scratch {
+struct LongWindowScratch {
   std::vector<SegmentClause> clauses;  // by merge slot, the lead first
   std::vector<DocId> candidates;
   std::vector<std::vector<std::uint32_t>> positions;  // by merge slot: the candidate's posting
@@ -81,7 +81,7 @@ struct Scratch {
 
 class LongWindows {
  public:
-  explicit LongWindows(QueryContext& ctx, Scratch& scratch)
+  explicit LongWindows(QueryContext& ctx, LongWindowScratch& scratch)
       : m_ctx(ctx),
         m_opt(ctx.options),
         m_n(ctx.cursors.size()),
@@ -188,13 +188,13 @@ class LongWindows {
     if (b == 0 && c.cursorBlock) {  // decoded (and counted) by the cursor already
       count = c.cursor->blockSize();
       std::copy_n(c.cursor->blockDocs(), count, c.docs.data() + c.size);
-      flags = kCursorBlock;
+      flags = kBlockOfCursor;
     } else {
       bool tail = false;
       count = decodeBlockDocs(c.list, b, c.docs.data() + c.size, c.freqs.data() + c.size, tail);
       countUp(m_ctx.counters.docBlocksDecoded);
       countUp(m_ctx.counters.postingsDecoded, count);
-      flags = tail ? kTailFreqs : std::uint8_t{0};
+      flags = tail ? kBlockTailFreqs : std::uint8_t{0};
     }
     c.at[b] = static_cast<std::uint32_t>(c.decoded.size());
     c.counted = std::max(c.counted, b + 1);
@@ -207,11 +207,11 @@ class LongWindows {
   // The frequency of the clause's posting p (in block rec): the block's frequencies are decoded on
   // first use and counted once.
   std::uint32_t freqAt(SegmentClause& c, DecodedBlock& rec, std::uint32_t p) {
-    if ((rec.freqs & kCursorBlock) != 0) return c.cursor->blockFreqs()[p - rec.start];  // it counts them
-    if ((rec.freqs & kFreqsUsed) == 0) {
-      if ((rec.freqs & kTailFreqs) == 0) decodeBlockFreqs(c.list, rec.block, c.freqs.data() + rec.start);
+    if ((rec.freqs & kBlockOfCursor) != 0) return c.cursor->blockFreqs()[p - rec.start];  // it counts them
+    if ((rec.freqs & kBlockFreqsUsed) == 0) {
+      if ((rec.freqs & kBlockTailFreqs) == 0) decodeBlockFreqs(c.list, rec.block, c.freqs.data() + rec.start);
       countUp(m_ctx.counters.freqBlocksDecoded);
-      rec.freqs |= kFreqsUsed;
+      rec.freqs |= kBlockFreqsUsed;
     }
     return c.freqs[p];
   }
@@ -272,7 +272,7 @@ class LongWindows {
     // segment can match: the window ends there, after its blocks kept so far are evaluated.
     auto& kept = m_s.kept;
     kept.clear();
-    const bool bounded = m_opt.windowSkip && floor != kNegInf;
+    const bool bounded = m_opt.windowSkip && floor != kNoFloor;
     bool more = true;  // every clause has documents after the window
     float windowBound = 0.0f;
     for (std::uint32_t b = b0; b < b1 && more; ++b) {
@@ -478,7 +478,7 @@ class LongWindows {
       const DocId doc = cand[z];
       for (std::size_t s = 0; s < m_n; ++s) rec[s] = &recordOf(m_s.clauses[s], m_s.positions[s][z]);
       const float f = ctx.topk.floor();
-      if (f != kNegInf && (m_opt.freqPrune || m_opt.candidatePrune)) {
+      if (f != kNoFloor && (m_opt.freqPrune || m_opt.candidatePrune)) {
         // The other clauses' block maxima change from candidate to candidate here, so a limit and
         // a table per (floor, others) pair would be recomputed for almost every candidate: each
         // decision is taken on its bound directly instead, in f64 (beatsFloor: the same decisions
@@ -534,7 +534,7 @@ class LongWindows {
   simd::FindNextGeqFn m_findGeq;
   const float* m_norms;
   const Bm25& m_bm25;
-  Scratch& m_s;
+  LongWindowScratch& m_s;
   std::size_t m_leadIndex;
   LeadPrune m_prune;
   std::vector<std::size_t> m_order;   // merge slot -> query-order clause
@@ -544,13 +544,13 @@ class LongWindows {
 }  // namespace
 
 void bulkAndLongWindows(QueryContext& ctx) {
-  thread_local Scratch scratch;
+  thread_local LongWindowScratch scratch;
   struct Trim {  // drops the buffers of an unusually long query when done (also if decoding throws)
-    Scratch& scratch;
+    LongWindowScratch& scratch;
     ~Trim() {
       for (const auto& c : scratch.clauses) {
-        if (c.docs.size() > kKeepPostings) {
-          scratch = Scratch{};
+        if (c.docs.size() > kKeepClausePostings) {
+          scratch = LongWindowScratch{};
           return;
         }
       }
