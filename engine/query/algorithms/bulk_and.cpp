@@ -29,6 +29,12 @@ struct Clause {
 
 }  // namespace
 
+void bulkAndClauseOrder(const std::vector<PostingCursor>& cursors, std::size_t* order) {
+  const std::size_t n = cursors.size();
+  for (std::size_t q = 0; q < n; ++q) order[q] = q;
+  std::stable_sort(order, order + n, [&](std::size_t a, std::size_t b) { return cursors[a].df() < cursors[b].df(); });
+}
+
 void bulkAnd(QueryContext& ctx) {
   const std::size_t n = ctx.cursors.size();
   if (n == 0) return;
@@ -53,17 +59,10 @@ void bulkAnd(QueryContext& ctx) {
   // Clauses in query order; the lead is the rarest list (it drives the table and window jumps).
   std::vector<Clause> clauses(n);
   for (std::size_t q = 0; q < n; ++q) clauses[q].cursor = &ctx.cursors[q];
-  std::size_t leadIndex = 0;
-  for (std::size_t q = 1; q < n; ++q) {
-    if (ctx.cursors[q].df() < ctx.cursors[leadIndex].df()) leadIndex = q;
-  }
   // Merge order: lead first, then the others by ascending df (cheapest lists first).
   std::vector<std::size_t> mergeOrder(n);
-  for (std::size_t q = 0; q < n; ++q) mergeOrder[q] = q;
-  std::stable_sort(mergeOrder.begin(), mergeOrder.end(), [&](std::size_t a, std::size_t b) {
-    if (a == leadIndex || b == leadIndex) return a == leadIndex && b != leadIndex;
-    return ctx.cursors[a].df() < ctx.cursors[b].df();
-  });
+  bulkAndClauseOrder(ctx.cursors, mergeOrder.data());
+  const std::size_t leadIndex = mergeOrder[0];
   PostingCursor& lead = *clauses[leadIndex].cursor;
   // Merge slot of each query-order clause (kernel outputs are in merge order).
   std::vector<std::size_t> slotOf(n);
