@@ -25,7 +25,8 @@ struct RankFloor {
 };
 
 // nullopt when no term's list is long enough (or the index's bounds files hold no rank weights).
-// Not for AND: a document of one term's top r need not hold the other terms.
+// Not for an AND of two or more terms: a document of one term's top r need not hold the others (an
+// AND of one term is the OR of it, and takes it).
 std::optional<RankFloor> rankFloor(const Index& index, const ParsedQuery& query, std::size_t k);
 
 }  // namespace wandscope::engine

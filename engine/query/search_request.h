@@ -48,7 +48,7 @@ struct SearchOptions {
   bool bulkOr = true;       // "bulk_or": bmm runs window by window, term at a time (bulk_or.h)
   bool boundFirst = true;   // "bound_first": windowed bmm bounds documents by block maxima before scoring
   bool taat = true;         // "taat": `auto` may route OR queries over sparse lists to taat
-  bool rankFloor = true;    // "rank_floor": OR pruning paths start from the terms' stored r-th weights (rank_floor.h)
+  bool rankFloor = true;    // "rank_floor": OR pruning paths (and a one-term AND) start from the stored r-th weights (rank_floor.h)
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names (the error lists the valid ones), a
   // bad value, an empty item and a name given twice are Usage errors. "" changes nothing. Starts

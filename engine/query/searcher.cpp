@@ -175,8 +175,10 @@ SearchResult search(const Index& index, const SearchRequest& request) {
     request.trace->record({TraceEventKind::QueryStart, TraceReason::None, -1, 0, 0, static_cast<float>(k), 0,
                            topk.floor()});
   }
-  // The OR pruning paths start from the rank floor (the oracle never does).
-  if (request.op == Operator::Or && request.options.rankFloor && !cursors.empty() &&
+  // The OR pruning paths start from the rank floor (the oracle never does), and so does an AND of
+  // one known term, which is the OR of it (an AND with an unknown term has no cursors).
+  const bool floorApplies = request.op == Operator::Or || cursors.size() == 1;
+  if (floorApplies && request.options.rankFloor && !cursors.empty() &&
       run != Algorithm::Exhaustive && run != Algorithm::Auto) {
     if (const auto floor = rankFloor(index, query, k)) {
       // Strictly below: a document scoring exactly the floor may still hold the k-th place.

@@ -74,7 +74,7 @@ QString switchDescription(const QString& name) {
       {QStringLiteral("bulk_or"), QStringLiteral("bmm scores window by window, term at a time (document at a time otherwise)")},
       {QStringLiteral("bound_first"), QStringLiteral("windowed bmm bounds documents by block maxima and scores only those that can compete")},
       {QStringLiteral("taat"), QStringLiteral("auto may route OR queries whose lists are all rare to taat")},
-      {QStringLiteral("rank_floor"), QStringLiteral("OR pruning paths start from a floor the terms' stored 10th/100th/1000th weights guarantee")},
+      {QStringLiteral("rank_floor"), QStringLiteral("OR pruning paths (and a one-term AND) start from a floor the terms' stored 10th/100th/1000th weights guarantee")},
   };
   return d.value(name);
 }

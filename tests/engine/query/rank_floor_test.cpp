@@ -157,6 +157,50 @@ TEST(RankFloor, OrPruningPathsScoreFewerDocumentsFromTheStart) {
   }
 }
 
+// An AND of one known term (written once or repeated) is the OR of it: its pruning paths start
+// from the rank floor too, return the oracle's hits, and score fewer documents; an AND whose
+// second term is unknown matches nothing and gets no floor.
+TEST(RankFloor, AOneTermAndStartsFromItAsItsOrDoes) {
+  const auto docs = randomCorpus(53, {.docs = 20000, .vocabulary = 300, .maxLength = 30, .duplicateFraction = 0.05});
+  const auto t = buildTestIndex(docs);
+  const engine::Index& index = *t->index;
+  std::uint64_t scoredOn = 0, scoredOff = 0;
+  std::size_t withFloor = 0;
+  for (const std::string q : {"w3", "w10", "w25 w25", "w40", "w80", "w150"}) {
+    const auto oracle = run(index, q, 10, Algorithm::Exhaustive, true, Operator::And);
+    const auto asOr = run(index, q, 10, Algorithm::Auto, true, Operator::Or);
+    ASSERT_TRUE(sameHits(oracle.hits, asOr.hits)) << q;
+    for (const Algorithm a : {Algorithm::Auto, Algorithm::BulkAnd, Algorithm::BlockMaxAnd}) {
+      SCOPED_TRACE(std::string(engine::algorithmName(a)) + " '" + q + "'");
+      const auto on = run(index, q, 10, a, true, Operator::And);
+      const auto off = run(index, q, 10, a, false, Operator::And);
+      ASSERT_TRUE(sameHits(oracle.hits, on.hits));
+      ASSERT_TRUE(sameHits(oracle.hits, off.hits));
+      EXPECT_LE(on.counters.fullScores, off.counters.fullScores);
+      scoredOn += on.counters.fullScores;
+      scoredOff += off.counters.fullScores;
+      engine::Analyzer analyzer(index.analyzerKind());
+      if (engine::rankFloor(index, engine::parseQuery(index, q, analyzer), 10)) {
+        ++withFloor;
+        EXPECT_NE(on.reason.find("floor preset"), std::string::npos) << on.reason;
+      }
+    }
+  }
+  EXPECT_GT(withFloor, 0u);
+  EXPECT_LT(scoredOn, scoredOff);
+  // The trace shows the preset right after QueryStart, as for OR.
+  engine::TraceRecorder trace;
+  (void)run(index, "w10", 10, Algorithm::BulkAnd, true, Operator::And, &trace);
+  ASSERT_GE(trace.events().size(), 2u);
+  EXPECT_EQ(trace.events()[1].kind, engine::TraceEventKind::ThresholdRaised);
+  EXPECT_GE(trace.events()[1].term, 0);
+  // A second, unknown term: nothing matches, nothing is preset.
+  const auto none = run(index, "w10 nosuchword", 10, Algorithm::BulkAnd, true, Operator::And);
+  EXPECT_TRUE(none.hits.empty());
+  EXPECT_EQ(none.counters.thresholdRaises, 0u);
+  EXPECT_EQ(none.reason.find("floor preset"), std::string::npos) << none.reason;
+}
+
 // k above the largest stored rank, or lists shorter than the rank k needs: no floor.
 TEST(RankFloor, NoneWhenKIsAboveTheStoredRanksOrTheListsAreShorter) {
   const auto docs = corpusFromDsl("a: x y / b: x / c: y z / d: x z");
