@@ -38,6 +38,9 @@ class TopKCollector {
   bool full() const noexcept { return m_k > 0 && m_heap.size() == m_k; }
   // The exclusive floor: -inf until k hits are held, then the k-th score. +inf when k == 0.
   Score floor() const noexcept { return m_floor; }
+  // Whether a floor is set: a full heap, or a preset (below). Paths that prune on the floor test
+  // this rather than full(): under a preset the heap fills late, as hits at or below it are refused.
+  bool hasFloor() const noexcept { return m_floor != -std::numeric_limits<Score>::infinity(); }
   // Whether a document with this score could enter (score > floor; false for NaN).
   bool wouldEnter(Score score) const noexcept { return score > m_floor; }
   // Before the first hit: raises the exclusive floor to `floor` (when higher), for a caller that

@@ -4,7 +4,6 @@
 #include "engine/score/score_bounds.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace wandscope::engine {
 
@@ -22,9 +21,9 @@ void blockMaxAnd(QueryContext& ctx) {
   PostingCursor& lead = *order.front();
   DocId doc = lead.docId();
   while (doc != kNoMoreDocs) {
-    // Gated on a floor, not on a full heap: a preset floor (a one-term AND's rank floor) prunes
-    // from the first document, while the heap fills late, as hits at or below it are refused.
-    if (ctx.options.windowSkip && ctx.topk.floor() != -std::numeric_limits<Score>::infinity()) {
+    // Gated on a floor, not on a full heap (top_k_collector.h): a preset floor (a one-term AND's
+    // rank floor) prunes from the first document.
+    if (ctx.options.windowSkip && ctx.topk.hasFloor()) {
       double sum = 0.0;
       DocId blockEnd = kNoMoreDocs;
       for (PostingCursor* c : order) {

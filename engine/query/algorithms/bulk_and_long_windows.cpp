@@ -14,13 +14,11 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 namespace wandscope::engine {
 namespace {
 
-constexpr float kNoFloor = -std::numeric_limits<float>::infinity();
 constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
 // Windows start at one lead block, so that the floor forms on few postings, and double up to this
 // many blocks (8,192 lead postings): long enough that the intersections run over long arrays,
@@ -267,7 +265,7 @@ class LongWindows {
     // segment can match: the window ends there, after its blocks kept so far are evaluated.
     auto& kept = m_s.kept;
     kept.clear();
-    const bool bounded = m_opt.windowSkip && floor != kNoFloor;
+    const bool bounded = m_opt.windowSkip && m_ctx.topk.hasFloor();
     bool more = true;  // every clause has documents after the window
     float windowBound = 0.0f;
     for (std::uint32_t b = b0; b < b1 && more; ++b) {
@@ -473,7 +471,7 @@ class LongWindows {
       const DocId doc = cand[z];
       for (std::size_t s = 0; s < m_n; ++s) rec[s] = &recordOf(m_s.clauses[s], m_s.positions[s][z]);
       const float f = ctx.topk.floor();
-      if (f != kNoFloor && (m_opt.freqPrune || m_opt.candidatePrune)) {
+      if (ctx.topk.hasFloor() && (m_opt.freqPrune || m_opt.candidatePrune)) {
         // The other clauses' block maxima change from candidate to candidate here, so a limit and
         // a table per (floor, others) pair would be recomputed for almost every candidate: each
         // decision is taken on its bound directly instead, in f64 (beatsFloor: the same decisions
