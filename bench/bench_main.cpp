@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
     wandscope::bench::registerIntersectBenchmarks(t);
     wandscope::bench::registerBlockScoreBenchmarks(t);
   }
+  wandscope::bench::registerTailDecodeBenchmarks();
   benchmark::AddCustomContext("simd_best", simd::targetName(simd::bestTarget()));
   benchmark::AddCustomContext("simd_supported", supported);
   benchmark::RunSpecifiedBenchmarks();

@@ -14,6 +14,8 @@ void registerBp128Benchmarks(engine::simd::Target target);
 void registerFindGeqBenchmarks(engine::simd::Target target);
 void registerIntersectBenchmarks(engine::simd::Target target);
 void registerBlockScoreBenchmarks(engine::simd::Target target);
+// Scalar code, the same on every target: registered once.
+void registerTailDecodeBenchmarks();
 
 // Forces the benchmark's target (the run records it as the "simd_target" label).
 inline void useTarget(benchmark::State& state, engine::simd::Target target) {
