@@ -102,6 +102,8 @@ void addRunCommand(CLI::App& app) {
     for (const std::string* path : {&a->out, &a->counters, &a->summary}) {
       if (!path->empty()) engine::checkOutputWritable(*path);
     }
+    engine::checkDistinctFiles({{"--out", a->out}, {"--counters", a->counters}, {"--summary", a->summary}},
+                               {{"--queries", a->queries}});
     const auto index = engine::Index::open(a->dir);
     std::shared_ptr<const engine::PeerEngine> peer;
     std::unique_ptr<engine::PeerSearcher> peerSearcher;
@@ -181,10 +183,14 @@ void addRunCommand(CLI::App& app) {
       if (progress) progress({"queries", i + 1, queries.size()});
     }
     endProgress();
-    engine::writeFileAtomically(a->out, run.str());
-    if (!a->counters.empty()) engine::writeFileAtomically(a->counters, counters.str());
-    std::cerr << fmt::format("ran {} queries ({} hits) into {}\n", queries.size(), totalHits, a->out);
-
+    // Every output is written at the end, together: a run that fails (or is interrupted) during
+    // its timing, or cannot write one of them, leaves all of them as they were.
+    const std::string runText = run.str();
+    const std::string countersText = counters.str();
+    std::string summaryText;
+    std::vector<engine::OutputFile> outputs{{a->out, runText}};
+    if (!a->counters.empty()) outputs.push_back({a->counters, countersText});
+    std::string timingLine;
     if (repeat > 0) {
       const auto t = peerTarget ? engine::timeQueryCalls(
                                       queries.size(), [&](std::size_t i, bool) { return runPeer(queries[i].text); },
@@ -210,11 +216,14 @@ void addRunCommand(CLI::App& app) {
                      {"index_bytes", m.indexBytes},      {"postings", m.postings},
                      {"bits_per_posting", m.bitsPerPosting()}};
       }
-      if (!a->summary.empty()) engine::writeFileAtomically(a->summary, j.dump(2) + "\n");
-      std::cerr << fmt::format("timing: {:.4f} CPU ms/query over {} passes", t.cpuMsPerQuery, t.passes);
-      if (t.wallMsP50) std::cerr << fmt::format(", wall p50 {:.4f} ms", *t.wallMsP50);
-      std::cerr << '\n';
+      summaryText = j.dump(2) + "\n";
+      if (!a->summary.empty()) outputs.push_back({a->summary, summaryText});
+      timingLine = fmt::format("timing: {:.4f} CPU ms/query over {} passes", t.cpuMsPerQuery, t.passes);
+      if (t.wallMsP50) timingLine += fmt::format(", wall p50 {:.4f} ms", *t.wallMsP50);
     }
+    engine::writeFilesTogether(outputs);
+    std::cerr << fmt::format("ran {} queries ({} hits) into {}\n", queries.size(), totalHits, a->out);
+    if (!timingLine.empty()) std::cerr << timingLine << '\n';
     return 0;
   });
 }

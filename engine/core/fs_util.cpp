@@ -4,6 +4,8 @@
 #include "engine/core/error.h"
 #include "engine/core/file_writer.h"
 
+#include <fmt/format.h>
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -144,6 +146,72 @@ void writeFileAtomically(const fs::path& path, std::string_view content) {
   } catch (...) {
     ::unlink(tmp.c_str());  // a full disk or a failed rename must not leave the temporary behind
     throw;
+  }
+}
+
+void writeFilesTogether(const std::vector<OutputFile>& files) {
+  std::vector<OutputTarget> targets;
+  for (const auto& f : files) targets.push_back(resolveOutputTarget(f.path));
+  std::vector<fs::path> staged(files.size());
+  try {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (targets[i].special) continue;
+      staged[i] = temporaryBeside(targets[i]);
+      FileWriter writer(staged[i]);
+      writer.writeString(files[i].content);
+      writer.finish();
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (!targets[i].special) continue;
+      FileWriter writer(targets[i].path, /*sync=*/false);
+      writer.writeString(files[i].content);
+      writer.finish();
+    }
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      if (targets[i].special) continue;
+      installTemporary(staged[i], targets[i]);
+      staged[i].clear();
+    }
+  } catch (...) {
+    for (const auto& tmp : staged) {
+      if (!tmp.empty()) ::unlink(tmp.c_str());
+    }
+    throw;
+  }
+}
+
+namespace {
+
+// The file a path names, for comparing two names: links resolved as far as they exist, the rest
+// made absolute and normalised.
+fs::path identityOf(const fs::path& path) {
+  std::error_code ec;
+  fs::path p = fs::weakly_canonical(path, ec);
+  if (ec) p = fs::absolute(path, ec).lexically_normal();
+  return p;
+}
+
+}  // namespace
+
+void checkDistinctFiles(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs) {
+  std::vector<std::pair<const NamedPath*, fs::path>> seen;
+  for (const auto& out : outputs) {
+    if (out.path.empty() || resolveOutputTarget(out.path).special) continue;
+    const fs::path id = identityOf(out.path);
+    for (const auto& [earlier, earlierId] : seen) {
+      if (earlierId == id) {
+        throwUsage(fmt::format("{} and {} name the same file ({}): give each output its own file", earlier->option,
+                               out.option, out.path.string()));
+      }
+    }
+    for (const auto& in : inputs) {
+      std::error_code ec;
+      if (!in.path.empty() && (identityOf(in.path) == id || fs::equivalent(in.path, out.path, ec))) {
+        throwUsage(fmt::format("{} names the input of {} ({}): writing it would replace that input", out.option,
+                               in.option, out.path.string()));
+      }
+    }
+    seen.emplace_back(&out, id);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace wandscope::engine {
 
@@ -34,6 +35,29 @@ void installTemporary(const std::filesystem::path& tmp, const OutputTarget& targ
 // directory. Readers see the old content or the new, never a mix. A special file or a link is
 // handled as resolveOutputTarget() says; an existing file keeps its permission bits.
 void writeFileAtomically(const std::filesystem::path& path, std::string_view content);
+
+// One output of a command that writes several (writeFilesTogether).
+struct OutputFile {
+  std::filesystem::path path;
+  std::string_view content;
+};
+// Writes several outputs so that a failure leaves every one of them as it was: each regular file
+// is written to its temporary first, then the special ones (devices, FIFOs) are written into,
+// and only when all of that succeeded are the temporaries put in place (each atomically, as
+// writeFileAtomically does). A full disk or an unwritable device on the last output no longer
+// leaves the first replaced. The temporaries are removed if anything throws.
+void writeFilesTogether(const std::vector<OutputFile>& files);
+
+// One file named on a command line, by the option that names it.
+struct NamedPath {
+  std::string option;  // "--out"
+  std::filesystem::path path;
+};
+// Throws Error(Usage) when two of `outputs`, or an output and one of `inputs`, are the same file
+// (after links; an output that does not exist yet is compared by its absolute, normalised path):
+// `run --out x --counters x` kept only the counters, and `--out` naming the query file replaced
+// it. Empty paths are ignored, and so are special outputs (/dev/null may be named twice).
+void checkDistinctFiles(const std::vector<NamedPath>& outputs, const std::vector<NamedPath>& inputs = {});
 
 // Checks, before a long run, that `path` can be written as resolveOutputTarget() describes: its
 // directory exists and is writable. Throws Error(Io) naming it otherwise.

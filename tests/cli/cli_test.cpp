@@ -229,6 +229,45 @@ TEST_F(CliPipeline, ErrorsHaveTheRightExitCodeAndOneLine) {
   EXPECT_NE(r.err.find("--trace-limit must be between 0 and"), std::string::npos) << r.err;
 }
 
+// Two outputs naming one file kept only the last written (`--out x --counters x` exited 0 with
+// the run gone), and `--out` naming the query file replaced it: both are usage errors now, before
+// any work. A run whose last output cannot be written (/dev/full) leaves every earlier output as
+// it was: all of them are written together at the end.
+TEST_F(CliPipeline, RunOutputsAreDistinctFilesWrittenAllOrNothing) {
+  const auto d = dir();
+  const std::string index = (d / "index").string();
+  const std::string queries = (d / "q.jsonl").string();
+  const std::string same = (d / "same.out").string();
+  auto r = cli({"run", index, "--queries", queries, "--out", same, "--counters", same});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("--out and --counters name the same file"), std::string::npos) << r.err;
+  r = cli({"run", index, "--queries", queries, "--out", (d / "o.trec").string(), "--repeat", "1", "--summary",
+           (d / "." / "o.trec").string()});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("--out and --summary name the same file"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(same));
+  const std::string copy = (d / "qcopy.jsonl").string();
+  std::filesystem::copy_file(queries, copy, std::filesystem::copy_options::overwrite_existing);
+  r = cli({"run", index, "--queries", copy, "--out", copy});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("--out names the input of --queries"), std::string::npos) << r.err;
+  EXPECT_EQ(readFile(copy), readFile(queries)) << "the query file is untouched";
+  // Devices may be named twice.
+  r = cli({"run", index, "--queries", queries, "--out", "/dev/null", "--counters", "/dev/null"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  const std::string old = (d / "old.trec").string();
+  for (const std::vector<std::string>& failing :
+       {std::vector<std::string>{"--counters", "/dev/full"}, {"--repeat", "1", "--summary", "/dev/full"}}) {
+    std::ofstream(old) << "earlier run\n";
+    std::vector<std::string> args = {"run", index, "--queries", queries, "--out", old};
+    args.insert(args.end(), failing.begin(), failing.end());
+    r = cli(args);
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_NE(r.err.find("/dev/full"), std::string::npos) << r.err;
+    EXPECT_EQ(readFile(old), "earlier run\n") << failing[1] << ": the run file is as it was";
+  }
+}
+
 // Per-query counters carry the path taken, the k-th score and whether it ties the (k+1)-th, as
 // COUNTERS.md lists them; --opt may be repeated; --out may be a device (it stays one).
 TEST_F(CliPipeline, RunCountersCarryThePathTheKthScoreAndTheTie) {

@@ -99,6 +99,49 @@ TEST(OutputFiles, ReadOnlyFilesAndDirectoriesAreRefusedNamingThem) {
   EXPECT_FALSE(fs::exists(dir / "new.json")) << "checking creates nothing";
 }
 
+// Several outputs of one command: all written, or (when one cannot be) none replaced and no
+// temporary left behind.
+TEST(OutputFiles, OutputsWrittenTogetherAreAllOrNothing) {
+  TempDir dir;
+  const fs::path a = dir.write("a.txt", "old a");
+  const fs::path b = dir / "b.txt";
+  engine::writeFilesTogether({{a, "new a"}, {b, "new b"}, {"/dev/null", "discarded"}});
+  EXPECT_EQ(readFile(a), "new a");
+  EXPECT_EQ(readFile(b), "new b");
+  EXPECT_THROW(engine::writeFilesTogether({{a, "newer a"}, {"/dev/full", "no room"}, {b, "newer b"}}), Error);
+  EXPECT_EQ(readFile(a), "new a");
+  EXPECT_EQ(readFile(b), "new b");
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++files;
+  EXPECT_EQ(files, 2u) << "no temporary is left behind";
+}
+
+// Two outputs naming one file (directly, through "./", "..", or a link), or an output naming an
+// input, are refused naming both options; devices and empty (absent) options are not compared.
+TEST(OutputFiles, OutputsNamingOneFileOrAnInputAreRefused) {
+  TempDir dir;
+  const fs::path in = dir.write("queries.jsonl", "q");
+  fs::create_directory(dir / "sub");
+  fs::create_symlink("queries.jsonl", dir / "link.jsonl");
+  auto usage = [](const std::vector<engine::NamedPath>& outs, const std::vector<engine::NamedPath>& ins) {
+    try {
+      engine::checkDistinctFiles(outs, ins);
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::Usage);
+      return std::string(e.what());
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_NE(usage({{"--out", dir / "x"}, {"--counters", dir / "sub" / ".." / "x"}}, {}).find("--out and --counters"),
+            std::string::npos);
+  EXPECT_NE(usage({{"--out", dir / "link.jsonl"}}, {{"--queries", in}}).find("--out names the input of --queries"),
+            std::string::npos);
+  EXPECT_NE(usage({{"--out", in}}, {{"--queries", dir / "link.jsonl"}}).find("--queries"), std::string::npos);
+  EXPECT_EQ(usage({{"--out", dir / "x"}, {"--counters", dir / "y"}, {"--summary", ""}}, {{"--queries", in}}),
+            "(accepted)");
+  EXPECT_EQ(usage({{"--out", "/dev/null"}, {"--counters", "/dev/null"}}, {}), "(accepted)");
+}
+
 TEST(OutputFiles, AReplacedFileKeepsItsPermissionBits) {
   TempDir dir;
   const fs::path secret = dir.write("secret.json", "old");
