@@ -94,9 +94,14 @@ void addSearchCommand(CLI::App& app) {
     result.tieAtK = engine::exactTieAtK(*index, request, result);
     if (trace) {
       engine::writeFileAtomically(a->trace, engine::traceToJson(*trace));
-      std::cerr << fmt::format("wrote {} trace events to {}{}\n", trace->events().size(), a->trace,
-                               trace->truncated() ? fmt::format(" ({} more dropped: raise --trace-limit)", trace->dropped())
-                                                  : std::string());
+      std::string dropped;
+      if (trace->truncated()) {
+        dropped = trace->eventLimit() < trace->maxEvents()
+                      ? fmt::format(" ({} more dropped: {} terms keep at most {} events, the trace's memory limit)",
+                                    trace->dropped(), trace->terms().size(), trace->eventLimit())
+                      : fmt::format(" ({} more dropped: raise --trace-limit)", trace->dropped());
+      }
+      std::cerr << fmt::format("wrote {} trace events to {}{}\n", trace->events().size(), a->trace, dropped);
     }
 
     if (a->json) {

@@ -80,7 +80,7 @@ void traceRun(const engine::Index& index, const TraceParams& params, engine::Alg
   for (std::size_t i = 0; i < out.events.size(); ++i) {
     for (std::size_t t = 0; t < terms; ++t) out.positions[i * terms + t] = recorder.position(i, t);
   }
-  out.maxEvents = recorder.maxEvents();
+  out.maxEvents = recorder.eventLimit();  // fewer than asked for a query of very many terms
   out.dropped = recorder.dropped();
   out.counters = result.counters;
   out.hits = result.hits;

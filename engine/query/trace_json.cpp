@@ -12,7 +12,17 @@ nlohmann::json doc(DocId d) { return d == kNoMoreDocs ? nlohmann::json(nullptr) 
 }  // namespace
 
 std::string traceToJson(const TraceRecorder& trace, bool pretty) {
-  nlohmann::json events = nlohmann::json::array();
+  // Written event by event rather than as one document: a document of 100,000 events held many
+  // times the memory of its text (and a failed allocation while freeing it ended the process).
+  nlohmann::json head = {{"algorithm", trace.algorithm},
+                         {"terms", trace.terms()},
+                         {"max_events", trace.eventLimit()},
+                         {"truncated", trace.truncated()},
+                         {"dropped_events", trace.dropped()}};
+  const int indent = pretty ? 1 : -1;
+  std::string text = head.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+  text.pop_back();  // the closing brace: the events follow
+  text += pretty ? ",\n \"events\": [" : ",\"events\":[";
   const auto& all = trace.events();
   for (std::size_t i = 0; i < all.size(); ++i) {
     const TraceEvent& e = all[i];
@@ -27,15 +37,12 @@ std::string traceToJson(const TraceRecorder& trace, bool pretty) {
     j["bound"] = number(e.bound);
     j["floor"] = number(e.floor);
     j["cursors"] = std::move(cursors);
-    events.push_back(std::move(j));
+    if (i > 0) text += ',';
+    if (pretty) text += "\n  ";
+    text += j.dump();
   }
-  nlohmann::json out = {{"algorithm", trace.algorithm},
-                        {"terms", trace.terms()},
-                        {"max_events", trace.maxEvents()},
-                        {"truncated", trace.truncated()},
-                        {"dropped_events", trace.dropped()},
-                        {"events", std::move(events)}};
-  return pretty ? out.dump(1) + "\n" : out.dump() + "\n";
+  text += pretty ? (all.empty() ? "]\n}\n" : "\n ]\n}\n") : "]}\n";
+  return text;
 }
 
 }  // namespace wandscope::engine

@@ -3,6 +3,8 @@
 
 #include "engine/query/posting_cursor.h"
 
+#include <algorithm>
+
 namespace wandscope::engine {
 
 const char* traceEventKindName(TraceEventKind kind) noexcept {
@@ -53,18 +55,19 @@ const char* traceReasonName(TraceReason reason) noexcept {
   return "";
 }
 
-TraceRecorder::TraceRecorder(std::size_t maxEvents) : m_maxEvents(maxEvents) {}
+TraceRecorder::TraceRecorder(std::size_t maxEvents) : m_maxEvents(maxEvents), m_eventLimit(maxEvents) {}
 
 void TraceRecorder::begin(std::vector<const PostingCursor*> cursors, std::vector<std::string> terms) {
   m_cursors = std::move(cursors);
   m_terms = std::move(terms);
+  m_eventLimit = std::min(m_maxEvents, kMaxPositions / std::max<std::size_t>(1, m_cursors.size()));
   m_events.clear();
   m_positions.clear();
   m_dropped = 0;
 }
 
 void TraceRecorder::record(const TraceEvent& event) {
-  if (m_events.size() >= m_maxEvents) {
+  if (m_events.size() >= m_eventLimit) {
     ++m_dropped;
     return;
   }

@@ -51,9 +51,14 @@ struct TraceEvent {
 // view, `search --trace`). With every event it stores each query term's cursor position (query
 // order). Off by default: algorithms take a TraceRecorder* that is null when tracing is off, and
 // test it once per event site, so tracing costs nothing when disabled. Beyond `maxEvents` events
-// are counted but not stored (truncated()).
+// are counted but not stored (truncated()). The memory is bounded too: an event stores one
+// position per term, so a query of many terms keeps at most kMaxPositions / terms events
+// (eventLimit()); a 1,000-term query once took 3 GB for its 100,000 events and their JSON.
 class TraceRecorder {
  public:
+  // Cursor positions kept in all (4 bytes each): 32 MiB, some 300 MB of JSON at most.
+  static constexpr std::size_t kMaxPositions = std::size_t{8} << 20;
+
   explicit TraceRecorder(std::size_t maxEvents = 100'000);
 
   // Called by the searcher before evaluation: the cursors in query order (null for unknown terms).
@@ -61,6 +66,9 @@ class TraceRecorder {
   void record(const TraceEvent& event);
 
   std::size_t maxEvents() const noexcept { return m_maxEvents; }
+  // The events this query keeps: maxEvents(), or fewer when its terms' positions would pass
+  // kMaxPositions (set by begin()).
+  std::size_t eventLimit() const noexcept { return m_eventLimit; }
   bool truncated() const noexcept { return m_dropped > 0; }
   std::size_t dropped() const noexcept { return m_dropped; }
   const std::vector<TraceEvent>& events() const noexcept { return m_events; }
@@ -73,6 +81,7 @@ class TraceRecorder {
 
  private:
   std::size_t m_maxEvents;
+  std::size_t m_eventLimit;
   std::size_t m_dropped = 0;
   std::vector<const PostingCursor*> m_cursors;
   std::vector<std::string> m_terms;
