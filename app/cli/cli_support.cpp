@@ -113,8 +113,12 @@ std::string floatBits(float value) {
   return fmt::format("{:08x}", bits);
 }
 
+std::string jsonText(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 void printJson(const nlohmann::json& j) {
-  std::cout << (stdoutIsTerminal() ? j.dump(2) : j.dump()) << '\n';
+  std::cout << jsonText(j, stdoutIsTerminal() ? 2 : -1) << '\n';
 }
 
 int runCli(int argc, char** argv) {

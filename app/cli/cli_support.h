@@ -38,6 +38,9 @@ std::string joinOptionSpecs(const std::vector<std::string>& specs);
 std::string humanBytes(std::uint64_t bytes);
 std::string floatBits(float value);  // 8 lower-case hex digits
 
+// JSON text (indent -1: one line). Bytes of a string that are not UTF-8 (a query typed in
+// another encoding, an id of an old index) become U+FFFD instead of failing the command.
+std::string jsonText(const nlohmann::json& j, int indent = -1);
 // Writes JSON (pretty when stdout is a terminal) followed by a newline.
 void printJson(const nlohmann::json& j);
 

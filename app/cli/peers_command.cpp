@@ -149,7 +149,7 @@ void addPeersCommand(CLI::App& app) {
     if (!o->json.empty()) {
       const nlohmann::json j = {{"target", spec.text}, {"op", engine::operatorName(po.op)}, {"k", po.k},
                                 {"peer", manifestJson(*peer)}, {"sets", sets}};
-      engine::writeFileAtomically(o->json, j.dump(2) + "\n");
+      engine::writeFileAtomically(o->json, jsonText(j, 2) + "\n");
     }
     return 0;
   });

@@ -178,7 +178,7 @@ void addRunCommand(CLI::App& app) {
         j["algorithm"] = engine::algorithmName(result.algorithm);
         j["kth_score"] = std::isnan(result.kthScore) ? nlohmann::json(nullptr) : nlohmann::json(result.kthScore);
         j["tie_at_k"] = result.tieAtK;
-        counters << j.dump() << '\n';
+        counters << jsonText(j) << '\n';
       }
       if (progress) progress({"queries", i + 1, queries.size()});
     }
@@ -216,7 +216,7 @@ void addRunCommand(CLI::App& app) {
                      {"index_bytes", m.indexBytes},      {"postings", m.postings},
                      {"bits_per_posting", m.bitsPerPosting()}};
       }
-      summaryText = j.dump(2) + "\n";
+      summaryText = jsonText(j, 2) + "\n";
       if (!a->summary.empty()) outputs.push_back({a->summary, summaryText});
       timingLine = fmt::format("timing: {:.4f} CPU ms/query over {} passes", t.cpuMsPerQuery, t.passes);
       if (t.wallMsP50) timingLine += fmt::format(", wall p50 {:.4f} ms", *t.wallMsP50);

@@ -162,12 +162,6 @@ void writeOutput(const std::string& out, const std::string& content) {
   }
 }
 
-std::string jsonText(const nlohmann::json& j) {
-  std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-  text.push_back('\n');
-  return text;
-}
-
 }  // namespace
 
 void addRunsCommand(CLI::App& app) {
@@ -260,7 +254,7 @@ void addRunsCommand(CLI::App& app) {
       } else {
         const auto doc = store.exportRun(id);
         rungs = doc["rungs"].size();
-        writeOutput(a->out, jsonText(doc));
+        writeOutput(a->out, jsonText(doc, 2) + "\n");
       }
       if (a->out != "-") std::cerr << fmt::format("exported run {} ({} rungs) to {}\n", id, rungs, a->out);
       return 0;

@@ -4,7 +4,9 @@
 #include "engine/core/error.h"
 #include "engine/corpus/line_reader.h"
 #include "engine/corpus/text_fields.h"
+#include "engine/text/utf8.h"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -430,6 +432,14 @@ bool CorpusReader::next(Document& doc) {
     }
     if (line.empty() || isBlankLine(line)) continue;
     const bool ok = m_format == CorpusFormat::Beir ? parseBeir(line, doc) : parseMsMarco(line, doc);
+    if (ok && !isValidUtf8(doc.id)) {
+      // Ids go verbatim into JSON and the runs; text is analysed, its bad bytes replaced and counted.
+      std::size_t at = 0;
+      while (decodeUtf8(doc.id, at).valid) at += decodeUtf8(doc.id, at).length;
+      fail(fmt::format("the id is not valid UTF-8 (byte 0x{:02X} at byte {} of it)",
+                       static_cast<unsigned char>(doc.id[at]), at + 1));
+      continue;
+    }
     if (ok) return true;
   }
   return false;

@@ -4,6 +4,7 @@
 #include "engine/core/error.h"
 #include "engine/corpus/line_reader.h"
 #include "engine/corpus/text_fields.h"
+#include "engine/text/utf8.h"
 
 #include <nlohmann/json.hpp>
 
@@ -39,11 +40,25 @@ std::string formatScore(float score) {
   return std::string(buffer, static_cast<std::size_t>(n));
 }
 
+// A JSON string. Bytes that are not UTF-8 (an id of an index built before ids were checked)
+// become U+FFFD, as the analyzer reads them, so the line stays valid JSON.
 void appendJsonString(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
   out.push_back('"');
-  for (const char c : s) {
+  for (std::size_t at = 0; at < s.size();) {
+    const char c = s[at];
     const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {
+      const Utf8Char ch = decodeUtf8(s, at);
+      if (ch.valid) {
+        out.append(s.substr(at, ch.length));
+      } else {
+        appendUtf8(out, kReplacementChar);
+      }
+      at += ch.length;
+      continue;
+    }
+    ++at;
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -58,7 +73,7 @@ void appendJsonString(std::string& out, std::string_view s) {
           out.push_back(kHex[u >> 4]);
           out.push_back(kHex[u & 0xF]);
         } else {
-          out.push_back(c);  // UTF-8 passes through unchanged
+          out.push_back(c);
         }
     }
   }

@@ -133,6 +133,26 @@ TEST_F(CliPipeline, SearchJsonCarriesBitsCountersAndExplain) {
   EXPECT_NE(human.out.find("counters"), std::string::npos);
 }
 
+// A query in another encoding (bytes that are not UTF-8) is searched as the analyzer reads it
+// (each bad byte a separator), and its JSON is valid: it was an "internal error" from the JSON
+// library. A query file whose TSV id is not UTF-8 is a bad input naming file and line.
+TEST_F(CliPipeline, BytesThatAreNotUtf8NeverBreakJsonOutput) {
+  const auto queries = readFile(dir() / "q.jsonl");
+  const auto text = nlohmann::json::parse(queries.substr(0, queries.find('\n')))["text"].get<std::string>();
+  auto r = cli({"search", (dir() / "index").string(), "--query", text + "\xFF", "--json", "--explain"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["terms"].size(), 2u);
+  const auto plain =
+      nlohmann::json::parse(cli({"search", (dir() / "index").string(), "--query", text, "--json", "--explain"}).out);
+  EXPECT_EQ(j["hits"], plain["hits"]) << "the bad byte only separates";
+  std::ofstream(dir() / "badid.tsv") << "q1\tx\nq\xFF\ty\n";
+  r = cli({"run", (dir() / "index").string(), "--queries", (dir() / "badid.tsv").string(), "--out",
+           (dir() / "never-badid.trec").string()});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("badid.tsv:2: the id is not valid UTF-8"), std::string::npos) << r.err;
+}
+
 TEST_F(CliPipeline, RunWritesTrecAndDumpAndEvalReadsThem) {
   const auto d = dir();
   auto r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--k", "10", "--out",

@@ -526,6 +526,25 @@ TEST(CorpusReaderTest, MsMarcoMissingTabIsAnErrorOrSkipped) {
   EXPECT_EQ(docs.back().id, "4");
 }
 
+// Ids go verbatim into JSON and runs, so one that is not UTF-8 is a bad line (it once made every
+// JSON output of the index fail, or be invalid JSON); the text may hold such bytes (the analyzer
+// replaces and counts them).
+TEST(CorpusReaderTest, IdsThatAreNotUtf8AreBadLinesNamingTheByte) {
+  TempDir dir;
+  const auto path = dir.write("collection.tsv", "1\tone\nd\xFF" "2\ttwo\n3\tbad \xFF text is fine\n");
+  const Error e = readError(path, CorpusFormat::MsMarco);
+  EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+  EXPECT_EQ(std::string(e.what()), path.string() + ":2: the id is not valid UTF-8 (byte 0xFF at byte 2 of it)");
+  std::uint64_t skipped = 0;
+  const auto docs = readAll(path, CorpusFormat::MsMarco, BadLinePolicy::Skip, &skipped);
+  ASSERT_EQ(docs.size(), 2u);
+  EXPECT_EQ(skipped, 1u);
+  EXPECT_EQ(docs.back().text, "bad \xFF text is fine");
+  // A JSON id cannot hold such bytes: it is a syntax error already.
+  const auto json = dir.write("c.jsonl", "{\"_id\":\"d\xC3\",\"text\":\"x\"}\n");
+  EXPECT_EQ(readError(json, CorpusFormat::Beir).kind(), ErrorKind::BadInput);
+}
+
 // --- line reading and gzip ------------------------------------------------------------------
 
 TEST(CorpusLineReaderTest, LinesLongerThanTheBufferAndNoFinalNewline) {

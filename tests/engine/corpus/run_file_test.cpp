@@ -136,6 +136,17 @@ TEST(RunFileTest, WritesCompactEscapedDumpLines) {
   EXPECT_EQ(empty.str(), "{\"qid\":\"q2\",\"hits\":[]}\n");
 }
 
+// An id that is not UTF-8 (an index built before ids were checked) still makes a valid JSON line:
+// each bad byte becomes U+FFFD; a valid multi-byte character is kept.
+TEST(RunFileTest, DumpLinesStayValidJsonForIdsThatAreNotUtf8) {
+  std::ostringstream out;
+  engine::writeDumpQuery(out, "q\xFF", {{"d\xE2\x82", 1.0f}, {"\xE2\x82\xAC", 2.0f}});
+  EXPECT_EQ(out.str(),
+            "{\"qid\":\"q\xEF\xBF\xBD\",\"hits\":["
+            "{\"doc\":\"d\xEF\xBF\xBD\xEF\xBF\xBD\",\"score\":1,\"bits\":\"3f800000\"},"
+            "{\"doc\":\"\xE2\x82\xAC\",\"score\":2,\"bits\":\"40000000\"}]}\n");
+}
+
 TEST(RunFileTest, DumpRoundTripIsBitExactIncludingNonFinite) {
   TempDir dir;
   auto hits = trickyHits();
