@@ -9,7 +9,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -70,7 +72,8 @@ std::string algorithmHelp() {
 }
 
 std::string optionSwitchHelp() {
-  return "optimisation switches, all on by default, as name=on|off separated by commas (repeatable): " +
+  return "optimisation switches, all on by default, as name=on|off separated by commas (repeatable; 1|0 and "
+         "true|false too, and a bare name means on): " +
          engine::SearchOptions::names();
 }
 
@@ -85,6 +88,14 @@ std::size_t countOption(const std::string& option, std::int64_t value, std::size
     engine::throwUsage(fmt::format("{} must be between 0 and {}, got {}", option, max, got));
   }
   return static_cast<std::size_t>(value);
+}
+
+double warmupOption(const std::string& option, double value) {
+  if (!std::isfinite(value) || value < 0 || value > kMaxWarmupSeconds) {
+    engine::throwUsage(fmt::format("{} must be a number of seconds from 0 to {}, got {}", option, kMaxWarmupSeconds,
+                                   value));
+  }
+  return value;
 }
 
 std::string joinOptionSpecs(const std::vector<std::string>& specs) {
@@ -121,6 +132,61 @@ void printJson(const nlohmann::json& j) {
   std::cout << jsonText(j, stdoutIsTerminal() ? 2 : -1) << '\n';
 }
 
+namespace {
+
+// CLI11 reads integers with strtoll base 0, so `--k 010` was k = 8 (octal) and `--warmup-s 0x10`
+// sixteen seconds; an empty value became 0. Numbers are decimal here: every integer and float
+// option of every command checks its text before CLI11 converts it.
+bool isDecimal(const std::string& text, bool fraction) {
+  std::size_t i = 0;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+  std::size_t digits = 0;
+  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) ++digits;
+  if (fraction) {
+    if (i < text.size() && text[i] == '.') {
+      for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) ++digits;
+    }
+    if (digits > 0 && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+      ++i;
+      if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+      std::size_t exponent = 0;
+      for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) ++exponent;
+      if (exponent == 0) return false;
+    }
+    // inf and nan pass as text, for the option's own range check to name them.
+    const std::string rest = text.substr(digits == 0 && i <= 1 ? i : text.size());
+    if (digits == 0) return rest == "inf" || rest == "nan" || rest == "infinity";
+  }
+  return digits > 0 && i == text.size();
+}
+
+void requireDecimalNumbers(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    const std::string type = opt->get_type_name();
+    const bool integer = type == "INT" || type == "UINT";
+    if (!integer && type != "FLOAT") continue;
+    // A transform (it may rewrite the text): an integer's leading zeros are dropped, so that base 0
+    // reads "010" as ten.
+    opt->transform(CLI::Validator(
+        [integer](std::string& value) {
+          if (!isDecimal(value, !integer)) {
+            return std::string(integer ? "expected a decimal integer" : "expected a decimal number") + ", got '" +
+                   value + "'";
+          }
+          if (integer) {
+            const std::size_t sign = value[0] == '-' || value[0] == '+' ? 1 : 0;
+            const std::size_t first = std::min(value.find_first_not_of('0', sign), value.size() - 1);
+            value.erase(sign, first - sign);
+          }
+          return std::string();
+        },
+        "", "decimal"));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) requireDecimalNumbers(*sub);
+}
+
+}  // namespace
+
 int runCli(int argc, char** argv) {
   CLI::App app{"wandscope-cli: build, query, evaluate and benchmark Wandscope search indexes.\n"
                "Exit codes: 0 success, 2 usage error, 3 bad input file, 4 index error, 1 other.",
@@ -143,6 +209,7 @@ int runCli(int argc, char** argv) {
   addRunsCommand(app);
   addPeersCommand(app);
   addSimdCommand(app);
+  requireDecimalNumbers(app);
   engine::installPeerTargets();  // `bench --target xapian|sqlite-fts5`
   g_exitCode = 0;
   try {

@@ -32,6 +32,10 @@ std::string optionSwitchHelp();
 // A count option read as a signed integer, so that "-1" is refused rather than wrapped: its
 // value, or a usage error "--k must be between 0 and MAX, got V".
 std::size_t countOption(const std::string& option, std::int64_t value, std::size_t max);
+// A warm-up in seconds given on the command line: its value, or a usage error unless it is finite
+// and from 0 to kMaxWarmupSeconds (the profiles' limit; 1e308 once spun until killed).
+inline constexpr double kMaxWarmupSeconds = 3600;
+double warmupOption(const std::string& option, double value);
 // The specs of a repeated --opt joined into one (each switch still at most once in all of them).
 std::string joinOptionSpecs(const std::vector<std::string>& specs);
 

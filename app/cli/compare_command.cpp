@@ -47,7 +47,7 @@ void addCompareCommand(CLI::App& app) {
     bool aa = false;
     bool noDb = false;
     unsigned repetitions = 3;
-    double warmup = -1;
+    double warmup = 0;
     double noiseFloor = 0.02;
     unsigned bootstrap = 2000;
   };
@@ -75,7 +75,7 @@ void addCompareCommand(CLI::App& app) {
   cmd->add_option("--cache", a->cache, "dataset cache (default $XDG_CACHE_HOME/wandscope)");
   cmd->add_option("--db", a->db, "run store (default $XDG_DATA_HOME/wandscope/runs.sqlite)");
   cmd->add_flag("--no-db", a->noDb, "do not store the comparison in the run store");
-  setAction(cmd, [a] {
+  setAction(cmd, [a, cmd] {
     if (a->noDb && !a->db.empty()) engine::throwUsage("--db and --no-db exclude each other");
     if (a->targets.size() < 2) {
       engine::throwUsage(fmt::format("compare needs at least two --target options (A, then one or more B to compare "
@@ -95,7 +95,7 @@ void addCompareCommand(CLI::App& app) {
 
     engine::CompareOptions options;
     options.repetitions = a->repetitions;
-    options.warmupSeconds = a->warmup >= 0 ? a->warmup : profile.closed.warmupSeconds;
+    options.warmupSeconds = cmd->count("--warmup-s") > 0 ? warmupOption("--warmup-s", a->warmup) : profile.closed.warmupSeconds;
     options.aa = a->aa;
     options.noiseFloor = a->noiseFloor;
     options.bootstrapSamples = a->bootstrap;

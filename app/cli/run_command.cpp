@@ -65,8 +65,8 @@ void addRunCommand(CLI::App& app) {
   cmd->add_option("--counters", a->counters,
                   "write per-query counters as JSON lines (with the path taken, the k-th score and tie_at_k)");
   cmd->add_option("--repeat", a->repeat,
-                  fmt::format("timed passes after the run, 1 to {} (forward/reverse/forward...)", kMaxRepeat));
-  cmd->add_option("--warmup-s", a->warmup, "untimed warm-up seconds before the timed passes (needs --repeat)")
+                  fmt::format("timed passes after the run, 1 to {} (forward/reverse/forward...); 0, the default, times nothing", kMaxRepeat));
+  cmd->add_option("--warmup-s", a->warmup, fmt::format("untimed warm-up seconds before the timed passes, 0 to {} (needs --repeat)", kMaxWarmupSeconds))
       ->capture_default_str();
   cmd->add_option("--summary", a->summary,
                   "write the timing summary (JSON) here (needs --repeat; wall_ms_p50 is null below 200 timed queries)");
@@ -82,7 +82,7 @@ void addRunCommand(CLI::App& app) {
     const std::size_t repeat = countOption("--repeat", a->repeat, kMaxRepeat);
     const std::size_t k = countOption("--k", a->k, engine::kMaxK);
     if (!a->summary.empty() && repeat == 0) engine::throwUsage("--summary needs --repeat N (N >= 1)");
-    if (a->warmup < 0 || !std::isfinite(a->warmup)) engine::throwUsage("--warmup-s must be a finite number >= 0");
+    warmupOption("--warmup-s", a->warmup);
     if (cmd->count("--warmup-s") > 0 && repeat == 0) engine::throwUsage("--warmup-s needs --repeat N (N >= 1)");
     const auto spec = engine::TargetSpec::parse(a->target);
     const bool peerTarget = engine::isPeerKind(spec.kind);

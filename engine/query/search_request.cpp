@@ -95,25 +95,26 @@ void SearchOptions::apply(std::string_view spec) {
       name = item.substr(0, eq);
       value = item.substr(eq + 1);
     }
-    bool on = true;
-    if (value == "on" || value == "1" || value == "true") {
-      on = true;
-    } else if (value == "off" || value == "0" || value == "false") {
-      on = false;
-    } else {
-      throwUsage("option " + std::string(name) + ": expected on or off, got '" + std::string(value) + "'");
-    }
+    // The name first: "bar=baz" is an unknown switch, not a bad value of one.
     int index = -1;
     int position = 0;
-    auto set = [&](const char* key, bool& field) {
+    bool* field = nullptr;
+    auto find = [&](const char* key, bool& f) {
       if (name == key) {
-        field = on;
+        field = &f;
         index = position;
       }
       ++position;
     };
-    visit(*this, set);
+    visit(*this, find);
     if (index < 0) throwUsage("unknown optimisation '" + std::string(name) + "' (valid: " + names() + ")");
+    if (value == "on" || value == "1" || value == "true") {
+      *field = true;
+    } else if (value == "off" || value == "0" || value == "false") {
+      *field = false;
+    } else {
+      throwUsage("optimisation " + std::string(name) + ": expected on or off, got '" + std::string(value) + "'");
+    }
     const std::uint32_t bit = std::uint32_t{1} << index;
     if ((given & bit) != 0) {
       throwUsage("optimisation '" + std::string(name) + "' is given twice in '" + std::string(whole) + "'");

@@ -288,6 +288,34 @@ TEST_F(CliPipeline, RunOutputsAreDistinctFilesWrittenAllOrNothing) {
   }
 }
 
+// Numbers are decimal: `--k 010` was read as octal (k = 8), `--warmup-s 0x10` as sixteen seconds
+// and an empty value as 0; a warm-up of 1e308 seconds spun until killed.
+TEST_F(CliPipeline, NumbersAreDecimalAndWarmUpsBounded) {
+  const auto d = dir();
+  auto run = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args = {"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out",
+                                     (d / "numbers.trec").string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return cli(args);
+  };
+  auto r = run({"--k", "010"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("(200 hits)"), std::string::npos) << r.err << ": 20 queries, 10 hits each";
+  r = run({"--k", "+03"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find("(60 hits)"), std::string::npos) << r.err;
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"--k", ""}, {"--k", "0x10"}, {"--k", "1e3"}, {"--repeat", "1", "--warmup-s", "0x10"},
+        {"--repeat", "1", "--warmup-s", ""}, {"--repeat", "1", "--warmup-s", "1e308"},
+        {"--repeat", "1", "--warmup-s", "3601"}}) {
+    r = run(bad);
+    EXPECT_EQ(r.exitCode, 2) << bad[0] << " '" << bad.back() << "': " << r.err;
+    const bool named = r.err.find("expected a decimal") != std::string::npos ||
+                       r.err.find("from 0 to 3600") != std::string::npos;
+    EXPECT_TRUE(named) << r.err;
+  }
+}
+
 // Per-query counters carry the path taken, the k-th score and whether it ties the (k+1)-th, as
 // COUNTERS.md lists them; --opt may be repeated; --out may be a device (it stays one).
 TEST_F(CliPipeline, RunCountersCarryThePathTheKthScoreAndTheTie) {

@@ -50,6 +50,13 @@ TEST(SearchRequest, OptionsParseAndPrint) {
   EXPECT_TRUE(o.freqPrune);
   EXPECT_THROW(o.apply("nonsense=off"), Error);
   EXPECT_THROW(o.apply("freq_prune=maybe"), Error);
+  // An unknown name is reported as such whatever its value.
+  try {
+    o.apply("bar=baz");
+    ADD_FAILURE() << "bar=baz accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown optimisation 'bar'"), std::string::npos) << e.what();
+  }
   o.apply("");  // no switches: nothing changes
   EXPECT_TRUE(o.freqPrune);
 }
