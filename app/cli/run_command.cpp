@@ -104,6 +104,11 @@ void addRunCommand(CLI::App& app) {
     }
     engine::checkDistinctFiles({{"--out", a->out}, {"--counters", a->counters}, {"--summary", a->summary}},
                                {{"--queries", a->queries}});
+    const std::string tag = a->tag.empty() ? (peerTarget ? spec.kind : "wandscope-" + a->algo) : a->tag;
+    if (a->format == "trec" && !engine::isTrecField(tag)) {
+      engine::throwUsage("--tag " + jsonText(tag) + " is empty or contains whitespace (a TREC run's fields are split on it)");
+    }
+    if (a->format == "dump" && !a->tag.empty()) engine::throwUsage("--tag names the run in TREC output; --format dump has none");
     const auto index = engine::Index::open(a->dir);
     std::shared_ptr<const engine::PeerEngine> peer;
     std::unique_ptr<engine::PeerSearcher> peerSearcher;
@@ -133,7 +138,15 @@ void addRunCommand(CLI::App& app) {
       r.text = q.text;
       requests.push_back(std::move(r));
     }
-    const std::string tag = a->tag.empty() ? (peerTarget ? spec.kind : "wandscope-" + a->algo) : a->tag;
+    if (a->format == "trec") {
+      for (std::size_t i = 0; i < queries.size(); ++i) {
+        if (!engine::isTrecField(queries[i].id)) {
+          engine::throwBadInput(fmt::format("{}: query id {} (the {} query of the file) is empty or contains "
+                                            "whitespace: a TREC run cannot hold it (--format dump can)",
+                                            a->queries, jsonText(queries[i].id), ordinal(i + 1)));
+        }
+      }
+    }
     std::ostringstream run;
     std::ostringstream counters;
     std::size_t totalHits = 0;

@@ -16,9 +16,7 @@
 
 namespace wandscope::engine {
 
-namespace {
-
-bool isWord(const std::string& s) noexcept {
+bool isTrecField(std::string_view s) noexcept {
   if (s.empty()) return false;
   for (const char c : s) {
     if (isAsciiSpace(c)) return false;
@@ -26,10 +24,16 @@ bool isWord(const std::string& s) noexcept {
   return true;
 }
 
+namespace {
+
+void appendJsonString(std::string& out, std::string_view s);
+
 void checkWord(const std::string& s, const char* what) {
-  if (!isWord(s)) {
-    throwBadInput(std::string("cannot write a TREC run: ") + what + " '" + s +
-                  "' is empty or contains whitespace");
+  if (!isTrecField(s)) {
+    std::string quoted;
+    appendJsonString(quoted, s);  // a newline in it shows as \n
+    throwBadInput(std::string("cannot write a TREC run: ") + what + " " + quoted +
+                  " is empty or contains whitespace (--format dump holds any id)");
   }
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wandscope::engine {
@@ -19,6 +20,9 @@ struct RunHit {
 struct Run {
   std::map<std::string, std::vector<RunHit>> queries;
 };
+
+// Whether `s` can be a field of a TREC run line (non-empty, no whitespace: fields are split on it).
+bool isTrecField(std::string_view s) noexcept;
 
 // One TREC run line per hit: "qid Q0 docid rank score tag" (rank 1-based, scores written with
 // "%.9g", enough digits for an f32 to read back bit-identical). Ids and the tag must be

@@ -316,6 +316,29 @@ TEST_F(CliPipeline, NumbersAreDecimalAndWarmUpsBounded) {
   }
 }
 
+// A TREC run splits its fields on whitespace: a query id or a tag holding some is refused before
+// the run, naming the query (escaped: an id with a newline once printed a broken message) or the
+// option; --format dump holds any id, and has no tag.
+TEST_F(CliPipeline, TrecRunsRefuseIdsAndTagsTheyCannotHold) {
+  const auto d = dir();
+  std::ofstream(d / "spaced.jsonl") << "{\"_id\":\"q1\",\"text\":\"x\"}\n{\"_id\":\"a\\nb\",\"text\":\"y\"}\n";
+  const std::string index = (d / "index").string();
+  auto r = cli({"run", index, "--queries", (d / "spaced.jsonl").string(), "--out", (d / "spaced.trec").string()});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("spaced.jsonl: query id \"a\\nb\" (the 2nd query of the file)"), std::string::npos) << r.err;
+  EXPECT_EQ(countLines(r.err), 1u) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(d / "spaced.trec"));
+  r = cli({"run", index, "--queries", (d / "spaced.jsonl").string(), "--out", (d / "spaced.dump").string(), "--format",
+           "dump"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  r = cli({"run", index, "--queries", (d / "q.jsonl").string(), "--out", (d / "tag.trec").string(), "--tag", "my tag"});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("--tag \"my tag\""), std::string::npos) << r.err;
+  r = cli({"run", index, "--queries", (d / "q.jsonl").string(), "--out", (d / "tag.dump").string(), "--tag", "t",
+           "--format", "dump"});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+}
+
 // Per-query counters carry the path taken, the k-th score and whether it ties the (k+1)-th, as
 // COUNTERS.md lists them; --opt may be repeated; --out may be a device (it stays one).
 TEST_F(CliPipeline, RunCountersCarryThePathTheKthScoreAndTheTie) {
