@@ -23,6 +23,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wandscope::app {
@@ -78,6 +79,9 @@ void addRunCommand(CLI::App& app) {
   setAction(cmd, [a, cmd] {
     if (a->format != "trec" && a->format != "dump") {
       engine::throwUsage("--format must be trec or dump, got '" + a->format + "'");
+    }
+    for (const auto& [option, value] : {std::pair{"--out", &a->out}, {"--counters", &a->counters}, {"--summary", &a->summary}}) {
+      if (cmd->count(option) > 0 && value->empty()) engine::throwUsage(fmt::format("{} needs a file name", option));
     }
     const std::size_t repeat = countOption("--repeat", a->repeat, kMaxRepeat);
     const std::size_t k = countOption("--k", a->k, engine::kMaxK);

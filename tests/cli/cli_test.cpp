@@ -235,7 +235,8 @@ TEST_F(CliPipeline, ErrorsHaveTheRightExitCodeAndOneLine) {
   for (const std::vector<std::string>& bad :
        {std::vector<std::string>{"--repeat", "-1"}, {"--repeat", "18446744073709551615"}, {"--k", "-1"},
         {"--warmup-s", "1"}, {"--warmup-s", "inf", "--repeat", "1"}, {"--opt", "freq_prune=off,freq_prune=on"},
-        {"--opt", "freq_prune=off,,lazy_freq=off"}, {"--counters", (d / "no-such-dir" / "c.jsonl").string()}}) {
+        {"--opt", "freq_prune=off,,lazy_freq=off"}, {"--counters", (d / "no-such-dir" / "c.jsonl").string()},
+        {"--counters", ""}, {"--repeat", "1", "--summary", ""}}) {
     std::vector<std::string> args = {"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out",
                                      (d / "never.trec").string()};
     args.insert(args.end(), bad.begin(), bad.end());
