@@ -15,6 +15,7 @@ std::string traceToJson(const TraceRecorder& trace, bool pretty) {
   // Written event by event rather than as one document: a document of 100,000 events held many
   // times the memory of its text (and a failed allocation while freeing it ended the process).
   nlohmann::json head = {{"algorithm", trace.algorithm},
+                         {"long_windows", trace.longWindows},
                          {"terms", trace.terms()},
                          {"max_events", trace.eventLimit()},
                          {"truncated", trace.truncated()},

@@ -64,6 +64,7 @@ void TraceRecorder::begin(std::vector<const PostingCursor*> cursors, std::vector
   m_events.clear();
   m_positions.clear();
   m_dropped = 0;
+  longWindows = false;
 }
 
 void TraceRecorder::record(const TraceEvent& event) {

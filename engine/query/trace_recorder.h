@@ -78,6 +78,10 @@ class TraceRecorder {
     return m_positions[index * m_terms.size() + term];
   }
   std::string algorithm;  // set by the searcher
+  // Set by the bulk AND's long windows (bulk_and_long_windows.h): their window, block and limit
+  // events carry the bounds docs/COUNTERS.md gives for them, and they decode blocks without
+  // walking the cursors, whose positions stay where the search put them.
+  bool longWindows = false;
 
  private:
   std::size_t m_maxEvents;

@@ -21,7 +21,7 @@ using engine::TraceReason;
 constexpr float kNone = -std::numeric_limits<float>::infinity();
 
 // Two terms over 100,000 docs; a BMW-like sequence around the example numbers.
-TraceSnapshotPtr makeTrace() {
+std::shared_ptr<TraceSnapshot> makeEditableTrace() {
   auto s = std::make_shared<TraceSnapshot>();
   s->text = QStringLiteral("alpha beta");
   s->k = 2;
@@ -60,6 +60,8 @@ TraceSnapshotPtr makeTrace() {
   return s;
 }
 
+TraceSnapshotPtr makeTrace() { return makeEditableTrace(); }
+
 TEST(TraceEventModel, PassesTheModelTesterAndShowsOneRowPerEvent) {
   TraceEventModel model;
   QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -83,13 +85,43 @@ TEST(TraceEventModel, PassesTheModelTesterAndShowsOneRowPerEvent) {
 TEST(TraceNarrative, SaysWhatHappenedWithTheNumbers) {
   auto s = makeTrace();
   EXPECT_EQ(traceNarrative(*s, s->primary, 6),
-            QStringLiteral("Pivot at doc 48,213: upper bounds sum to 7.210 > threshold 6.900, but block maxima sum to "
-                           "5.120 <= 6.900: skip to doc 48,384 ('beta' moves past the block)."));
+            QStringLiteral("Pivot at doc 48,213: upper bounds sum to 7.210 > threshold 6.900, but the maxima of the "
+                           "blocks holding it sum to 5.120 <= 6.900: skip to doc 48,384, where the first of those "
+                           "blocks ends. 'beta', the list with the largest maximum, moves there; no document in "
+                           "between is scored, and blocks lying wholly in between are never decoded."));
   EXPECT_TRUE(traceNarrative(*s, s->primary, 4).contains(QStringLiteral("turns from none to 6.900")));
   EXPECT_TRUE(traceNarrative(*s, s->primary, 7).contains(QStringLiteral("Doc 100 (6.900) leaves the heap")))
       << traceNarrative(*s, s->primary, 7).toStdString();
   EXPECT_TRUE(traceNarrative(*s, s->primary, 1).contains(QStringLiteral("the heap is not full")));
   EXPECT_EQ(traceNarrative(*s, s->primary, 99), QString());
+}
+
+// The bulk AND's long windows record other bounds than the seed's windows (COUNTERS.md): a limit
+// prune's bound is the lead's score plus the other lists' block maxima, compared with the floor (it
+// was told as "<= the partial-score limit 10.016", which is not what was tested), and a window
+// skipped whole has no bound of its own (its blocks were skipped one by one).
+TEST(TraceNarrative, TellsTheLongWindowsByTheirOwnBounds) {
+  auto s = makeEditableTrace();
+  auto& r = s->primary;
+  r.algorithm = engine::Algorithm::BulkAnd;
+  r.longWindows = true;
+  r.events = {
+      TraceEvent{TraceEventKind::CandidatePruned, TraceReason::Limit, 1, 500, 0, 4.037f, 10.016f, 10.065f},
+      TraceEvent{TraceEventKind::WindowSkipped, TraceReason::Bound, -1, 600, 900, 0.0f, 0.0f, 10.065f},
+      TraceEvent{TraceEventKind::BlockSkipped, TraceReason::Bound, 0, 1000, 1128, 0.0f, 9.5f, 10.065f},
+  };
+  r.positions.assign(r.events.size() * 2, 100);
+  EXPECT_EQ(traceNarrative(*s, r, 0),
+            QStringLiteral("Doc 500 pruned: 'beta' scores 4.037 here, and adding the other lists' block maxima gives "
+                           "at most 10.016 <= threshold 10.065. The other terms are not scored."));
+  EXPECT_EQ(traceNarrative(*s, r, 1),
+            QStringLiteral("Long window docs 600 to 900 skipped whole: every lead block in it was skipped on its "
+                           "bound (threshold 10.065), so no block is decoded."));
+  EXPECT_TRUE(traceNarrative(*s, r, 2).startsWith(QStringLiteral("Docs 1,000 to 1,127, a block of 'alpha' (the lead)")))
+      << traceNarrative(*s, r, 2).toStdString();
+  // The seed's windows: the same event is the partial-score limit.
+  r.longWindows = false;
+  EXPECT_TRUE(traceNarrative(*s, r, 0).contains(QStringLiteral("the partial-score limit 10.016")));
 }
 
 TEST(TraceNarrative, SaysWhereAPresetRankFloorComesFrom) {

@@ -84,8 +84,9 @@ TEST(TracePage, LessonOpensAtItsKeyStepWithTheNumbers) {
   expectInSync(f.page, static_cast<std::size_t>(key));
   EXPECT_EQ(run.events[static_cast<std::size_t>(key)].kind, TraceEventKind::BlockSkipped);
   EXPECT_TRUE(f.page.narrativeLabel()->text().contains(QStringLiteral(
-      "Pivot at doc 14: upper bounds sum to 3.632 &gt; threshold 2.871, but block maxima sum to 2.871 &lt;= 2.871: "
-      "skip to doc 255 ('storm' moves past the block).")))
+      "Pivot at doc 14: upper bounds sum to 3.632 &gt; threshold 2.871, but the maxima of the blocks holding it sum "
+      "to 2.871 &lt;= 2.871: skip to doc 255, where the first of those blocks ends. 'storm', the list with the "
+      "largest maximum, moves there")))
       << f.page.narrativeLabel()->text().toStdString();
   // The lanes: one per term, with blocks and postings from the index.
   ASSERT_EQ(f.page.snapshot()->lanes.size(), 2u);

@@ -114,16 +114,39 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
     case TraceEventKind::BlockSkipped: {
       const auto [b, f] = fmtPair(e.bound, e.floor);
       if (const TraceEvent* pivot = previousPivot(run, step); pivot != nullptr && e.term >= 0) {
+        // Block-Max WAND skips up to the nearest end of the blocks the pivot lies in (or the next
+        // cursor), which may be another list's block: the moving list need not leave its block.
         const auto [ub, f2] = fmtPair(pivot->bound, e.floor);
-        return QStringLiteral("Pivot at doc %1: upper bounds sum to %2 > threshold %3, but block maxima sum to %4 "
-                              "<= %5: skip to doc %6 (%7 moves past the block).")
+        return QStringLiteral("Pivot at doc %1: upper bounds sum to %2 > threshold %3, but the maxima of the blocks "
+                              "holding it sum to %4 <= %5: skip to doc %6, where the first of those blocks ends. "
+                              "%7, the list with the largest maximum, moves there; no document in between is "
+                              "scored, and blocks lying wholly in between are never decoded.")
             .arg(doc, ub, f2, b, f, to, termName(s, e.term));
+      }
+      const QString last = e.docEnd == engine::kNoMoreDocs ? to : formatDoc(e.docEnd - 1);
+      if (run.longWindows && e.term >= 0) {
+        return QStringLiteral("Docs %1 to %2, a block of %3 (the lead): its maximum plus the largest maxima of the "
+                              "other lists' blocks overlapping it is %4 <= threshold %5, so no document in it can "
+                              "enter the top k: the block is not decoded.")
+            .arg(doc, last, termName(s, e.term), b, f);
       }
       return QStringLiteral("Docs %1 to %2: the block maxima sum to %3 <= threshold %4, so no document there can "
                             "enter the top k: the cursors skip to doc %5 without decoding.")
-          .arg(doc, e.docEnd == engine::kNoMoreDocs ? to : formatDoc(e.docEnd - 1), b, f, to);
+          .arg(doc, last, b, f, to);
     }
     case TraceEventKind::WindowEntered:
+      if (run.longWindows) {
+        if (std::isinf(e.floor)) {
+          return QStringLiteral("Long window docs %1 to %2 (many blocks of the lead list at once): the heap is not "
+                                "full, so all its lead blocks are decoded and intersected with the other lists.")
+              .arg(doc, to);
+        }
+        const auto [b, f] = fmtPair(e.bound, e.floor);
+        return QStringLiteral("Long window docs %1 to %2: its best lead block bounds at %3 > threshold %4, so the "
+                              "lead blocks that can reach the threshold are decoded and intersected with the other "
+                              "lists (the others were skipped, each a block-skipped step).")
+            .arg(doc, to, b, f);
+      }
       if (std::isinf(e.floor)) {
         return QStringLiteral("Window docs %1 to %2 (up to the nearest block end): the heap is not full, so the "
                               "blocks are decoded and intersected (window bound %3).")
@@ -139,6 +162,10 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
       if (e.reason == TraceReason::Empty) {
         return QStringLiteral("Window docs %1 to %2 is empty: the lists share no document in it, nothing is scored.")
             .arg(doc, to);
+      } else if (run.longWindows) {
+        return QStringLiteral("Long window docs %1 to %2 skipped whole: every lead block in it was skipped on its "
+                              "bound (threshold %3), so no block is decoded.")
+            .arg(doc, to, fmt(e.floor, 3));
       } else {
         const auto [b, f] = fmtPair(e.bound, e.floor);
         return QStringLiteral("Window docs %1 to %2 skipped whole: block maxima sum to %3 <= threshold %4. No block "
@@ -176,6 +203,13 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
                                 "above the limit. One table lookup, no scoring.")
               .arg(doc, termName(s, e.term), fmt(e.bound, 3));
         case TraceReason::Limit: {
+          if (run.longWindows) {
+            // Long windows: `bound` is the lead's exact score plus the other lists' block maxima.
+            const auto [bd, fl] = fmtPair(e.bound, e.floor);
+            return QStringLiteral("Doc %1 pruned: %2 scores %3 here, and adding the other lists' block maxima gives "
+                                  "at most %4 <= threshold %5. The other terms are not scored.")
+                .arg(doc, termName(s, e.term), fmt(e.score, 3), bd, fl);
+          }
           const auto [sc, l] = fmtPair(e.score, e.bound);
           return QStringLiteral("Doc %1 pruned: %2 scores %3 <= the partial-score limit %4 (what the others' block "
                                 "maxima leave below threshold %5). The other terms are not scored.")

@@ -55,6 +55,7 @@ struct TraceRun {
   engine::Score kthScore = 0.0f;
   bool tieAtK = false;
   std::string json;  // the engine's trace JSON (what `search --trace` writes), for export
+  bool longWindows = false;  // TraceRecorder::longWindows: the bulk AND's long windows ran
 
   bool truncated() const noexcept { return dropped > 0; }
   std::size_t termCount() const noexcept { return events.empty() ? 0 : positions.size() / events.size(); }

@@ -548,6 +548,8 @@ void bulkAndLongWindows(QueryContext& ctx) {
       }
     }
   } trim{scratch};
+  // The events mean what COUNTERS.md says of the long windows, and the cursors are not walked.
+  if (ctx.trace != nullptr) ctx.trace->longWindows = true;
   LongWindows(ctx, scratch).run();
 }
 

@@ -43,6 +43,33 @@ std::string eightTokens(std::vector<std::string> words) {
   return text;
 }
 
+// The trace says when the long windows ran (their events' bounds mean what COUNTERS.md says of
+// them, and they do not walk the cursors): the workbench's narrative once read a long window's
+// limit prune as the seed windows' partial-score limit and got the sentence wrong.
+TEST(BulkAnd, TheTraceSaysWhenTheLongWindowsRan) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 600; ++d) {
+    std::vector<std::string> words = {"dense"};
+    if (d % 3 == 0) words.push_back("lead");
+    if (d < 4) words.insert(words.end(), {"lead", "lead", "dense"});
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  engine::TraceRecorder trace;
+  runAnd(*t->index, "lead dense", 2, Algorithm::BulkAnd, "", &trace);
+  EXPECT_TRUE(trace.longWindows);
+  std::size_t limits = 0;
+  for (const auto& e : trace.events()) {
+    if (e.kind != TraceEventKind::CandidatePruned || e.reason != TraceReason::Limit) continue;
+    ++limits;
+    EXPECT_LE(e.score, e.bound) << "the lead's score plus the others' block maxima";
+    EXPECT_LE(e.bound, e.floor) << "pruned: cannot beat the floor";
+  }
+  EXPECT_GT(limits, 0u);
+  runAnd(*t->index, "lead dense", 2, Algorithm::BulkAnd, "long_windows=off", &trace);
+  EXPECT_FALSE(trace.longWindows) << "reset by the next search";
+}
+
 // The first seed's review case: the floor turns positive on the first candidate of window 1 while
 // the dense clause has the same block maximum in both of its blocks, so the (floor, followers'
 // block max) key does not change between the windows. Window 2 must still apply the frequency
