@@ -70,10 +70,12 @@ constexpr Metric kMetrics[] = {
     // Per query.
     {"wall_ms", "Wall time",
      "Elapsed time of analysis, planning and evaluation on the worker thread, in milliseconds "
-     "(snippets and explain are not included)."},
+     "(snippets and explain are not included). The median of warm repeats after the first run, as "
+     "many as fit in 40 ms (at most 31; the label says how many): a first run alone mostly measures "
+     "cold caches. A query too slow to repeat shows its one cold run."},
     {"cpu_ms", "CPU time",
      "CPU time the worker thread spent on the same span, in milliseconds "
-     "(CLOCK_THREAD_CPUTIME_ID)."},
+     "(CLOCK_THREAD_CPUTIME_ID), measured as the wall time is."},
     {"kth_score", "k-th score",
      "Score of the k-th result: the final floor a document had to beat. Empty when fewer than k "
      "documents matched."},

@@ -38,6 +38,9 @@ struct AlgorithmRun {
   std::vector<engine::Hit> hits;
   double wallMs = 0;        // analysis, planning and evaluation, on the worker thread
   double cpuMs = 0;         // the worker thread's CPU time for the same span
+  // How they were measured: the medians of this many warm runs after the first, or (0) the first
+  // run alone, cold, for a query too slow to repeat.
+  int timedRuns = 0;
   engine::Score kthScore = 0.0f;  // NaN when fewer than k hits
   bool tieAtK = false;
 };
