@@ -8,6 +8,7 @@
 #include "engine/bench/environment.h"
 #include "engine/bench/report_writer.h"
 #include "engine/bench/request_log_writer.h"
+#include "engine/bench/saturation_rule.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/store/store_run_observer.h"
@@ -224,10 +225,7 @@ void addBenchCommand(CLI::App& app) {
     sink.close();
     engine::writeReportFiles(out, report);
     for (const auto& [target, c] : report.capacity) {
-      std::cerr << fmt::format("{}: maximum sustainable rate in [{}, {}]{}\n", target,
-                               c.lastPass ? fmt::format("{:.4g}/s", *c.lastPass) : "below the first rung",
-                               c.firstFail ? fmt::format("{:.4g}/s", *c.firstFail) : "above the last rung",
-                               c.criterion.empty() ? "" : fmt::format(" (first failing rung: {})", c.criterion));
+      std::cerr << fmt::format("{}: maximum sustainable rate {}\n", target, engine::describeCapacity(c));
     }
     std::cerr << fmt::format("{} rungs; reports in {}{}\n", report.rungs.size(), out.string(),
                              report.partial ? " (partial: interrupted)" : "");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/bench/report_writer.h"
 
+#include "engine/bench/saturation_rule.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/text_escape.h"
@@ -281,12 +282,7 @@ void openTables(std::string& md, const RunReport& report) {
     line("verdict", [](const RungResult& r) { return r.criterion.empty() ? r.verdict : fmt::format("{}: {}", r.verdict, r.criterion); });
     md += "\n";
     if (const auto it = report.capacity.find(t); it != report.capacity.end()) {
-      const auto& c = it->second;
-      const std::string lo = c.lastPass ? rate(*c.lastPass) : std::string("below the first rung");
-      const std::string hi = c.firstFail ? rate(*c.firstFail) : std::string("above the last rung");
-      md += fmt::format("**Maximum sustainable rate: [{}, {}]**", lo, hi);
-      if (!c.criterion.empty()) md += fmt::format(" (first failing rung: {})", c.criterion);
-      md += "\n\n";
+      md += fmt::format("**Maximum sustainable rate:** {}\n\n", describeCapacity(it->second));
     }
   }
 }

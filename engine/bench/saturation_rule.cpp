@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <string_view>
 
 namespace wandscope::engine {
 
@@ -96,6 +97,25 @@ RunReport::Capacity capacityOf(const std::vector<const RungResult*>& ladder) {
     break;
   }
   return c;
+}
+
+std::string describeCapacity(const RunReport::Capacity& c) {
+  auto rate = [](double r) { return fmt::format("{:.5g}/s", r); };
+  const std::string lo = c.lastPass ? rate(*c.lastPass) : std::string("below the first rung");
+  constexpr std::string_view kInvalid = "invalid: ";
+  if (c.firstFail && c.criterion.compare(0, kInvalid.size(), kInvalid) == 0) {
+    const std::string why = c.criterion.substr(kInvalid.size());
+    if (!c.lastPass) {
+      return fmt::format("not established: the first rung, {}, could not be judged (invalid: {})", rate(*c.firstFail),
+                         why);
+    }
+    return fmt::format("at least {}; the next rung, {}, could not be judged (invalid: {})", lo, rate(*c.firstFail),
+                       why);
+  }
+  const std::string hi = c.firstFail ? rate(*c.firstFail) : std::string("above the last rung");
+  std::string text = fmt::format("[{}, {}]", lo, hi);
+  if (!c.criterion.empty()) text += fmt::format(" (first failing rung: {})", c.criterion);
+  return text;
 }
 
 std::optional<double> theilSenSlope(const std::vector<double>& x, const std::vector<double>& y) {

@@ -56,6 +56,14 @@ RungVerdict judgeRung(const SaturationRule& rule, const RungResult& rung, const 
 // ends the interval like a failure (the instrument could not load the target harder).
 RunReport::Capacity capacityOf(const std::vector<const RungResult*>& ladder);
 
+// The capacity in words, for every place that states it (the CLI, report.md, the Load page):
+// "[LO, HI] (first failing rung: CRITERION)", with "below the first rung" / "above the last rung"
+// for an end the ladder did not reach. When the rung that ends the interval was invalid, the
+// target was not shown to fail there (the generator could not load it harder), so that is said
+// instead of an interval: "at least LO; the next rung, HI, could not be judged (invalid: ...)".
+// Rates as "{:.5g}/s".
+std::string describeCapacity(const RunReport::Capacity& c);
+
 // Theil-Sen slope (median of pairwise slopes) of y over x; absent with fewer than 2 points.
 std::optional<double> theilSenSlope(const std::vector<double>& x, const std::vector<double>& y);
 

@@ -7,6 +7,7 @@
 #include "app/controllers/load_controller.h"
 #include "app/gui/simd_selector.h"
 #include "app/workers/report_bundle.h"
+#include "engine/bench/saturation_rule.h"
 #include "engine/core/log.h"
 #include "widgets/metric_descriptions.h"
 #include "widgets/models/rung_table_model.h"
@@ -36,10 +37,6 @@
 
 namespace wandscope::app {
 namespace {
-
-QString rateText(const std::optional<double>& v, const char* otherwise) {
-  return v ? QStringLiteral("%1/s").arg(*v, 0, 'g', 5) : QString::fromLatin1(otherwise);
-}
 
 }  // namespace
 
@@ -359,9 +356,11 @@ void LoadPage::onFinished(const RunReportPtr& report) {
   fitRungColumns();
   QStringList verdicts;
   for (const auto& [target, c] : report->capacity) {
-    verdicts << QStringLiteral("<b>%1</b>: sustainable rate in [%2, %3]")
-                    .arg(QString::fromStdString(target).toHtmlEscaped(), rateText(c.lastPass, "below the first rung"),
-                         rateText(c.firstFail, "above the last rung"));
+    // The same words as the CLI and report.md, criterion included: an interval ending at an
+    // invalid rung was shown as if the target had failed there.
+    verdicts << QStringLiteral("<b>%1</b>: sustainable rate %2")
+                    .arg(QString::fromStdString(target).toHtmlEscaped(),
+                         QString::fromStdString(engine::describeCapacity(c)).toHtmlEscaped());
   }
   m_verdict->setText(verdicts.isEmpty() ? QString() : verdicts.join(QStringLiteral(" \u00b7 ")));
   const QString what = QStringLiteral("Run %1: %2 rungs on SIMD target %3%4.")

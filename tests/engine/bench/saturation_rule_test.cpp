@@ -124,6 +124,22 @@ TEST(SaturationRule, CapacityIsLastPassToFirstFail) {
   EXPECT_EQ(c.criterion, "invalid: cancelled");
 }
 
+// The capacity in words. An interval whose upper end is an invalid rung was shown on the Load page
+// as "[5876.7/s, 11753/s]", as if the target had failed at 11,753/s; the generator had fallen
+// behind there, so nothing was learned about the target at that rate.
+TEST(SaturationRule, CapacityWordsNeverPassAnInvalidRungOffAsAFailure) {
+  using Capacity = engine::RunReport::Capacity;
+  EXPECT_EQ(engine::describeCapacity(Capacity{20.0, 40.0, "shed 5 % > 0.1 %"}),
+            "[20/s, 40/s] (first failing rung: shed 5 % > 0.1 %)");
+  EXPECT_EQ(engine::describeCapacity(Capacity{5876.7, std::nullopt, ""}), "[5876.7/s, above the last rung]");
+  EXPECT_EQ(engine::describeCapacity(Capacity{std::nullopt, 10.0, "p99 9x"}),
+            "[below the first rung, 10/s] (first failing rung: p99 9x)");
+  EXPECT_EQ(engine::describeCapacity(Capacity{5876.7, 11753.0, "invalid: generator behind"}),
+            "at least 5876.7/s; the next rung, 11753/s, could not be judged (invalid: generator behind)");
+  EXPECT_EQ(engine::describeCapacity(Capacity{std::nullopt, 10.0, "invalid: cancelled"}),
+            "not established: the first rung, 10/s, could not be judged (invalid: cancelled)");
+}
+
 TEST(SaturationRule, TheilSenIgnoresOutliers) {
   std::vector<double> x = {0, 1, 2, 3, 4, 5, 6, 7};
   std::vector<double> y = {1, 3, 5, 7, 900, 11, 13, 15};  // slope 2 with one wild point
