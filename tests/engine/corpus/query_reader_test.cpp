@@ -84,6 +84,11 @@ TEST(QueryReaderTest, MalformedLinesNameFileLineAndField) {
   EXPECT_EQ(queryFileErrorOf(badJson).rfind(badJson.string() + ":2: invalid JSON (syntax error at byte ", 0), 0u);
   const auto noTab = dir.write("q4.tsv", "1\tone\ntwo\n");
   EXPECT_EQ(queryFileErrorOf(noTab), noTab.string() + ":2: missing tab between id and text");
+  // A .jsonl file is JSON lines whatever its first line holds: it got "missing tab" when that
+  // line was not an object.
+  const auto array = dir.write("q5.jsonl", "[1, 2, 3]\n");
+  EXPECT_EQ(queryFileErrorOf(array).rfind(array.string() + ":1: ", 0), 0u);
+  EXPECT_EQ(queryFileErrorOf(array).find("missing tab"), std::string::npos) << queryFileErrorOf(array);
 }
 
 TEST(QueryReaderTest, SkipPolicyCountsBadAndDuplicateLines) {
