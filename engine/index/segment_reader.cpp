@@ -127,6 +127,17 @@ void SegmentReader::validatePostings() {
     const auto& e = m_entries[t];
     const std::uint64_t listEnd = t + 1 < termCount() ? m_entries[t + 1].postingsOffset : payloadEnd;
     const std::uint64_t alignment = e.df >= kBlockSize ? 16 : 4;  // see segment_writer.cpp
+    if (t + 1 < termCount()) {
+      // A list ends where the next term's begins: a bad offset of term t + 1 is named as its own,
+      // not as term t's list lying outside the file.
+      if (listEnd > payloadEnd || listEnd < kPayloadStart) {
+        m_postings.corrupt(fmt::format("posting list of term {} starts outside the file (offset {})", t + 1, listEnd));
+      }
+      if (listEnd < e.postingsOffset) {
+        m_postings.corrupt(fmt::format("posting list of term {} starts before the one of term {} (offsets {} and {})",
+                                       t + 1, t, listEnd, e.postingsOffset));
+      }
+    }
     if (e.postingsOffset % alignment != 0 || e.postingsOffset < kPayloadStart || listEnd > payloadEnd ||
         listEnd < e.postingsOffset) {
       m_postings.corrupt(fmt::format("posting list of term {} lies outside the file", t));

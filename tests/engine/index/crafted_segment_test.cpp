@@ -10,6 +10,7 @@
 #include "engine/query/searcher.h"
 #include "tests/support/test_index.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -243,6 +244,39 @@ TEST(CraftedSegment, RankWeightsAboveTheListMaximumAreRefusedAndMissingOnesAreFi
           << message;
     }
   }
+}
+
+// A term's posting list ends where the next term's begins, so a bad offset of the next term was
+// reported as "posting list of term T lies outside the file", naming the term before the damaged
+// one. The damaged term is named now.
+TEST(CraftedSegment, ABadPostingsOffsetNamesItsOwnTerm) {
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 200; ++i) docs.push_back({"d" + std::to_string(i), "", i < 128 ? "a zzz" : "a"});
+  auto t = buildTestIndex(docs);
+  const auto& segment = *t->index->segments().at(0);
+  const auto zzz = segment.find("zzz");
+  ASSERT_TRUE(zzz);
+  ASSERT_GT(*zzz, 0u);
+  const std::uint64_t offset = segment.entry(*zzz).postingsOffset;
+  t->index.reset();
+
+  const std::string termsName = "seg-000000.terms";
+  auto bytes = readSegmentFile(t->indexPath / termsName);
+  // The offset's eight bytes, found once in the term table.
+  std::size_t at = bytes.size();
+  for (std::size_t i = sizeof(engine::format::FileHeader); i + 8 <= bytes.size(); ++i) {
+    if (std::memcmp(bytes.data() + i, &offset, 8) == 0) {
+      ASSERT_EQ(at, bytes.size()) << "the offset's bytes occur twice; pick another corpus";
+      at = i;
+    }
+  }
+  ASSERT_LT(at, bytes.size());
+  const std::uint64_t far = std::uint64_t{1} << 39;  // far past the end, aligned
+  std::memcpy(bytes.data() + at, &far, 8);
+  rewriteWithValidChecksums(t->indexPath, termsName, bytes);
+  const std::string message = openAndQuery(t->indexPath, "zzz");
+  EXPECT_NE(message.find(fmt::format("posting list of term {} starts outside the file", *zzz)), std::string::npos)
+      << message;
 }
 
 }  // namespace
