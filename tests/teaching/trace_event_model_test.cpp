@@ -177,5 +177,30 @@ TEST(TraceLanesView, DrawsTheCursorWhereTheTraceSaysItIs) {
   EXPECT_FALSE(image.isNull());
 }
 
+// The bulk AND's long windows and taat decode blocks without walking the cursors: a marker stuck on
+// one doc while windows went by read as a path that never moved, so none is drawn for them.
+TEST(TraceLanesView, DrawsNoCursorForPathsThatDoNotWalkThem) {
+  auto s = makeEditableTrace();
+  TraceLanesView view;
+  view.resize(1000, 400);
+  view.setRun(s, &s->primary);
+  view.setStep(6);
+  EXPECT_TRUE(view.cursorsWalked());
+  EXPECT_GT(view.cursorX(0), 0);
+  s->primary.longWindows = true;
+  view.setRun(s, &s->primary);
+  view.setStep(6);
+  EXPECT_FALSE(view.cursorsWalked());
+  EXPECT_EQ(view.cursorX(0), -1);
+  s->primary.longWindows = false;
+  s->primary.algorithm = engine::Algorithm::BulkAnd;  // the seed's windows: cursors move per window only
+  view.setRun(s, &s->primary);
+  EXPECT_FALSE(view.cursorsWalked());
+  s->primary.algorithm = engine::Algorithm::Taat;
+  view.setRun(s, &s->primary);
+  EXPECT_FALSE(view.cursorsWalked());
+  EXPECT_FALSE(view.grab().toImage().isNull());
+}
+
 }  // namespace
 }  // namespace wandscope::widgets

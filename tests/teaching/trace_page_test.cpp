@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Trace page driven offscreen on the teaching corpus: a lesson opens at its key step with the
 // narrative's numbers; stepping, "next of a kind", the slider and the event list keep list and
-// picture on the same step; comparison mode; exports; the cap on long traces; and the replay
-// frame time on a trace of several thousand events.
+// picture on the same step; comparison mode; exports; the cap on long traces; the replay frame
+// time on a trace of several thousand events; the step keys after a trace run from the query box;
+// leaving a lesson for a free query; and the page in the default window with the log open.
+#include "app/controllers/index_controller.h"
+#include "app/controllers/query_controller.h"
 #include "app/controllers/trace_controller.h"
+#include "app/gui/main_window.h"
+#include "app/gui/pages/explore_page.h"
 #include "app/gui/pages/trace_page.h"
 #include "tests/support/temp_dir.h"
+#include "widgets/models/result_table_model.h"
+#include "widgets/models/search_snapshot.h"
 #include "widgets/models/trace_event_model.h"
 #include "widgets/plots/trace_lanes_view.h"
 #include "widgets/views/notice_bar.h"
@@ -19,12 +26,20 @@
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFontMetrics>
+#include <QHeaderView>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QStyle>
+#include <QStyleOptionComboBox>
 #include <QTableView>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTest>
+#include <QToolButton>
 
 #include <algorithm>
 #include <cstdio>
@@ -252,6 +267,271 @@ TEST(TracePage, ReplaysThousandsOfEventsSmoothly) {
                         << " cpu_mean_ms " << cpuMean << " paint_cpu_mean_ms " << paintMean << '\n';
   }
   EXPECT_LT(p95, 50.0) << "replay should stay well under a 20 fps budget";
+}
+
+// Keys go where a user's keys go: to the widget with the focus (shortcuts first).
+void pressKey(Qt::Key key) {
+  QWidget* target = QApplication::focusWidget();
+  ASSERT_NE(target, nullptr);
+  QTest::keyClick(target, key);
+}
+
+// The review's first finding: type a query, press Enter, then the step keys typed into the query
+// box ("fe ma h"). Typing still types before a trace; after Enter (or the Trace button) the keys
+// step.
+TEST(TracePage, StepKeysWorkAfterTracingFromTheQueryBox) {
+  PageFixture f;
+  f.page.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&f.page));
+  QLineEdit* query = f.page.queryEdit();
+  QTest::mouseClick(query, Qt::LeftButton);
+  ASSERT_EQ(QApplication::focusWidget(), query);
+  QTest::keyClicks(query, QStringLiteral("fe ma h"));
+  EXPECT_EQ(query->text(), QStringLiteral("fe ma h")) << "before a trace the keys type";
+  EXPECT_FALSE(f.page.snapshot());
+
+  query->clear();
+  // Block-Max WAND on the bmw-blocks lesson's terms: block skips to run to.
+  f.page.algorithmBox()->setCurrentIndex(f.page.algorithmBox()->findText(QStringLiteral("bmw")));
+  QTest::keyClicks(query, QStringLiteral("storm harbor"));
+  ASSERT_TRUE(f.traced([&] { QTest::keyClick(query, Qt::Key_Return); }));
+  EXPECT_NE(QApplication::focusWidget(), query);
+  EXPECT_EQ(QApplication::focusWidget(), f.page.eventView());
+  const auto& events = f.page.snapshot()->primary.events;
+  ASSERT_GT(events.size(), 10u);
+  ASSERT_LT(events.size(), 1000u);  // expectInSync reads the step without digit grouping
+  ASSERT_EQ(f.page.step(), 0u);
+  pressKey(Qt::Key_Right);
+  pressKey(Qt::Key_Right);
+  expectInSync(f.page, 2);
+  pressKey(Qt::Key_Left);
+  expectInSync(f.page, 1);
+  pressKey(Qt::Key_H);
+  EXPECT_EQ(events[f.page.step()].kind, TraceEventKind::HeapInsert);
+  const std::size_t insert = f.page.step();
+  std::size_t skip = insert + 1;
+  auto isSkip = [](TraceEventKind k) {
+    return k == TraceEventKind::BlockSkipped || k == TraceEventKind::WindowSkipped ||
+           k == TraceEventKind::WindowJumped || k == TraceEventKind::CandidatePruned;
+  };
+  while (skip < events.size() && !isSkip(events[skip].kind)) ++skip;
+  ASSERT_LT(skip, events.size());
+  pressKey(Qt::Key_S);
+  expectInSync(f.page, skip);
+  pressKey(Qt::Key_End);
+  expectInSync(f.page, events.size() - 1);
+  pressKey(Qt::Key_Home);
+  expectInSync(f.page, 0);
+  pressKey(Qt::Key_Space);
+  EXPECT_TRUE(f.page.isPlaying());
+  pressKey(Qt::Key_Space);
+  EXPECT_FALSE(f.page.isPlaying());
+  EXPECT_EQ(query->text(), QStringLiteral("storm harbor")) << "no key went into the query box";
+
+  // The Trace button does the same; clicking Play or the lanes takes the focus from the box.
+  QTest::mouseClick(query, Qt::LeftButton);
+  ASSERT_EQ(QApplication::focusWidget(), query);
+  ASSERT_TRUE(f.traced([&] { QTest::mouseClick(f.page.traceButton(), Qt::LeftButton); }));
+  EXPECT_NE(QApplication::focusWidget(), query);
+  QTest::mouseClick(query, Qt::LeftButton);
+  QTest::mouseClick(f.page.playButton(), Qt::LeftButton);
+  EXPECT_EQ(QApplication::focusWidget(), f.page.playButton());
+  EXPECT_TRUE(f.page.isPlaying());
+  pressKey(Qt::Key_Space);
+  EXPECT_FALSE(f.page.isPlaying());
+  QTest::mouseClick(query, Qt::LeftButton);
+  QTest::mouseClick(f.page.lanesView(), Qt::LeftButton, Qt::NoModifier, QPoint(400, 150));
+  EXPECT_EQ(QApplication::focusWidget(), f.page.lanesView());
+  f.page.setStep(3);
+  pressKey(Qt::Key_Right);
+  expectInSync(f.page, 4);
+  EXPECT_EQ(query->text(), QStringLiteral("storm harbor"));
+}
+
+// The Pause button's text is in the font (U+23F8 is in none of Debian's usual fonts) and the
+// button has an icon.
+TEST(TracePage, PlayAndPauseRenderWithTheAvailableFonts) {
+  PageFixture f;
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(QStringLiteral("wand-pivot")); }));
+  for (const bool playing : {false, true}) {
+    f.page.setPlaying(playing);
+    QToolButton* play = f.page.playButton();
+    EXPECT_FALSE(play->icon().isNull());
+    const QFontMetrics metrics(play->font());
+    for (const uint c : play->text().toUcs4()) {
+      EXPECT_TRUE(metrics.inFontUcs4(c)) << "U+" << std::hex << c << " in '" << play->text().toStdString() << "'";
+    }
+  }
+  EXPECT_EQ(f.page.playButton()->text(), QStringLiteral("Pause"));
+  f.page.setPlaying(false);
+  EXPECT_EQ(f.page.playButton()->text(), QStringLiteral("Play"));
+}
+
+// The review's second finding: a lesson's text and "Watch step N" links stayed up, recomputed
+// against a free query's trace.
+TEST(TracePage, TracingAnotherQueryLeavesTheLesson) {
+  PageFixture f;
+  ASSERT_TRUE(f.traced([&] { ASSERT_TRUE(f.page.loadLesson(QStringLiteral("ties-at-k"))); }));
+  const Lesson* lesson = f.page.catalog().find(QStringLiteral("ties-at-k"));
+  ASSERT_NE(lesson, nullptr);
+  EXPECT_EQ(f.page.lessonId(), lesson->id);
+  EXPECT_TRUE(f.page.lessonApplies(*lesson));
+  EXPECT_TRUE(f.page.lessonLabel()->text().contains(QStringLiteral("Watch:")));
+  EXPECT_EQ(f.page.snapshot()->lessonId, lesson->id);
+
+  // Without the comparison it is still the lesson (the text is about the first algorithm).
+  f.page.compareBox()->setCurrentIndex(0);
+  ASSERT_TRUE(f.traced([&] { f.page.runTrace(); }));
+  EXPECT_EQ(f.page.lessonId(), lesson->id);
+  EXPECT_FALSE(f.page.snapshot()->compare);
+
+  // Another query, traced with Enter: a free query; the lesson's text and links go.
+  f.page.queryEdit()->setText(QStringLiteral("river harbor"));
+  ASSERT_TRUE(f.traced([&] { QTest::keyClick(f.page.queryEdit(), Qt::Key_Return); }));
+  EXPECT_TRUE(f.page.lessonId().isEmpty());
+  EXPECT_EQ(f.page.lessonBox()->currentIndex(), 0);
+  EXPECT_TRUE(f.page.snapshot()->lessonId.isEmpty());
+  EXPECT_EQ(f.page.snapshot()->text, QStringLiteral("river harbor"));
+  const QString text = f.page.lessonLabel()->text();
+  EXPECT_FALSE(text.contains(QStringLiteral("Watch:"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("step:"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(lesson->text.left(40).toHtmlEscaped())) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("not the lesson"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(lesson->title.toHtmlEscaped())) << text.toStdString();
+  // The lesson's switches (rank_floor=off) do not follow the free query either.
+  EXPECT_EQ(f.page.currentParams().options.toString(), engine::SearchOptions{}.toString());
+
+  // Picking the lesson again goes back to it, and the note goes.
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(lesson->id); }));
+  EXPECT_EQ(f.page.lessonId(), lesson->id);
+  EXPECT_FALSE(f.page.lessonLabel()->text().contains(QStringLiteral("not the lesson")));
+  // The lesson's query at another k is not the lesson (its numbers are k's) ...
+  f.page.kBox()->setValue(lesson->k + 1);
+  EXPECT_FALSE(f.page.lessonApplies(*lesson));
+  ASSERT_TRUE(f.traced([&] { f.page.runTrace(); }));
+  EXPECT_TRUE(f.page.lessonId().isEmpty());
+  // ... nor on the open index.
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(lesson->id); }));
+  f.page.corpusBox()->setCurrentIndex(1);
+  EXPECT_FALSE(f.page.lessonApplies(*lesson));
+  f.page.runTrace();
+  EXPECT_TRUE(f.page.lessonId().isEmpty());
+}
+
+// Whether every box of `page` offering block-max-and shows the whole name when it is picked.
+void expectAlgorithmNamesFit(QWidget& page) {
+  int boxes = 0;
+  for (QComboBox* box : page.findChildren<QComboBox*>()) {
+    const int i = box->findText(QStringLiteral("block-max-and"));
+    if (i < 0) continue;
+    ++boxes;
+    box->setCurrentIndex(i);
+    QApplication::processEvents();
+    QStyleOptionComboBox option;
+    option.initFrom(box);
+    option.editable = false;
+    const QRect field = box->style()->subControlRect(QStyle::CC_ComboBox, &option, QStyle::SC_ComboBoxEditField, box);
+    EXPECT_GE(field.width(), box->fontMetrics().horizontalAdvance(box->currentText())) << box->toolTip().toStdString();
+  }
+  EXPECT_EQ(boxes, 2) << "the algorithm and the compared one";
+}
+
+// The review's fourth finding. The algorithm boxes fit every name, whichever operator filled them
+// (AND adds block-max-and; the boxes kept the OR list's width: "block-max-a"): on this page and on
+// the Explore page, whose result headers name the algorithms too ("Doc (block-max-and").
+TEST(TracePage, AlgorithmNamesFitTheirBoxes) {
+  PageFixture f;
+  // Shown with the OR list first, as the app opens.
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&f.page));
+  QApplication::processEvents();
+  f.page.operatorBox()->setCurrentIndex(f.page.operatorBox()->findData(static_cast<int>(engine::Operator::And)));
+  QApplication::processEvents();
+  expectAlgorithmNamesFit(f.page);
+
+  IndexController index;
+  QueryController query;
+  const WorkbenchContext context{&index, &query};
+  ExplorePage explore(context);
+  explore.resize(1280, 700);
+  explore.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&explore));
+  QApplication::processEvents();
+  explore.setOperator(engine::Operator::And);
+  QApplication::processEvents();
+  expectAlgorithmNamesFit(explore);
+  auto snapshot = std::make_shared<widgets::SearchSnapshot>();
+  snapshot->op = engine::Operator::And;
+  snapshot->primary.taken = engine::Algorithm::BlockMaxAnd;
+  snapshot->compare = widgets::AlgorithmRun{};
+  snapshot->compare->taken = engine::Algorithm::BlockMaxAnd;
+  explore.resultModel()->setSnapshot(snapshot);
+  QApplication::processEvents();
+  auto* header = explore.resultView()->horizontalHeader();
+  using C = widgets::ResultTableModel::Column;
+  for (const C c : {C::Doc, C::Score, C::CompareDoc, C::CompareScore}) {
+    const int column = explore.resultModel()->column(c);
+    ASSERT_GE(column, 0);
+    const QString title = explore.resultModel()->headerData(column, Qt::Horizontal).toString();
+    EXPECT_TRUE(title.contains(QStringLiteral("block-max-and"))) << title.toStdString();
+    EXPECT_GE(header->sectionSize(column), header->fontMetrics().horizontalAdvance(title) + 8) << title.toStdString();
+  }
+}
+
+// The review's third finding, in the window as the app opens it: 1280x800 with the log panel,
+// every lesson (all compare two algorithms). Both pictures keep their bound meter (when their run
+// has bounds), the upper one its lanes' list maxima, and the event list shows several rows. With WANDSCOPE_TRACE_SHOTS=DIR
+// it also writes DIR/trace-small-<lesson>.png (not a check).
+TEST(TracePage, FitsTheDefaultWindowWithTheLogOpen) {
+  test::TempDir dir;
+  MainWindowOptions options;
+  options.settingsFile = QString::fromStdString((dir / "settings.ini").string());
+  options.persistSettings = false;
+  options.runStorePath = QString::fromStdString((dir / "runs.sqlite").string());
+  MainWindow window(options);
+  window.resize(1280, 800);
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  auto* page = qobject_cast<TracePage*>(window.page(QStringLiteral("trace")));
+  ASSERT_NE(page, nullptr);
+  page->controller()->setCacheRoot(cacheRoot());
+  ASSERT_TRUE(window.showPage(QStringLiteral("trace")));
+  auto* log = window.findChild<QDockWidget*>(QStringLiteral("logDock"));
+  ASSERT_NE(log, nullptr);
+  EXPECT_TRUE(log->isVisible());
+  EXPECT_LE(window.minimumSizeHint().height(), 800) << "the page must not stretch the window";
+  const char* shots = std::getenv("WANDSCOPE_TRACE_SHOTS");
+  for (const Lesson& l : page->catalog().lessons()) {
+    SCOPED_TRACE(l.id.toStdString());
+    QSignalSpy shown(page, &TracePage::traceShown);
+    page->loadLesson(l.id);
+    ASSERT_TRUE(shown.wait(kTimeoutMs));
+    QApplication::processEvents();
+    EXPECT_EQ(window.height(), 800);
+    ASSERT_TRUE(page->compareLanesView()->isVisible());
+    for (auto* view : {page->lanesView(), page->compareLanesView()}) {
+      const auto& events = view->run()->events;
+      const bool bounds = std::any_of(events.begin(), events.end(), [](const engine::TraceEvent& e) {
+        return e.kind == TraceEventKind::PivotSelected || e.kind == TraceEventKind::BlockSkipped ||
+               e.kind == TraceEventKind::WindowEntered || e.kind == TraceEventKind::WindowSkipped;
+      });
+      // The bound meter, for a run with bounds (exhaustive and MaxScore have none to show).
+      EXPECT_TRUE(!bounds || !view->meterRect().isEmpty()) << "the bound meter";
+      EXPECT_GE(view->height(), view->minimumSizeHint().height());
+      for (std::size_t t = 0; t < page->snapshot()->lanes.size(); ++t) EXPECT_FALSE(view->laneLabel(t).isEmpty());
+    }
+    // One axis, under the lower picture (both show the same doc ids).
+    EXPECT_FALSE(page->lanesView()->showsAxis());
+    EXPECT_TRUE(page->compareLanesView()->showsAxis());
+    if (page->snapshot()->lanes.size() <= 2) {
+      EXPECT_GE(page->lanesView()->laneLabel(0).size(), 2) << "the list maximum under the term";
+    }
+    const int rowHeight = page->eventView()->verticalHeader()->defaultSectionSize();
+    EXPECT_GE(page->eventView()->viewport()->height() / rowHeight, TracePage::kShortEventRows);
+    if (shots != nullptr) {
+      QDir().mkpath(QString::fromLocal8Bit(shots));
+      window.grab().save(QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("trace-small-%1.png").arg(l.id)));
+    }
+  }
 }
 
 // Not a check: with WANDSCOPE_TRACE_SHOTS=DIR, writes each lesson's key step as

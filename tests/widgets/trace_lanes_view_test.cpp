@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The trace view's zoom and pan limits (issue 8): never wider than the doc-id range of the query's
 // lists, never narrower than a handful of doc ids, panning stops at the ends, and fit() resets;
-// the wheel zooms around the doc under the mouse and a drag pans.
+// the wheel zooms around the doc under the mouse and a drag pans. Its labels and header at the
+// default window's size with comparison on: the meter stays, lane labels fit their column, one
+// block is "1 block" and a small maximum keeps its significant digits.
 #include "widgets/plots/trace_lanes_view.h"
 
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QFontMetrics>
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QWheelEvent>
@@ -24,7 +27,7 @@ constexpr float kNone = -std::numeric_limits<float>::infinity();
 
 // Two terms whose postings lie in [first, last] of an index of `docs` documents; the events visit
 // first, the middle and last.
-TraceSnapshotPtr makeTrace(std::uint64_t docs, DocId first, DocId last) {
+std::shared_ptr<TraceSnapshot> makeTrace(std::uint64_t docs, DocId first, DocId last) {
   auto s = std::make_shared<TraceSnapshot>();
   s->text = QStringLiteral("alpha beta");
   s->k = 2;
@@ -171,6 +174,115 @@ TEST(TraceLanesViewZoom, WheelZoomsAroundTheMouseAndDragPans) {
   mouse(QEvent::MouseMove, -100000, Qt::LeftButton);
   mouse(QEvent::MouseButtonRelease, -100000, Qt::NoButton);
   EXPECT_EQ(f.view.viewRange().second, 2048u);
+}
+
+// A lane of a large index: a term on nearly every document, in 1,563 blocks, with a tiny maximum
+// score (what a stop word scores), and a rare one in a single block.
+std::shared_ptr<TraceSnapshot> makeLabelTrace() {
+  auto s = makeTrace(200'000, 10, 199'990);
+  s->lanes[0].term = QStringLiteral("the");
+  s->lanes[0].df = 199'993;
+  s->lanes[0].listMax = 0.00008f;
+  s->lanes[0].blockLast.clear();
+  s->lanes[0].blockMax.clear();
+  for (DocId b = 0; b < 1563; ++b) {
+    s->lanes[0].blockLast.push_back(std::min<DocId>(199'990, (b + 1) * 128));
+    s->lanes[0].blockMax.push_back(0.00008f);
+  }
+  s->lanes[1].term = QStringLiteral("falcon");
+  s->lanes[1].df = 32;
+  s->lanes[1].blockLast = {199'990};
+  s->lanes[1].blockMax = {4.0f};
+  return s;
+}
+
+TEST(TraceLanesViewLabels, OneBlockAndSmallMaxima) {
+  EXPECT_EQ(TraceLanesView::formatMaximum(4.1438f), QStringLiteral("4.144"));
+  EXPECT_EQ(TraceLanesView::formatMaximum(0.00008f), QStringLiteral("0.0000800"));
+  EXPECT_EQ(TraceLanesView::formatMaximum(0.0123f), QStringLiteral("0.0123"));
+  EXPECT_EQ(TraceLanesView::formatMaximum(0.0f), QStringLiteral("0.000"));
+  const auto trace = makeLabelTrace();
+  TraceLanesView view;
+  view.resize(1000, 400);
+  view.setRun(trace, &trace->primary);
+  const QString stop = view.laneLabel(0).join(QLatin1Char('|'));
+  EXPECT_TRUE(stop.contains(QStringLiteral("list max 0.0000800"))) << stop.toStdString();
+  EXPECT_TRUE(stop.contains(QStringLiteral("df 199,993"))) << stop.toStdString();
+  EXPECT_TRUE(stop.contains(QStringLiteral("1,563 blocks"))) << stop.toStdString();
+  const QString rare = view.laneLabel(1).join(QLatin1Char('|'));
+  EXPECT_TRUE(rare.contains(QStringLiteral("1 block"))) << rare.toStdString();
+  EXPECT_FALSE(rare.contains(QStringLiteral("1 blocks"))) << rare.toStdString();
+  EXPECT_EQ(view.laneToolTip(0), QStringLiteral("'the': df 199,993, 1,563 blocks, list max 0.0000800"));
+  EXPECT_EQ(view.laneToolTip(1), QStringLiteral("'falcon': df 32, 1 block, list max 4.000"));
+}
+
+TEST(TraceLanesViewLabels, LabelsFitTheirColumnAndShortLanesKeepTheMaximum) {
+  const auto trace = makeLabelTrace();
+  TraceLanesView view;
+  QFont bold = view.font();
+  bold.setBold(true);
+  QFont small = view.font();
+  small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+  // The label column is 150 pixels, 138 of them for text.
+  for (const int height : {400, 160, 130}) {
+    SCOPED_TRACE(height);
+    view.resize(900, height);
+    view.setRun(trace, &trace->primary);
+    for (std::size_t t = 0; t < 2; ++t) {
+      const QStringList lines = view.laneLabel(t);
+      ASSERT_FALSE(lines.isEmpty());
+      EXPECT_LE(QFontMetrics(bold).horizontalAdvance(lines[0]), 138);
+      for (qsizetype i = 1; i < lines.size(); ++i) {
+        EXPECT_LE(QFontMetrics(small).horizontalAdvance(lines[i]), 138) << lines[i].toStdString();
+        EXPECT_FALSE(lines[i].contains(QChar(0x2026))) << "cut off: " << lines[i].toStdString();
+      }
+    }
+  }
+  // Two lanes in a picture of 130 pixels (the default window with the log open and comparison
+  // on): each still says its list maximum, the number the pruning decisions compare.
+  view.resize(900, 130);
+  EXPECT_GE(view.laneLabel(0).size(), 2) << view.laneLabel(0).join(QLatin1Char('|')).toStdString();
+  EXPECT_EQ(view.laneLabel(0).value(1), QStringLiteral("list max 0.0000800"));
+  EXPECT_LE(view.minimumSizeHint().height(), 130);
+}
+
+TEST(TraceLanesViewHeader, TheMeterStaysWhenTheViewIsShort) {
+  auto trace = makeLabelTrace();
+  trace->primary.events[0].kind = TraceEventKind::PivotSelected;  // a bound to show
+  trace->primary.events[0].bound = 3.0f;
+  TraceLanesView view;
+  view.setRun(trace, &trace->primary);
+  view.resize(900, 400);
+  EXPECT_FALSE(view.compactHeader());
+  const QRect tall = view.meterRect();
+  EXPECT_FALSE(tall.isEmpty());
+  view.resize(900, 130);
+  EXPECT_TRUE(view.compactHeader());
+  const QRect compact = view.meterRect();
+  EXPECT_FALSE(compact.isEmpty());
+  EXPECT_GE(compact.height(), 18);
+  EXPECT_LT(compact.bottom(), 50) << "above the lanes";
+  const qsizetype compactLines = view.laneLabel(0).size();
+  // Without its axis (the upper picture in comparison mode) the lanes get the room.
+  view.setShowAxis(false);
+  EXPECT_GT(view.minimumSizeHint().height(), 0);
+  EXPECT_LT(view.minimumSizeHint().height(), 130 - 20);
+  TraceLanesView empty;
+  EXPECT_TRUE(empty.meterRect().isEmpty());
+  // A run without bounds (every event a scored candidate): short, its header is one line.
+  const auto plain = makeLabelTrace();
+  TraceLanesView line;
+  line.setRun(plain, &plain->primary);
+  line.resize(900, 130);
+  EXPECT_TRUE(line.meterRect().isEmpty());
+  EXPECT_GT(line.laneLabel(0).size(), compactLines) << "its lanes get the room";
+  line.resize(900, 400);
+  EXPECT_FALSE(line.meterRect().isEmpty()) << "tall, the meter shows the threshold as before";
+}
+
+TEST(TraceLanesViewFocus, AClickTakesTheFocus) {
+  TraceLanesView view;
+  EXPECT_EQ(view.focusPolicy() & Qt::ClickFocus, Qt::ClickFocus);
 }
 
 }  // namespace

@@ -3,11 +3,15 @@
 
 #include "widgets/models/trace_narrative.h"
 
+#include <QFontMetrics>
+#include <QHelpEvent>
 #include <QLineF>
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QVector>
 #include <QPainterPath>
+#include <QToolTip>
+#include <QVector>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -28,9 +32,12 @@ namespace {
 constexpr int kLabelWidth = 150;
 constexpr int kRightMargin = 14;
 constexpr int kHeaderHeight = 84;
-constexpr int kCompactHeaderHeight = 44;
-constexpr int kCompactBelow = 240;
+// Compact: the title and the numbers on one line, the meter's two bars under it; only the line
+// for a run without bounds (MaxScore's, say: its meter would hold the threshold alone).
+constexpr int kCompactHeaderHeight = 46;
+constexpr int kLineHeaderHeight = 22;
 constexpr int kAxisHeight = 24;
+constexpr int kLabelTop = 2;  // the lane label's first line, below the lane's top
 constexpr int kMaxLaneHeight = 120;
 // Postings this close to a cursor (in postings, each side) are drawn as "near the cursor".
 constexpr std::ptrdiff_t kNearPostings = 3;
@@ -44,6 +51,13 @@ QColor laneColor(std::size_t t) {
 const QColor kThreshold(0xd6, 0x27, 0x28);
 const QColor kSkip(0x2e, 0x8b, 0x57);
 
+// The labels' small print (lane statistics, block maxima, the cursor).
+QFont smallFont(const QFont& base) {
+  QFont small = base;
+  small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
+  return small;
+}
+
 bool hasDoc(TraceEventKind k) {
   return k != TraceEventKind::QueryStart && k != TraceEventKind::QueryEnd && k != TraceEventKind::EssentialSplit &&
          k != TraceEventKind::ThresholdRaised;
@@ -54,6 +68,19 @@ bool hasDoc(TraceEventKind k) {
 TraceLanesView::TraceLanesView(QWidget* parent) : QWidget(parent) {
   setAttribute(Qt::WA_OpaquePaintEvent);
   setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+  // A click takes the keyboard focus from the query box, so the Trace page's step keys work.
+  setFocusPolicy(Qt::StrongFocus);
+}
+
+QSize TraceLanesView::minimumSizeHint() const {
+  return {400, kCompactHeaderHeight + 2 * kMinLaneHeight + (m_showAxis ? kAxisHeight : 0)};
+}
+
+void TraceLanesView::setShowAxis(bool show) {
+  if (show == m_showAxis) return;
+  m_showAxis = show;
+  updateGeometry();
+  update();
 }
 
 void TraceLanesView::setRun(TraceSnapshotPtr snapshot, const TraceRun* run) {
@@ -67,6 +94,14 @@ void TraceLanesView::setRun(TraceSnapshotPtr snapshot, const TraceRun* run) {
     for (const auto& l : m_snapshot->lanes) m_scoreScale = std::max(m_scoreScale, l.listMax);
   }
   if (m_scoreScale <= 0.0f) m_scoreScale = 1.0f;
+  m_hasBounds = false;
+  if (m_run != nullptr) {
+    m_hasBounds = std::any_of(m_run->events.begin(), m_run->events.end(), [](const TraceEvent& e) {
+      return e.kind == TraceEventKind::PivotSelected || e.kind == TraceEventKind::BlockSkipped ||
+             e.kind == TraceEventKind::WindowEntered || e.kind == TraceEventKind::WindowSkipped;
+    });
+  }
+  updateGeometry();
   update();
 }
 
@@ -179,17 +214,108 @@ std::pair<DocId, DocId> TraceLanesView::viewRange() const {
   return {static_cast<DocId>(from), static_cast<DocId>(from + span)};
 }
 
+int TraceLanesView::laneCount() const {
+  return m_snapshot ? static_cast<int>(std::max<std::size_t>(m_snapshot->lanes.size(), 1)) : 1;
+}
+
 TraceLanesView::Geometry TraceLanesView::geometry() const {
   Geometry g;
   g.left = kLabelWidth;
   g.right = width() - kRightMargin;
   g.top = 0;
-  // Compact when short (a small window with comparison on): the meter goes, the text stays.
-  g.lanesTop = height() < kCompactBelow ? kCompactHeaderHeight : kHeaderHeight;
-  g.axisTop = height() - kAxisHeight;
-  const std::size_t lanes = m_snapshot ? std::max<std::size_t>(m_snapshot->lanes.size(), 1) : 1;
-  g.laneHeight = std::min(kMaxLaneHeight, static_cast<int>((g.axisTop - g.lanesTop) / static_cast<int>(lanes)));
+  g.axisTop = height() - (m_showAxis ? kAxisHeight : 0);
+  // The full header when the lanes stay roomy under it; otherwise the compact one (a small
+  // window with comparison on), which keeps the meter and puts the text on one line.
+  const bool roomy = (g.axisTop - kHeaderHeight) / laneCount() >= kRoomyLaneHeight;
+  g.lanesTop = roomy ? kHeaderHeight : m_hasBounds ? kCompactHeaderHeight : kLineHeaderHeight;
+  g.laneHeight = std::min(kMaxLaneHeight, std::max(0, g.axisTop - g.lanesTop) / laneCount());
   return g;
+}
+
+bool TraceLanesView::compactHeader() const { return geometry().lanesTop < kHeaderHeight; }
+
+QRect TraceLanesView::meterRect() const {
+  if (m_run == nullptr || m_run->events.empty() || !m_snapshot) return {};
+  const Geometry g = geometry();
+  // Two bars (upper bounds, block maxima) with the threshold's line across both.
+  if (g.lanesTop == kLineHeaderHeight) return {};
+  if (g.lanesTop < kHeaderHeight) return QRect(g.left, 22, g.right - g.left, 21);
+  return QRect(g.left, 48, g.right - g.left, 24);
+}
+
+long TraceLanesView::laneAt(int y, const Geometry& g) const {
+  if (!m_snapshot || g.laneHeight <= 0 || y < g.lanesTop) return -1;
+  const long lane = (y - g.lanesTop) / g.laneHeight;
+  return lane < static_cast<long>(m_snapshot->lanes.size()) ? lane : -1;
+}
+
+QString TraceLanesView::formatMaximum(float score) {
+  if (std::isinf(score) || std::isnan(score)) return formatScore(score);
+  const double v = std::abs(static_cast<double>(score));
+  // Below 0.1, as many decimals as three significant digits need (at most 9: float's precision).
+  const int decimals = v > 0 && v < 0.1 ? std::min(9, 2 - static_cast<int>(std::floor(std::log10(v)))) : 3;
+  return QString::number(static_cast<double>(score), 'f', decimals);
+}
+
+QStringList TraceLanesView::laneLabel(std::size_t term) const {
+  if (!m_snapshot || term >= m_snapshot->lanes.size()) return {};
+  const TraceLane& lane = m_snapshot->lanes[term];
+  const Geometry g = geometry();
+  const int width = kLabelWidth - 12;
+  QFont bold = font();
+  bold.setBold(true);
+  const QFontMetrics termMetrics(bold);
+  const QFontMetrics small(smallFont(font()));
+  QStringList lines{termMetrics.elidedText(lane.term, Qt::ElideRight, width)};
+  QStringList stats;
+  if (!lane.known) {
+    stats << QStringLiteral("not in the index");
+  } else {
+    stats << QStringLiteral("list max %1").arg(formatMaximum(lane.listMax));
+    const QLocale english(QLocale::English);
+    const QString df = QStringLiteral("df %1").arg(english.toString(static_cast<qulonglong>(lane.df)));
+    const std::size_t n = lane.blockLast.size();
+    const QString blocks = QStringLiteral("%1 %2").arg(english.toString(static_cast<qulonglong>(n)),
+                                                       n == 1 ? QStringLiteral("block") : QStringLiteral("blocks"));
+    const QString both = df + QStringLiteral(", ") + blocks;
+    if (small.horizontalAdvance(both) <= width) {
+      stats << both;
+    } else {
+      stats << df << blocks;
+    }
+  }
+  // Below the term's line, as many lines of small print as the lane has room for.
+  const int room = g.laneHeight - kLabelTop - termMetrics.height();
+  const int fit = std::max(0, room / std::max(1, small.height()));
+  for (int i = 0; i < fit && i < stats.size(); ++i) lines << small.elidedText(stats[i], Qt::ElideRight, width);
+  return lines;
+}
+
+QString TraceLanesView::laneToolTip(std::size_t term) const {
+  if (!m_snapshot || term >= m_snapshot->lanes.size()) return {};
+  const TraceLane& lane = m_snapshot->lanes[term];
+  if (!lane.known) return QStringLiteral("'%1' is not in the index").arg(lane.term);
+  const std::size_t n = lane.blockLast.size();
+  return QStringLiteral("'%1': df %2, %3 %4, list max %5")
+      .arg(lane.term, QLocale(QLocale::English).toString(static_cast<qulonglong>(lane.df)),
+           QLocale(QLocale::English).toString(static_cast<qulonglong>(n)),
+           n == 1 ? QStringLiteral("block") : QStringLiteral("blocks"), formatMaximum(lane.listMax));
+}
+
+bool TraceLanesView::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const Geometry g = geometry();
+    const long lane = help->pos().x() < g.left ? laneAt(help->pos().y(), g) : -1;
+    if (lane >= 0) {
+      QToolTip::showText(help->globalPos(), laneToolTip(static_cast<std::size_t>(lane)), this);
+    } else {
+      QToolTip::hideText();
+      event->ignore();
+    }
+    return true;
+  }
+  return QWidget::event(event);
 }
 
 double TraceLanesView::xOf(DocId doc, const Geometry& g) const {
@@ -221,8 +347,13 @@ int TraceLanesView::docToX(DocId doc) const {
 }
 
 int TraceLanesView::cursorX(std::size_t term) const {
-  if (m_run == nullptr || m_run->events.empty() || term >= m_run->termCount()) return -1;
+  if (m_run == nullptr || m_run->events.empty() || term >= m_run->termCount() || !cursorsWalked()) return -1;
   return docToX(m_run->position(m_step, term));
+}
+
+bool TraceLanesView::cursorsWalked() const {
+  return m_run == nullptr || !(m_run->longWindows || m_run->algorithm == engine::Algorithm::Taat ||
+                               m_run->algorithm == engine::Algorithm::BulkAnd);
 }
 
 long TraceLanesView::latest(std::initializer_list<TraceEventKind> kinds) const {
@@ -296,23 +427,43 @@ void TraceLanesView::paintEvent(QPaintEvent*) {
   for (std::size_t t = 0; t < m_snapshot->lanes.size(); ++t) paintLane(p, g, t);
   paintOverlays(p, g);
   paintHeader(p, g);
-  paintAxis(p, g);
+  if (m_showAxis) paintAxis(p, g);
+  if (hasFocus()) {
+    // The step keys act on the page while the view has the focus: say so, quietly.
+    p.setPen(QPen(palette().color(QPalette::Highlight), 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(rect().adjusted(0, 0, -1, -1));
+  }
 }
 
 void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
   const TraceEvent& e = m_run->events[m_step];
   const QColor text = palette().color(QPalette::Text);
+  const bool compact = g.lanesTop < kHeaderHeight;
   QFont bold = font();
   bold.setBold(true);
   p.setFont(bold);
   p.setPen(text);
-  p.drawText(QRect(8, 4, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter,
-             QStringLiteral("%1   step %2 of %3   %4")
-                 .arg(m_title)
-                 .arg(m_step)
-                 .arg(m_run->events.size() - 1)
-                 .arg(traceKindLabel(e.kind, e.reason)));
+  const QString title = QStringLiteral("%1   step %2 of %3   %4")
+                            .arg(m_title)
+                            .arg(m_step)
+                            .arg(m_run->events.size() - 1)
+                            .arg(traceKindLabel(e.kind, e.reason));
+  const QRect titleRect(8, compact ? 2 : 4, width() - 16, compact ? 17 : 18);
+  p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+             p.fontMetrics().elidedText(title, Qt::ElideRight, titleRect.width()));
+  const int titleWidth = p.fontMetrics().horizontalAdvance(title);
   p.setFont(font());
+  if (!cursorsWalked()) {
+    const QString why = m_run->algorithm == engine::Algorithm::Taat
+                            ? QStringLiteral("no cursors: taat reads whole lists")
+                            : QStringLiteral("no cursors: the bulk AND goes window by window (shaded)");
+    const QRect whyRect(titleRect.left() + titleWidth + 24, titleRect.top(), titleRect.right() - titleWidth - 24,
+                        titleRect.height());
+    p.setPen(palette().color(QPalette::PlaceholderText));
+    p.drawText(whyRect, Qt::AlignLeft | Qt::AlignVCenter, p.fontMetrics().elidedText(why, Qt::ElideRight, whyRect.width()));
+    p.setPen(text);
+  }
 
   // The bounds behind the latest decision: a pivot's upper-bound sum, a skip's block-max sum.
   float upper = std::numeric_limits<float>::quiet_NaN();
@@ -332,17 +483,32 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
     const TraceEvent& t = m_run->events[static_cast<std::size_t>(table)];
     line += QStringLiteral("     Prune table: tf <= %1 cannot compete (limit %2)").arg(t.docEnd).arg(formatScore(t.bound));
   }
-  p.drawText(QRect(8, 24, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, line);
+  if (compact) {
+    // After the title on the same line, elided when the view is narrow.
+    const int x = 8 + titleWidth + 24;
+    const int room = width() - 8 - x;
+    if (room > 40) {
+      p.drawText(QRect(x, titleRect.top(), room, titleRect.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                 p.fontMetrics().elidedText(line, Qt::ElideRight, room));
+    }
+  } else {
+    p.drawText(QRect(8, 24, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, line);
+  }
 
-  if (g.lanesTop < kHeaderHeight) return;  // compact: no meter
+  const QRect meter = meterRect();
+  if (meter.isEmpty()) return;
   // The meter: 0 .. sum of list maxima; bars for the bounds, a red line for the threshold.
   double total = 0;
   for (const auto& l : m_snapshot->lanes) total += l.listMax;
   total = std::max(total * 1.05, 1e-6);
-  const int mx = g.left, mw = g.right - g.left, my = 48, mh = 10;
+  const int mx = meter.left(), mw = meter.width(), my = meter.top();
+  const int mh = compact ? 9 : 10;
+  const int gap = compact ? 3 : 4;
   p.setPen(Qt::NoPen);
   p.setBrush(palette().color(QPalette::AlternateBase));
-  p.drawRect(mx, my, mw, 2 * mh + 4);
+  p.drawRect(mx, my, mw, 2 * mh + gap);
+  // Compact: the bars' labels in small print, so two fit in the meter's height.
+  const QFont labelFont = compact ? smallFont(font()) : font();
   auto bar = [&](float v, int y, const QColor& c, const QString& label) {
     if (std::isnan(v) || std::isinf(v)) return;
     const int w = static_cast<int>(mw * std::clamp(static_cast<double>(v) / total, 0.0, 1.0));
@@ -350,14 +516,18 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
     p.setBrush(c);
     p.drawRect(mx, y, w, mh);
     p.setPen(text);
-    p.drawText(QRect(8, y - 3, kLabelWidth - 12, mh + 6), Qt::AlignRight | Qt::AlignVCenter, label);
+    p.setFont(labelFont);
+    const int lh = compact ? mh + gap : mh + 6;
+    p.drawText(QRect(8, y + mh / 2 - lh / 2, kLabelWidth - 12, lh), Qt::AlignRight | Qt::AlignVCenter, label);
+    p.setFont(font());
   };
   bar(upper, my, QColor(0x1f, 0x77, 0xb4, 170), QStringLiteral("upper bound sum"));
-  bar(blockSum, my + mh + 4, QColor(0xff, 0x7f, 0x0e, 190), QStringLiteral("block-max sum"));
+  bar(blockSum, my + mh + gap, QColor(0xff, 0x7f, 0x0e, 190), QStringLiteral("block-max sum"));
   if (!std::isinf(floor)) {
     const int x = mx + static_cast<int>(mw * std::clamp(static_cast<double>(floor) / total, 0.0, 1.0));
     p.setPen(QPen(kThreshold, 2));
-    p.drawLine(x, my - 3, x, my + 2 * mh + 7);
+    p.drawLine(x, my - (compact ? 2 : 3), x, my + 2 * mh + gap + (compact ? 1 : 3));
+    if (compact) return;  // the line is labelled by the header's text; no room for a word under it
     // Right of the line, or left of it when that would run off the widget.
     const QString label = QStringLiteral("threshold");
     const int tw = p.fontMetrics().horizontalAdvance(label);
@@ -370,7 +540,9 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   const TraceLane& lane = m_snapshot->lanes[t];
   const int top = g.lanesTop + static_cast<int>(t) * g.laneHeight;
   const int base = top + g.laneHeight - 6;  // the bars' baseline
-  const double yScale = (g.laneHeight - 24) / static_cast<double>(m_scoreScale);
+  // Room above the tallest bar for the cursor's marker (less in a short lane: its label has a box).
+  const int headroom = g.laneHeight >= kRoomyLaneHeight ? 24 : 18;
+  const double yScale = (g.laneHeight - headroom) / static_cast<double>(m_scoreScale);
   const QColor color = laneColor(t);
   const TraceEvent& e = m_run->events[m_step];
   const bool focused = e.term == static_cast<std::int32_t>(t);
@@ -378,25 +550,25 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   p.fillRect(QRect(0, top, width(), g.laneHeight),
              t % 2 ? palette().color(QPalette::AlternateBase) : palette().color(QPalette::Base));
   if (focused) p.fillRect(QRect(0, top, 4, g.laneHeight), color);
-  // Label.
+  // Label: the term, then as much small print as the lane's height has room for (laneLabel).
+  const QStringList label = laneLabel(t);
   QFont bold = font();
   bold.setBold(true);
   p.setFont(bold);
   p.setPen(color.darker(120));
-  p.drawText(QRect(8, top + 4, kLabelWidth - 12, 18), Qt::AlignLeft | Qt::AlignVCenter, lane.term);
-  p.setFont(font());
+  const int termHeight = p.fontMetrics().height();
+  p.drawText(QRect(8, top + kLabelTop, kLabelWidth - 12, termHeight), Qt::AlignLeft | Qt::AlignVCenter, label.value(0));
+  const QFont small = smallFont(font());
+  p.setFont(small);
   p.setPen(palette().color(QPalette::Text));
-  const bool roomy = g.laneHeight >= 56;
-  if (!lane.known) {
-    p.drawText(QRect(8, top + 22, kLabelWidth - 12, 16), Qt::AlignLeft, QStringLiteral("not in the index"));
-    return;
+  const int smallHeight = p.fontMetrics().height();
+  for (int i = 1; i < label.size(); ++i) {
+    p.drawText(QRect(8, top + kLabelTop + termHeight + (i - 1) * smallHeight, kLabelWidth - 12, smallHeight),
+               Qt::AlignLeft | Qt::AlignVCenter, label[i]);
   }
-  if (roomy) {
-    p.drawText(QRect(8, top + 22, kLabelWidth - 12, 16), Qt::AlignLeft,
-               QStringLiteral("df %1, %2 blocks").arg(formatDoc(static_cast<DocId>(lane.df))).arg(lane.blockLast.size()));
-    p.drawText(QRect(8, top + 38, kLabelWidth - 12, 16), Qt::AlignLeft,
-               QStringLiteral("list max %1").arg(formatScore(lane.listMax)));
-  }
+  p.setFont(font());
+  if (!lane.known) return;
+  const bool roomy = g.laneHeight >= kRoomyLaneHeight;
   if (nonEssential(t)) {
     // MaxScore: this list cannot bring a candidate on its own any more; it is only probed.
     p.fillRect(QRect(g.left, top, g.right - g.left, g.laneHeight), QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
@@ -410,10 +582,8 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   p.setClipRect(QRect(g.left, top, g.right - g.left + 1, g.laneHeight));
   // Blocks: bars as tall as their block maximum, boundaries as ticks.
   const DocId cursor = m_run->position(m_step, t);
-  const std::size_t cursorBlock = lane.blockOf(cursor);
+  const std::size_t cursorBlock = cursorsWalked() ? lane.blockOf(cursor) : lane.blockLast.size();
   std::size_t b = lane.blockOf(from);
-  QFont small = font();
-  small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.8));
   p.setFont(small);
   for (; b < lane.blockLast.size() && lane.blockFirst(b) < to; ++b) {
     const double x0 = xOf(lane.blockFirst(b), g), x1 = xOf(lane.blockLast[b] + 1, g);
@@ -427,10 +597,11 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     p.drawLine(QPointF(x0, base - h), QPointF(x1, base - h));  // the block max
     p.setPen(QPen(palette().color(QPalette::Mid), 1, Qt::DotLine));
     p.drawLine(QPointF(x0, top + 2), QPointF(x0, base));        // boundary
-    if (x1 - x0 > 38) {
+    // Values on wide blocks of roomy lanes (in short ones they would cover the cursor's label).
+    if (roomy && x1 - x0 > 38) {
       p.setPen(color.darker(160));
       p.drawText(QRectF(x0 + 2, base - h - 14, x1 - x0 - 4, 13), Qt::AlignLeft | Qt::AlignBottom,
-                 formatScore(lane.blockMax[b]));
+                 formatMaximum(lane.blockMax[b]));
     }
   }
   // List maximum.
@@ -450,7 +621,7 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     const auto i = static_cast<std::size_t>(it - lane.postings.begin());
     const int h = std::max(2, static_cast<int>(lane.postingScores[i] * yScale));
     const std::ptrdiff_t d = it - at;
-    (d >= -kNearPostings && d <= kNearPostings ? near : far).append(QLineF(x, base, x, base - h));
+    (cursorsWalked() && d >= -kNearPostings && d <= kNearPostings ? near : far).append(QLineF(x, base, x, base - h));
   }
   p.setPen(QPen(color.darker(110), 1));
   p.drawLines(far);
@@ -459,7 +630,9 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   p.restore();
   // The cursor.
   p.setFont(small);
-  if (cursor == kNoMoreDocs) {
+  if (!cursorsWalked()) {
+    // No marker (the header says why).
+  } else if (cursor == kNoMoreDocs) {
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRect(g.right - 90, top + 2, 88, 14), Qt::AlignRight, QStringLiteral("exhausted"));
   } else if (cursor >= from && cursor < to) {
@@ -475,8 +648,14 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     p.fillPath(tri, palette().color(QPalette::Text));
     p.setRenderHint(QPainter::Antialiasing, false);
     const bool flip = x > g.right - 90;
-    p.drawText(QRectF(flip ? x - 94 : x + 7, top + 1, 88, 14), (flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop,
-               QStringLiteral("cursor %1").arg(formatDoc(cursor)));
+    // On a light box: in a short lane it may cross a block's bar or the list maximum's line.
+    const QString where = QStringLiteral("cursor %1").arg(formatDoc(cursor));
+    const int tw = p.fontMetrics().horizontalAdvance(where) + 4;
+    const QRectF box(flip ? x - 7 - tw : x + 6, top + 1, tw, p.fontMetrics().height());
+    QColor bg = palette().color(QPalette::Base);
+    bg.setAlpha(200);
+    p.fillRect(box, bg);
+    p.drawText(box.adjusted(2, 0, -2, 0), (flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, where);
   }
   p.setFont(font());
   p.setPen(palette().color(QPalette::Mid));

@@ -4,6 +4,8 @@
 #include "widgets/models/trace_snapshot.h"
 
 #include <QPoint>
+#include <QRect>
+#include <QStringList>
 #include <QWidget>
 
 #include <optional>
@@ -16,8 +18,9 @@ namespace wandscope::widgets {
 // its list maximum as a dashed line, its postings as ticks as tall as their score (the ones next to
 // the cursor drawn darker), and the cursor at its position at this step. Above the lanes: the
 // threshold (k-th score), the upper-bound sum at the latest pivot and the block-max sum behind the
-// latest skip, as a meter; for the bulk AND the current window is shaded with its bound and the
-// prune table's cut-off. The event's doc, skip ranges and candidates are marked across the lanes.
+// latest skip, as a meter (kept when the view is short: the header then shrinks to one line); for
+// the bulk AND the current window is shaded with its bound and the prune table's cut-off. The
+// event's doc, skip ranges and candidates are marked across the lanes.
 //
 // Display only: it draws a TraceRun it is given and never runs anything. Painting costs
 // O(blocks + postings in view), independent of the step, so replay stays smooth on long traces.
@@ -46,11 +49,39 @@ class TraceLanesView : public QWidget {
   engine::DocId focusDoc() const;
   // Pixel x of a doc id in the current view, or -1 when outside it.
   int docToX(engine::DocId doc) const;
-  // Pixel x of term t's cursor at this step, -1 when exhausted or off the view.
+  // Pixel x of term t's cursor at this step, -1 when exhausted, off the view, or not walked.
   int cursorX(std::size_t term) const;
+  // Whether the run walks the cursors. The bulk AND (its windows move the cursors only to a
+  // decoded window's start, its long windows not at all) and taat decode blocks directly, so the
+  // recorded positions stay put while windows go by: no cursor marker is drawn for them (a marker
+  // stuck at doc 1,281 through the lesson's last windows read as a path that never moved), and the
+  // picture says why; the shaded window is where the bulk AND is.
+  bool cursorsWalked() const;
 
   // MaxScore: whether term t is non-essential at this step (drawn hatched).
   bool nonEssential(std::size_t term) const;
+
+  // The label of lane `term` as drawn at the current size, one string per line: the term, then
+  // as many of "list max X" and "df N, B blocks" (split in two when too wide) as the lane's
+  // height fits, each elided to the label column. Short lanes show the term only; the lane's
+  // tooltip (laneToolTip) always has everything.
+  QStringList laneLabel(std::size_t term) const;
+  QString laneToolTip(std::size_t term) const;
+  // A maximum score for the labels: three decimals, and three significant digits below 0.1, so a
+  // small maximum never reads 0.000 ("0.0000812").
+  static QString formatMaximum(float score);
+
+  // The bound meter's rectangle at the current size (empty without a run). The meter is drawn at
+  // every size: when the view is short the header shrinks to one line of text above it, and to
+  // that line alone for a run without bounds (no pivot, block skip or window, as MaxScore's),
+  // whose meter would only repeat the threshold.
+  QRect meterRect() const;
+  // Whether the header is the compact one (title and numbers on one line above the meter).
+  bool compactHeader() const;
+  // The doc-id axis under the lanes (on by default). In comparison mode the page draws it under
+  // the lower view only while both views show the same doc-id range.
+  void setShowAxis(bool show);
+  bool showsAxis() const noexcept { return m_showAxis; }
 
   // Zoom: the span is clamped to [kMinSpan, extent width] (a "handful of doc ids" at most zoom).
   // The view's centre stays put (the focus, while the view follows it).
@@ -67,17 +98,24 @@ class TraceLanesView : public QWidget {
   bool isFitted() const noexcept { return m_span == 0 && !m_manualFrom; }
 
   QSize sizeHint() const override { return {900, 420}; }
-  QSize minimumSizeHint() const override { return {400, 140}; }
+  // Room for the compact header, the axis and two lanes of kMinLaneHeight: the page must fit the
+  // default 1280x800 window with the log open and comparison on (two views).
+  QSize minimumSizeHint() const override;
 
   static constexpr engine::DocId kFullViewDocs = 10'000;
   static constexpr engine::DocId kDefaultSpan = 4096;
   static constexpr engine::DocId kMinSpan = 16;
+  // Lane heights: at least kRoomyLaneHeight shows the whole label and the block maxima's values;
+  // the header is compact when lanes would be shorter under the full one.
+  static constexpr int kMinLaneHeight = 30;
+  static constexpr int kRoomyLaneHeight = 50;
 
  signals:
   // The view's range changed by zoom, pan or fit (not by stepping).
   void viewChanged();
 
  protected:
+  bool event(QEvent* event) override;  // tooltips of the lane labels
   void paintEvent(QPaintEvent* event) override;
   // Wheel: zoom around the doc under the mouse. Drag: pan.
   void wheelEvent(QWheelEvent* event) override;
@@ -90,6 +128,9 @@ class TraceLanesView : public QWidget {
     int left = 0, right = 0, top = 0, lanesTop = 0, laneHeight = 0, axisTop = 0;
   };
   Geometry geometry() const;
+  int laneCount() const;
+  // The lane under pixel y, or -1.
+  long laneAt(int y, const Geometry& g) const;
   void paintHeader(class QPainter& p, const Geometry& g) const;
   void paintLane(class QPainter& p, const Geometry& g, std::size_t t) const;
   void paintOverlays(class QPainter& p, const Geometry& g) const;
@@ -109,6 +150,8 @@ class TraceLanesView : public QWidget {
   std::optional<QPoint> m_dragFrom;
   engine::DocId m_dragViewFrom = 0;
   float m_scoreScale = 1.0f;  // largest list maximum (lane bar heights are relative to it)
+  bool m_showAxis = true;
+  bool m_hasBounds = false;  // the run has an event with a bound (pivot, skip, window)
 };
 
 }  // namespace wandscope::widgets

@@ -185,6 +185,8 @@ void ExplorePage::buildControls() {
                                         "term. (Ctrl+Shift+O toggles)"));
   addLabeled(QStringLiteral("&Operator:"), m_operator);
   m_algorithm = new QComboBox(this);
+  // The list changes with the operator (AND adds block-max-and): follow it, never cut a name.
+  m_algorithm->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_algorithm->setToolTip(QStringLiteral("The evaluation path. Every path returns the same top-k, bit for bit; "
                                          "they differ in the work done."));
   addLabeled(QStringLiteral("&Algorithm:"), m_algorithm);
@@ -194,6 +196,7 @@ void ExplorePage::buildControls() {
   m_k->setToolTip(QStringLiteral("Number of results (the top k)"));
   addLabeled(QStringLiteral("&k:"), m_k);
   m_compare = new QComboBox(this);
+  m_compare->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_compare->setToolTip(QStringLiteral("Run the same query with a second path and show its results and "
                                        "counters side by side: the same hits, different work."));
   addLabeled(QStringLiteral("&Compare with:"), m_compare);
@@ -578,11 +581,20 @@ void ExplorePage::resizeResultColumns() {
     if (col >= 0) header->resizeSection(col, w);
   };
   const int digits = fm.horizontalAdvance(QStringLiteral("0000000000")) ;
+  // Headers name the algorithm ("Doc (block-max-and)"): wide enough for the longest name.
+  QString longest;
+  for (const engine::Algorithm a : engine::allAlgorithms()) {
+    const QString name = QString::fromLatin1(engine::algorithmName(a));
+    if (fm.horizontalAdvance(name) > fm.horizontalAdvance(longest)) longest = name;
+  }
+  const auto titled = [&](const char* title) {
+    return fm.horizontalAdvance(QStringLiteral("%1 (%2)").arg(QLatin1String(title), longest)) + 16;
+  };
   setWidth(C::Rank, fm.horizontalAdvance(QStringLiteral("Rank")) + 18);
-  setWidth(C::Doc, std::max(fm.horizontalAdvance(QStringLiteral("Doc (exhaustive)")) + 16, digits));
-  setWidth(C::Score, fm.horizontalAdvance(QStringLiteral("Score (exhaustive)")) + 16);
-  setWidth(C::CompareDoc, fm.horizontalAdvance(QStringLiteral("Doc id (exhaustive)")) + 16);
-  setWidth(C::CompareScore, fm.horizontalAdvance(QStringLiteral("Score (exhaustive)")) + 16);
+  setWidth(C::Doc, std::max(titled("Doc"), digits));
+  setWidth(C::Score, titled("Score"));
+  setWidth(C::CompareDoc, titled("Doc id"));
+  setWidth(C::CompareScore, titled("Score"));
   setWidth(C::Match, fm.horizontalAdvance(QStringLiteral("Match")) + 18);
   setWidth(C::Title, fm.horizontalAdvance(QLatin1Char('x')) * 28);
 }

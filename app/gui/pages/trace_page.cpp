@@ -30,9 +30,11 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTextDocument>
@@ -53,6 +55,9 @@ QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent
   b->setText(text);
   b->setToolTip(tip);
   b->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  // A click takes the focus (tool buttons only take it by Tab): away from the query box, where
+  // the page's step keys would type instead.
+  b->setFocusPolicy(Qt::StrongFocus);
   return b;
 }
 
@@ -72,8 +77,9 @@ TracePage::TracePage(const WorkbenchContext& context, QWidget* parent) : Page(pa
   m_catalog = LessonCatalog::load(QStringLiteral(":/teaching/lessons.json"), &error);
 
   auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(8, 8, 8, 8);
-  layout->setSpacing(6);
+  // Tight: at 1280x800 with the log open every pixel of height goes to the lane pictures.
+  layout->setContentsMargins(6, 6, 6, 6);
+  layout->setSpacing(4);
   buildControls();
   buildPanels();
   if (!error.isEmpty()) m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
@@ -138,12 +144,15 @@ void TracePage::buildControls() {
   addLabeled(QStringLiteral("&Op:"), m_operator);
   m_algorithm = new QComboBox(this);
   m_algorithm->setToolTip(QStringLiteral("The path whose decisions are replayed"));
+  // The list changes with the operator (AND adds block-max-and): follow it, never cut a name.
+  m_algorithm->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   addLabeled(QStringLiteral("&Algorithm:"), m_algorithm);
   m_k = new QSpinBox(this);
   m_k->setRange(1, 1000);
   m_k->setValue(10);
   addLabeled(QStringLiteral("&k:"), m_k);
   m_compare = new QComboBox(this);
+  m_compare->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_compare->setToolTip(QStringLiteral("Comparison mode: trace the same query under a second path, shown below the "
                                        "first at the same doc position, with both runs' counters"));
   addLabeled(QStringLiteral("&Compare:"), m_compare);
@@ -166,8 +175,8 @@ void TracePage::buildControls() {
 
   connect(m_lesson, &QComboBox::activated, this, &TracePage::onLessonPicked);
   connect(m_operator, &QComboBox::currentIndexChanged, this, [this] { fillAlgorithms(); });
-  connect(m_traceButton, &QPushButton::clicked, this, [this] { runTrace(); });
-  connect(m_query, &QLineEdit::returnPressed, this, [this] { runTrace(); });
+  connect(m_traceButton, &QPushButton::clicked, this, &TracePage::traceFromControls);
+  connect(m_query, &QLineEdit::returnPressed, this, &TracePage::traceFromControls);
   fillAlgorithms();
 
   auto report = [this](bool ok, const QString& what, const QString& error) {
@@ -218,8 +227,8 @@ void TracePage::buildControls() {
   m_lessonScroll->setWidgetResizable(true);
   m_lessonScroll->setFrameShape(QFrame::NoFrame);
   m_lessonScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  m_lessonScroll->setMaximumHeight(m_lessonText->fontMetrics().lineSpacing() * kLessonLines + 16);
-  m_lessonScroll->setMinimumHeight(m_lessonText->fontMetrics().lineSpacing() * 2 + 16);
+  m_lessonScroll->setMaximumHeight(lessonBoxHeight(kLessonLines));
+  m_lessonScroll->setMinimumHeight(lessonBoxHeight(2));
   layout->addWidget(m_lessonScroll);
 
   m_notice = new widgets::NoticeBar(this);
@@ -238,8 +247,11 @@ void TracePage::buildControls() {
   for (TraceEventKind k : kAllKinds) m_nextKind->addItem(widgets::traceKindLabel(k), static_cast<int>(k));
   m_nextKind->setToolTip(QStringLiteral("An event kind to run to"));
   m_nextKindButton = toolButton(QStringLiteral("Next"), QStringLiteral("Run to the next event of the chosen kind"), this);
-  m_play = toolButton(QStringLiteral("\u25b6 Play"), QStringLiteral("Play the steps (Space)"), this);
+  m_play = toolButton(QStringLiteral("Play"), QStringLiteral("Play the steps (Space)"), this);
   m_play->setCheckable(true);
+  // The style's icons, not symbol characters: U+23F8 (pause) is in none of the usual fonts.
+  m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+  m_play->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   m_speed = new QComboBox(this);
   for (int s : {1, 2, 5, 10, 25, 100}) m_speed->addItem(QStringLiteral("%1 steps/s").arg(s), s);
   m_speed->setCurrentIndex(2);
@@ -338,11 +350,16 @@ void TracePage::fitView() {
 void TracePage::buildPanels() {
   auto* layout = static_cast<QVBoxLayout*>(this->layout());
   auto* vertical = new QSplitter(Qt::Vertical, this);
+  m_vertical = vertical;
   auto* horizontal = new QSplitter(Qt::Horizontal, vertical);
   auto* lanes = new QSplitter(Qt::Vertical, horizontal);
+  lanes->setChildrenCollapsible(false);
   m_lanes = new widgets::TraceLanesView(lanes);
   m_lanesB = new widgets::TraceLanesView(lanes);
   m_lanesB->hide();
+  for (auto* view : {m_lanes, m_lanesB}) {
+    connect(view, &widgets::TraceLanesView::viewChanged, this, &TracePage::syncAxes);
+  }
 
   auto* side = new QWidget(horizontal);
   auto* sideLayout = new QVBoxLayout(side);
@@ -391,8 +408,10 @@ void TracePage::buildPanels() {
   connect(m_events->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { onEventActivated(); });
   vertical->addWidget(horizontal);
   vertical->addWidget(m_events);
-  vertical->setStretchFactor(0, 5);
-  vertical->setStretchFactor(1, 1);
+  vertical->setChildrenCollapsible(false);
+  // A taller window grows the pictures; the event list keeps the rows sizePanels() gave it.
+  vertical->setStretchFactor(0, 1);
+  vertical->setStretchFactor(1, 0);
   layout->addWidget(vertical, 1);
 }
 
@@ -430,16 +449,42 @@ TraceParams TracePage::currentParams() const {
 
 void TracePage::onLessonPicked(int index) {
   const QString id = m_lesson->itemData(index).toString();
+  m_leftLesson.clear();
   if (id.isEmpty()) {
     updateLessonText();
     return;
   }
-  loadLesson(id);
+  if (loadLesson(id)) m_events->setFocus(Qt::OtherFocusReason);
+}
+
+void TracePage::traceFromControls() {
+  if (!runTrace()) return;
+  // The step keys are the page's shortcuts; in the query box they would type ("fe ma h").
+  m_events->setFocus(Qt::OtherFocusReason);
+}
+
+QString TracePage::lessonId() const { return m_lesson->currentData().toString(); }
+
+bool TracePage::lessonApplies(const Lesson& lesson) const {
+  // The lesson's text and watched steps describe its query on the teaching corpus at its k and
+  // operator, under the algorithms it lists; anything else is a free query that starts from it.
+  const auto algorithm = static_cast<engine::Algorithm>(m_algorithm->currentData().toInt());
+  return m_corpus->currentData().toBool() && m_query->text().simplified() == lesson.query.simplified() &&
+         static_cast<engine::Operator>(m_operator->currentData().toInt()) == lesson.op && m_k->value() == lesson.k &&
+         lesson.algorithms.contains(algorithm);
+}
+
+void TracePage::leaveLesson(const Lesson& lesson) {
+  m_leftLesson = lesson.title;
+  m_pendingLesson.clear();
+  m_lesson->setCurrentIndex(0);
+  updateLessonText();
 }
 
 bool TracePage::loadLesson(const QString& id) {
   const Lesson* lesson = m_catalog.find(id);
   if (lesson == nullptr) return false;
+  m_leftLesson.clear();
   m_lesson->setCurrentIndex(m_lesson->findData(id));
   m_corpus->setCurrentIndex(0);
   m_query->setText(lesson->query);
@@ -454,16 +499,20 @@ bool TracePage::loadLesson(const QString& id) {
   return true;
 }
 
-void TracePage::runTrace() {
+bool TracePage::runTrace() {
   if (m_query->text().trimmed().isEmpty()) {
     m_notice->showNotice(widgets::NoticeBar::Kind::Information, QStringLiteral("Type a query to trace, or pick a lesson."));
-    return;
+    return false;
+  }
+  if (const Lesson* lesson = m_catalog.find(lessonId()); lesson != nullptr && !lessonApplies(*lesson)) {
+    leaveLesson(*lesson);
   }
   setPlaying(false);
   const TraceParams p = currentParams();
   if (p.lessonId != m_pendingLesson) m_pendingLesson.clear();
   m_notice->hideNotice();
   m_controller->trace(p);
+  return true;
 }
 
 void TracePage::onTraceReady(const widgets::TraceSnapshotPtr& snapshot) {
@@ -490,6 +539,7 @@ void TracePage::onTraceReady(const widgets::TraceSnapshotPtr& snapshot) {
     m_lanesB->setRun(nullptr, nullptr);
     m_lanesB->hide();
   }
+  syncAxes();
   // Counters of both runs side by side (the Explore page's model, fed a search snapshot).
   auto counters = std::make_shared<widgets::SearchSnapshot>();
   counters->primary.taken = run.algorithm;
@@ -508,9 +558,9 @@ void TracePage::onTraceReady(const widgets::TraceSnapshotPtr& snapshot) {
 
   QStringList notes;
   if (run.truncated()) {
-    notes << QStringLiteral("This trace was capped at %1 events: %2 later events were not recorded, so replay stops "
-                            "there (the results and counters are complete). Lower k, pick rarer terms or a smaller "
-                            "index to see the whole evaluation.")
+    // One line at the default window's width: every line here is taken from the pictures.
+    notes << QStringLiteral("This trace was capped at %1 events (%2 later ones not recorded): replay stops there; "
+                            "results and counters are complete. Lower k or pick rarer terms to see it all.")
                  .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(run.maxEvents)))
                  .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(run.dropped)));
   }
@@ -561,6 +611,7 @@ void TracePage::setStep(std::size_t step) {
   const widgets::TraceRun& run = m_snapshot->primary;
   m_lanes->setStep(step);
   if (m_snapshot->compare) m_lanesB->setStep(compareStepFor(step));
+  syncAxes();
   m_narrative->setText(QStringLiteral("<b>Step %1.</b> %2")
                            .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(step)))
                            .arg(widgets::traceNarrative(*m_snapshot, run, step).toHtmlEscaped()));
@@ -637,7 +688,8 @@ void TracePage::setPlaying(bool playing) {
     const QSignalBlocker block(m_play);
     m_play->setChecked(m_playTimer.isActive());
   }
-  m_play->setText(m_playTimer.isActive() ? QStringLiteral("\u23f8 Pause") : QStringLiteral("\u25b6 Play"));
+  m_play->setText(m_playTimer.isActive() ? QStringLiteral("Pause") : QStringLiteral("Play"));
+  m_play->setIcon(style()->standardIcon(m_playTimer.isActive() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 
 void TracePage::setPlaySpeed(int eventsPerSecond) {
@@ -689,17 +741,26 @@ void TracePage::updateHeap() {
 }
 
 void TracePage::updateLessonText() {
-  const Lesson* lesson = m_catalog.find(m_lesson->currentData().toString());
+  const Lesson* lesson = m_catalog.find(lessonId());
   if (lesson == nullptr) {
-    m_lessonText->setText(QStringLiteral("<b>Trace</b>: replay a query's evaluation one engine decision at a time. "
-                                         "Pick a lesson to start (%1 lessons on a built-in corpus), or type your own "
-                                         "query. Step with \u2190/\u2192, S = next skip, H = next heap insert, "
-                                         "Space = play; zoom with +/\u2212 or the wheel, pan by dragging, F fits.")
-                              .arg(m_catalog.lessons().size()));
+    QString html;
+    if (!m_leftLesson.isEmpty()) {
+      html = QStringLiteral("<b>Free query</b> &mdash; not the lesson <i>%1</i>: its text and steps do not "
+                            "describe this trace (other query, corpus, operator, k or algorithm). Pick the lesson "
+                            "again to go back to it.<br>")
+                 .arg(m_leftLesson.toHtmlEscaped());
+    }
+    html += QStringLiteral("<b>Trace</b>: replay a query's evaluation one engine decision at a time. "
+                           "Pick a lesson to start (%1 lessons on a built-in corpus), or type your own "
+                           "query. Step with \u2190/\u2192, S = next skip, H = next heap insert, "
+                           "Space = play; zoom with +/\u2212 or the wheel, pan by dragging, F fits.")
+                .arg(m_catalog.lessons().size());
+    m_lessonText->setText(html);
     fitLessonText();
     return;
   }
-  QString html = QStringLiteral("<b>%1</b> &mdash; <i>%2</i> (%3, k = %4)<br>%5")
+  // The title inline with the text: one line less above the pictures.
+  QString html = QStringLiteral("<b>%1</b> &mdash; <i>%2</i> (%3, k = %4): %5")
                      .arg(lesson->title.toHtmlEscaped(), lesson->query.toHtmlEscaped(),
                           lesson->op == engine::Operator::Or ? QStringLiteral("OR") : QStringLiteral("AND"))
                      .arg(lesson->k)
@@ -720,13 +781,47 @@ void TracePage::fitLessonText() {
   const int width = m_lessonScroll->viewport()->width();
   if (width <= 0) return;
   const int wanted = m_lessonText->heightForWidth(width);
-  m_lessonScroll->setFixedHeight(std::clamp(wanted + 2, m_lessonText->fontMetrics().lineSpacing() * 2 + 16,
-                                            m_lessonText->fontMetrics().lineSpacing() * kLessonLines + 16));
+  const int lines = height() < kShortPageHeight ? kShortLessonLines : kLessonLines;
+  if (wanted <= lessonBoxHeight(lines)) {
+    m_lessonScroll->setFixedHeight(std::max(wanted, lessonBoxHeight(2)));
+  } else {
+    // Scrolling: whole lines and no bottom margin, where the next line's top would show as a
+    // cut-off text rather than one that scrolls.
+    const int pad = m_lessonText->margin() + m_lessonText->frameWidth();
+    m_lessonScroll->setFixedHeight(lessonBoxHeight(lines) - pad);
+  }
+}
+
+int TracePage::lessonBoxHeight(int lines) const {
+  // Rich text lays lines out at the font's height (no leading); plus the label's margin and frame.
+  return lines * m_lessonText->fontMetrics().height() + 2 * (m_lessonText->margin() + m_lessonText->frameWidth());
 }
 
 void TracePage::resizeEvent(QResizeEvent* event) {
   Page::resizeEvent(event);
   fitLessonText();
+  sizePanels();
+}
+
+void TracePage::showEvent(QShowEvent* event) {
+  Page::showEvent(event);
+  sizePanels();
+}
+
+void TracePage::sizePanels() {
+  if (m_panelsSized || !isVisible()) return;
+  const int total = m_vertical->height();
+  if (total <= 0) return;
+  m_panelsSized = true;
+  const int rows = height() < kShortPageHeight ? kShortEventRows : kEventRows;
+  const int events = m_events->horizontalHeader()->sizeHint().height() +
+                     rows * m_events->verticalHeader()->defaultSectionSize() + 2 * m_events->frameWidth();
+  m_vertical->setSizes({std::max(0, total - events - m_vertical->handleWidth()), events});
+}
+
+void TracePage::syncAxes() {
+  const bool compared = m_snapshot && m_snapshot->compare && !m_lanesB->isHidden();
+  m_lanes->setShowAxis(!compared || m_lanes->viewRange() != m_lanesB->viewRange());
 }
 
 bool TracePage::exportJson(const QString& path, QString* error) const {

@@ -19,6 +19,7 @@ class QPushButton;
 class QScrollArea;
 class QSlider;
 class QSpinBox;
+class QSplitter;
 class QTableView;
 class QTableWidget;
 class QToolButton;
@@ -57,9 +58,16 @@ class TracePage : public Page {
   // Loads lesson `id` into the controls and traces it; once the trace arrives the page shows
   // the lesson's key step (or `step` when given).
   bool loadLesson(const QString& id);
-  // Traces what the controls describe.
-  void runTrace();
+  // Traces what the controls describe; false (and a notice) when there is no query. A lesson
+  // stays picked only while the controls still describe it (lessonApplies); otherwise the page
+  // leaves lesson mode first: its text and steps would describe another trace.
+  bool runTrace();
   TraceParams currentParams() const;
+  // The lesson picked (empty: a free query).
+  QString lessonId() const;
+  // Whether the controls describe `lesson`: its query on the teaching corpus with its operator
+  // and k, under one of its algorithms (the compared one may differ).
+  bool lessonApplies(const Lesson& lesson) const;
   // Events kept per traced run (TraceParams::kDefaultMaxEvents unless changed).
   void setMaxEvents(std::size_t maxEvents) { m_maxEvents = maxEvents; }
 
@@ -103,13 +111,29 @@ class TracePage : public Page {
   widgets::NoticeBar* notice() const noexcept { return m_notice; }
   QComboBox* lessonBox() const noexcept { return m_lesson; }
   QLineEdit* queryEdit() const noexcept { return m_query; }
+  QComboBox* corpusBox() const noexcept { return m_corpus; }
+  QComboBox* algorithmBox() const noexcept { return m_algorithm; }
+  QComboBox* operatorBox() const noexcept { return m_operator; }
+  QComboBox* compareBox() const noexcept { return m_compare; }
+  QSpinBox* kBox() const noexcept { return m_k; }
+  QPushButton* traceButton() const noexcept { return m_traceButton; }
+  QToolButton* playButton() const noexcept { return m_play; }
+  QLabel* lessonLabel() const noexcept { return m_lessonText; }
 
   static constexpr int kMaxExportSteps = 200;
   static constexpr std::size_t kHeapRows = 50;
   static constexpr int kLessonLines = 6;
+  // Below kShortPageHeight (the default 1280x800 window with the log open) the lesson text keeps
+  // kShortLessonLines lines (it scrolls) and the event list opens at kShortEventRows rows, so
+  // the two lane pictures of comparison mode keep room for their meters and labels.
+  static constexpr int kShortPageHeight = 700;
+  static constexpr int kShortLessonLines = 4;
+  static constexpr int kEventRows = 6;
+  static constexpr int kShortEventRows = 4;
 
  protected:
   void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
  signals:
   void stepChanged(std::size_t step);
@@ -120,12 +144,22 @@ class TracePage : public Page {
   void buildPanels();
   void fillAlgorithms();
   void onLessonPicked(int index);
+  // Enter in the query box, the Trace button, a lesson picked: trace, then give the keyboard to
+  // the event list, where the step keys work (in the query box they would type).
+  void traceFromControls();
+  void leaveLesson(const Lesson& lesson);
+  // Splitter sizes on first show: the event list kEventRows rows (fewer on a short page), the
+  // rest to the lanes. Afterwards the user's.
+  void sizePanels();
+  // In comparison mode one doc-id axis, under the lower picture, while both show the same range.
+  void syncAxes();
   void onTraceReady(const widgets::TraceSnapshotPtr& snapshot);
   void onTraceFailed(quint64 generation, const QString& message);
   void onEventActivated();
   void updateLessonText();
   // Sizes the lesson text's box to the text (at most kLessonLines lines; it scrolls beyond).
   void fitLessonText();
+  int lessonBoxHeight(int lines) const;
   void updateHeap();
   std::size_t compareStepFor(std::size_t step) const;
   QImage renderStep(std::size_t step, const QSize& size) const;
@@ -134,6 +168,8 @@ class TracePage : public Page {
   TraceController* m_controller = nullptr;
   LessonCatalog m_catalog;
   QString m_pendingLesson;  // lesson whose trace is on its way
+  QString m_leftLesson;     // title of the lesson a free query left (the lesson panel says so)
+  bool m_panelsSized = false;
   bool m_screenshotPending = false;
   bool m_syncing = false;
   std::size_t m_maxEvents = TraceParams::kDefaultMaxEvents;
@@ -174,6 +210,7 @@ class TracePage : public Page {
 
   widgets::TraceLanesView* m_lanes = nullptr;
   widgets::TraceLanesView* m_lanesB = nullptr;
+  QSplitter* m_vertical = nullptr;
   QTableWidget* m_heap = nullptr;
   QLabel* m_heapTitle = nullptr;
   QTableView* m_counters = nullptr;
