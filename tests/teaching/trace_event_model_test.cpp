@@ -124,6 +124,16 @@ TEST(TraceNarrative, TellsTheLongWindowsByTheirOwnBounds) {
   EXPECT_TRUE(traceNarrative(*s, r, 0).contains(QStringLiteral("the partial-score limit 10.016")));
 }
 
+// Tiny scores (a term in almost every document) keep three significant digits: "scored 0.000"
+// said nothing.
+TEST(TraceNarrative, TinyScoresKeepThreeSignificantDigits) {
+  EXPECT_EQ(formatScore(0.0000805f), QStringLiteral("0.0000805"));
+  EXPECT_EQ(formatScore(0.05f), QStringLiteral("0.0500"));
+  EXPECT_EQ(formatScore(2.5f), QStringLiteral("2.500"));
+  EXPECT_EQ(formatScore(0.0f), QStringLiteral("0.000"));
+  EXPECT_EQ(formatScore(-std::numeric_limits<float>::infinity()), QStringLiteral("none"));
+}
+
 TEST(TraceNarrative, SaysWhereAPresetRankFloorComesFrom) {
   auto s = std::const_pointer_cast<TraceSnapshot>(makeTrace());
   // As engine::search records it: the term, F as the score, r in docEnd, the floor just below F.

@@ -4,6 +4,7 @@
 #include <QLocale>
 #include <QStringList>
 
+#include <algorithm>
 #include <cmath>
 
 namespace wandscope::widgets {
@@ -14,10 +15,14 @@ using engine::TraceReason;
 
 namespace {
 
+// At least `precision` decimals, and below 0.1 as many as three significant digits need (at most
+// 9, a float's precision): a tiny score never reads 0.000 ("Doc 1 scored 0.0000805").
 QString fmt(float v, int precision) {
   if (std::isinf(v)) return v < 0 ? QStringLiteral("none") : QStringLiteral("infinity");
   if (std::isnan(v)) return QStringLiteral("NaN");
-  return QString::number(static_cast<double>(v), 'f', precision);
+  const double a = std::abs(static_cast<double>(v));
+  const int significant = a > 0 && a < 0.1 ? std::min(9, 2 - static_cast<int>(std::floor(std::log10(a)))) : 0;
+  return QString::number(static_cast<double>(v), 'f', std::max(precision, significant));
 }
 
 // Two scores compared in one sentence: enough decimals that different values print differently.

@@ -18,7 +18,8 @@ QString traceKindLabel(engine::TraceEventKind kind, engine::TraceReason reason =
 
 // Doc ids as the narrative writes them ("48,213"; "the end" for kNoMoreDocs).
 QString formatDoc(engine::DocId doc);
-// A score as the narrative writes it ("none" for -inf: the heap is not full yet).
+// A score as the narrative writes it ("none" for -inf: the heap is not full yet): three decimals,
+// and three significant digits below 0.1 ("0.0000805").
 QString formatScore(float score);
 
 }  // namespace wandscope::widgets

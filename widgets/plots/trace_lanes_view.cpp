@@ -249,13 +249,7 @@ long TraceLanesView::laneAt(int y, const Geometry& g) const {
   return lane < static_cast<long>(m_snapshot->lanes.size()) ? lane : -1;
 }
 
-QString TraceLanesView::formatMaximum(float score) {
-  if (std::isinf(score) || std::isnan(score)) return formatScore(score);
-  const double v = std::abs(static_cast<double>(score));
-  // Below 0.1, as many decimals as three significant digits need (at most 9: float's precision).
-  const int decimals = v > 0 && v < 0.1 ? std::min(9, 2 - static_cast<int>(std::floor(std::log10(v)))) : 3;
-  return QString::number(static_cast<double>(score), 'f', decimals);
-}
+QString TraceLanesView::formatMaximum(float score) { return formatScore(score); }
 
 QStringList TraceLanesView::laneLabel(std::size_t term) const {
   if (!m_snapshot || term >= m_snapshot->lanes.size()) return {};
