@@ -103,13 +103,20 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
   if (m_options.defaultDocs > 0) indexPage->setDefaultDocs(m_options.defaultDocs);
   indexPage->setDefaultCacheRoot(m_options.defaultCacheRoot);
   addPage(indexPage);
-  addPage(new ExplorePage(m_context, this));
+  auto* explorePage = new ExplorePage(m_context, this);
+  addPage(explorePage);
   auto* loadPage = new LoadPage(m_context, this);
   loadPage->setDefaultDocs(m_options.defaultDocs > 0 ? m_options.defaultDocs : IndexController::kDefaultDocs);
   addPage(loadPage);
   auto* historyPage = new HistoryPage(m_context, this);
   addPage(historyPage);
-  addPage(new TracePage(m_context, this));
+  auto* tracePage = new TracePage(m_context, this);
+  addPage(tracePage);
+  // Explore's "Trace this query": the same query, step by step, on the Trace page.
+  connect(explorePage, &ExplorePage::traceRequested, this, [this, tracePage](const QString& text, int op, int k, int algorithm) {
+    showPage(tracePage->pageId());
+    tracePage->traceQuery(text, static_cast<engine::Operator>(op), k, static_cast<engine::Algorithm>(algorithm));
+  });
   m_compare = new CompareController(this);
   m_compare->setCacheRoot(m_options.defaultCacheRoot);
   auto* comparePage = new ComparePage(m_context, m_compare, this);

@@ -4,6 +4,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/pages/explore_page.h"
 #include "app/gui/pages/index_page.h"
+#include "app/gui/pages/trace_page.h"
 #include "app/gui/theme.h"
 #include "tests/support/qt_test_support.h"
 #include "tests/support/process.h"
@@ -188,6 +189,41 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
   window.openInitialIndex();
   ASSERT_TRUE(QTest::qWaitFor([&] { return changed.count() > 0; }, kPagesTimeoutMs));
   EXPECT_EQ(window.indexController()->currentPath(), request.out);
+}
+
+// Explore's "Trace this query" (a reviewer found no way from a result to its trace): the Trace page
+// comes up tracing the shown query on the open index, along the path the search took (auto's
+// choice: a trace follows one path), out of any lesson.
+TEST(MainWindowTest, ExploreTracesTheShownQueryOnTheTracePage) {
+  TempDir dir;
+  app::MainWindowOptions options;
+  options.settingsFile = qpath(dir / "settings.ini");
+  options.runStorePath = qpath(dir / "runs.sqlite");
+  const auto request = writeSmallCorpus(dir);
+  app::MainWindow window(options);
+  QSignalSpy finished(window.indexController(), &IndexController::jobFinished);
+  window.indexController()->buildIndex(request);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kPagesTimeoutMs));
+  auto* explore = qobject_cast<ExplorePage*>(window.page(QStringLiteral("explore")));
+  auto* trace = qobject_cast<app::TracePage*>(window.page(QStringLiteral("trace")));
+  ASSERT_TRUE(explore && trace);
+  EXPECT_FALSE(explore->traceAction()->isEnabled()) << "nothing shown yet";
+  QSignalSpy ready(window.queryController(), &QueryController::resultsReady);
+  explore->setOperator(engine::Operator::Or);
+  explore->setQueryText(QStringLiteral("w1 w2 w3"));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0 && explore->traceAction()->isEnabled(); }, kPagesTimeoutMs));
+  const auto shown = ready.last().at(0).value<widgets::SearchSnapshotPtr>();
+  ASSERT_TRUE(shown);
+  QSignalSpy traced(trace, &app::TracePage::traceShown);
+  explore->traceAction()->trigger();
+  EXPECT_EQ(window.currentPage()->pageId(), QStringLiteral("trace"));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return traced.count() > 0; }, kPagesTimeoutMs));
+  EXPECT_EQ(trace->queryEdit()->text(), QStringLiteral("w1 w2 w3"));
+  EXPECT_FALSE(trace->corpusBox()->currentData().toBool()) << "on the open index, not the teaching corpus";
+  EXPECT_TRUE(trace->lessonId().isEmpty());
+  ASSERT_TRUE(trace->snapshot());
+  EXPECT_EQ(trace->snapshot()->primary.algorithm, shown->primary.taken);
+  EXPECT_EQ(trace->snapshot()->primary.hits, shown->primary.hits) << "the same top k, traced";
 }
 
 TEST(MainWindowTest, ThemesSwitchThePalette) {

@@ -261,6 +261,16 @@ void ExplorePage::buildControls() {
   m_toggleOpAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
   connect(m_toggleOpAction, &QAction::triggered, this,
           [this] { m_operator->setCurrentIndex(1 - m_operator->currentIndex()); });
+  m_traceAction = new QAction(QStringLiteral("&Trace this query"), this);
+  m_traceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
+  m_traceAction->setToolTip(QStringLiteral("Replay the shown query step by step on the Trace page, on the open "
+                                           "index, following the path it took"));
+  m_traceAction->setEnabled(false);
+  connect(m_traceAction, &QAction::triggered, this, [this] {
+    if (!m_shown) return;
+    emit traceRequested(m_shown->text, static_cast<int>(m_shown->op), static_cast<int>(m_shown->k),
+                        static_cast<int>(m_shown->primary.taken));
+  });
   m_compareAction = new QAction(QStringLiteral("&Compare with exhaustive"), this);
   m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
   m_compareAction->setToolTip(QStringLiteral("Compare the current path with the exhaustive reference (or stop comparing)"));
@@ -370,7 +380,7 @@ void ExplorePage::buildPanels() {
 }
 
 QList<QAction*> ExplorePage::menuActions() const {
-  return {m_focusAction, m_rerunAction, m_toggleOpAction, m_compareAction};
+  return {m_focusAction, m_rerunAction, m_toggleOpAction, m_compareAction, m_traceAction};
 }
 
 void ExplorePage::fillAlgorithms() {
@@ -474,6 +484,8 @@ void ExplorePage::onResults(const widgets::SearchSnapshotPtr& snapshot) {
     m_notice->hideNotice();
   }
   const int keepRow = m_results->currentIndex().isValid() ? m_results->currentIndex().row() : 0;
+  m_shown = snapshot;
+  m_traceAction->setEnabled(true);
   m_resultModel->setSnapshot(snapshot);
   m_counterModel->setSnapshot(snapshot);
   m_termModel->setQuery(snapshot->query);
@@ -492,6 +504,8 @@ void ExplorePage::onResults(const widgets::SearchSnapshotPtr& snapshot) {
 }
 
 void ExplorePage::onFailed(quint64, const QString& message) {
+  m_shown.reset();
+  m_traceAction->setEnabled(false);
   m_resultModel->setSnapshot(nullptr);
   m_counterModel->setSnapshot(nullptr);
   m_termModel->clear();
@@ -506,6 +520,8 @@ void ExplorePage::onFailed(quint64, const QString& message) {
 }
 
 void ExplorePage::onCleared() {
+  m_shown.reset();
+  m_traceAction->setEnabled(false);
   m_resultModel->setSnapshot(nullptr);
   m_counterModel->setSnapshot(nullptr);
   m_termModel->clear();

@@ -69,6 +69,13 @@ class ExplorePage : public Page {
   SimdSelector* simdSelector() const noexcept { return m_simd; }
   // The summary's "CPU time" cell of the primary path (time and SIMD target).
   QString cpuSummaryText() const;
+  // "Trace this query" (Ctrl+Shift+T): enabled once a result is shown.
+  QAction* traceAction() const noexcept { return m_traceAction; }
+
+ signals:
+  // The shown query, to be traced on the open index (the Trace page): its operator and k, and
+  // the path the search took (auto's choice, since a trace follows one path).
+  void traceRequested(const QString& text, int op, int k, int algorithm);
 
  private:
   void buildControls();
@@ -126,6 +133,8 @@ class ExplorePage : public Page {
   QAction* m_rerunAction = nullptr;
   QAction* m_toggleOpAction = nullptr;
   QAction* m_compareAction = nullptr;
+  QAction* m_traceAction = nullptr;
+  widgets::SearchSnapshotPtr m_shown;  // the results on screen (what "Trace this query" traces)
 };
 
 }  // namespace wandscope::app

@@ -457,6 +457,19 @@ void TracePage::onLessonPicked(int index) {
   if (loadLesson(id)) m_events->setFocus(Qt::OtherFocusReason);
 }
 
+bool TracePage::traceQuery(const QString& text, engine::Operator op, int k, engine::Algorithm algorithm) {
+  m_lesson->setCurrentIndex(0);  // a free query (onLessonPicked clears the lesson's text)
+  m_corpus->setCurrentIndex(m_corpus->findData(false));
+  m_query->setText(text);
+  m_operator->setCurrentIndex(m_operator->findData(static_cast<int>(op)));
+  fillAlgorithms();
+  if (const int i = m_algorithm->findData(static_cast<int>(algorithm)); i >= 0) m_algorithm->setCurrentIndex(i);
+  m_k->setValue(k);
+  if (!runTrace()) return false;
+  m_events->setFocus(Qt::OtherFocusReason);
+  return true;
+}
+
 void TracePage::traceFromControls() {
   if (!runTrace()) return;
   // The step keys are the page's shortcuts; in the query box they would type ("fe ma h").

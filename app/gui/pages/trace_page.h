@@ -62,6 +62,9 @@ class TracePage : public Page {
   // stays picked only while the controls still describe it (lessonApplies); otherwise the page
   // leaves lesson mode first: its text and steps would describe another trace.
   bool runTrace();
+  // Traces `text` on the open index (Explore's "Trace this query"): its operator, k and path, the
+  // comparison left as it is; leaves any lesson. False (and a notice) as runTrace().
+  bool traceQuery(const QString& text, engine::Operator op, int k, engine::Algorithm algorithm);
   TraceParams currentParams() const;
   // The lesson picked (empty: a free query).
   QString lessonId() const;
