@@ -155,11 +155,24 @@ TEST(Pages, ErrorsAppearOnThePageNeverSilently) {
   EXPECT_TRUE(explore.notice()->isHidden());
 }
 
-TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
-  TempDir dir;
+// A main window's settings and run store kept in `dir`.
+app::MainWindowOptions scratchOptions(const TempDir& dir) {
   app::MainWindowOptions options;
   options.settingsFile = qpath(dir / "settings.ini");
   options.runStorePath = qpath(dir / "runs.sqlite");
+  return options;
+}
+
+// Builds `request` in `window` (which then opens it) and waits for the build to finish.
+void buildIn(app::MainWindow& window, const app::BuildRequest& request) {
+  QSignalSpy finished(window.indexController(), &IndexController::jobFinished);
+  window.indexController()->buildIndex(request);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kPagesTimeoutMs));
+}
+
+TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
+  TempDir dir;
+  const app::MainWindowOptions options = scratchOptions(dir);
   const auto request = writeSmallCorpus(dir);
   {
     app::MainWindow window(options);
@@ -174,9 +187,7 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
     ASSERT_TRUE(explore);
     explore->setK(25);
     explore->setOperator(engine::Operator::And);
-    QSignalSpy finished(window.indexController(), &IndexController::jobFinished);
-    window.indexController()->buildIndex(request);
-    ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kPagesTimeoutMs));
+    ASSERT_NO_FATAL_FAILURE(buildIn(window, request));
     window.saveSettings();
   }
   app::MainWindow window(options);
@@ -196,14 +207,8 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
 // choice: a trace follows one path), out of any lesson.
 TEST(MainWindowTest, ExploreTracesTheShownQueryOnTheTracePage) {
   TempDir dir;
-  app::MainWindowOptions options;
-  options.settingsFile = qpath(dir / "settings.ini");
-  options.runStorePath = qpath(dir / "runs.sqlite");
-  const auto request = writeSmallCorpus(dir);
-  app::MainWindow window(options);
-  QSignalSpy finished(window.indexController(), &IndexController::jobFinished);
-  window.indexController()->buildIndex(request);
-  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kPagesTimeoutMs));
+  app::MainWindow window(scratchOptions(dir));
+  ASSERT_NO_FATAL_FAILURE(buildIn(window, writeSmallCorpus(dir)));
   auto* explore = qobject_cast<ExplorePage*>(window.page(QStringLiteral("explore")));
   auto* trace = qobject_cast<app::TracePage*>(window.page(QStringLiteral("trace")));
   ASSERT_TRUE(explore && trace);

@@ -166,12 +166,17 @@ TEST(TraceSnapshot, HeapReplayKeepsTheTotalOrder) {
   EXPECT_TRUE(TraceSnapshot::heapAt(s->primary, 2, 0).empty());
 }
 
+// A 1000x400 lanes view of `run`, at `step`.
+void showAt(TraceLanesView& view, const TraceSnapshotPtr& s, const TraceRun& run, std::size_t step) {
+  view.resize(1000, 400);
+  view.setRun(s, &run);
+  view.setStep(step);
+}
+
 TEST(TraceLanesView, DrawsTheCursorWhereTheTraceSaysItIs) {
   auto s = makeTrace();
   TraceLanesView view;
-  view.resize(1000, 400);
-  view.setRun(s, &s->primary);
-  view.setStep(6);
+  showAt(view, s, s->primary, 6);
   EXPECT_EQ(view.focusDoc(), 48'213u);
   // Over kFullViewDocs documents: a window around the focus, which holds the cursor.
   const auto [from, to] = view.viewRange();
@@ -192,14 +197,11 @@ TEST(TraceLanesView, DrawsTheCursorWhereTheTraceSaysItIs) {
 TEST(TraceLanesView, DrawsNoCursorForPathsThatDoNotWalkThem) {
   auto s = makeEditableTrace();
   TraceLanesView view;
-  view.resize(1000, 400);
-  view.setRun(s, &s->primary);
-  view.setStep(6);
+  showAt(view, s, s->primary, 6);
   EXPECT_TRUE(view.cursorsWalked());
   EXPECT_GT(view.cursorX(0), 0);
   s->primary.longWindows = true;
-  view.setRun(s, &s->primary);
-  view.setStep(6);
+  showAt(view, s, s->primary, 6);
   EXPECT_FALSE(view.cursorsWalked());
   EXPECT_EQ(view.cursorX(0), -1);
   s->primary.longWindows = false;
