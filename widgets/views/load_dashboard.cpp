@@ -58,7 +58,9 @@ LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent) {
   m_shedTime = makePlot(this, QStringLiteral("Shed requests"), QStringLiteral("run time (s)"),
                         QStringLiteral("shed (run total)"), false,
                         QStringLiteral("Requests dropped because the in-flight cap was full, summed over the "
-                                       "run: a rising line means the engine is saturated."));
+                                       "run, settle phases included: a rising line means the engine is saturated. "
+                                       "The rung table counts each rung's measured window only, so its sheds add "
+                                       "up to less."));
   m_shedTime->addSeries(QStringLiteral("shed"), DistributionPlot::Style::Steps);
 
   m_rssTime = makePlot(this, QStringLiteral("Resident memory"), QStringLiteral("run time (s)"), QStringLiteral("RSS (MiB)"),
