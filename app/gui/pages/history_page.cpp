@@ -245,7 +245,8 @@ QList<QAction*> HistoryPage::menuActions() const {
 
 void HistoryPage::showStorePath() {
   const QString path = m_context.history->storePath();
-  m_storeLabel->setText(QStringLiteral("Store: %1").arg(path));
+  // Elided in the middle, so the file's name stays in view (cut at the right, it hid it).
+  m_storeLabel->setText(QStringLiteral("Store: %1").arg(m_storeLabel->fontMetrics().elidedText(path, Qt::ElideMiddle, 260)));
   m_storeLabel->setToolTip(QStringLiteral("The run store (SQLite): %1").arg(path));
 }
 
