@@ -129,26 +129,6 @@ void installTemporary(const fs::path& tmp, const OutputTarget& target) {
   fsyncDirectory(directoryOf(target.path));
 }
 
-void writeFileAtomically(const fs::path& path, std::string_view content) {
-  const OutputTarget target = resolveOutputTarget(path);
-  if (target.special) {
-    FileWriter writer(target.path, /*sync=*/false);
-    writer.writeString(content);
-    writer.finish();
-    return;
-  }
-  const fs::path tmp = temporaryBeside(target);
-  try {
-    FileWriter writer(tmp);
-    writer.writeString(content);
-    writer.finish();
-    installTemporary(tmp, target);
-  } catch (...) {
-    ::unlink(tmp.c_str());  // a full disk or a failed rename must not leave the temporary behind
-    throw;
-  }
-}
-
 void writeFilesTogether(const std::vector<OutputFile>& files) {
   std::vector<OutputTarget> targets;
   for (const auto& f : files) targets.push_back(resolveOutputTarget(f.path));
@@ -178,6 +158,10 @@ void writeFilesTogether(const std::vector<OutputFile>& files) {
     }
     throw;
   }
+}
+
+void writeFileAtomically(const fs::path& path, std::string_view content) {
+  writeFilesTogether({{path, content}});
 }
 
 namespace {
