@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
@@ -381,11 +382,17 @@ std::string nlohmannReason(const nlohmann::json::exception& e) {
   return std::string(what);
 }
 
-bool endsWith(const std::string& s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 }  // namespace
+
+bool fileNameEndsWith(const std::filesystem::path& path, std::initializer_list<std::string_view> suffixes) {
+  std::string name = path.filename().string();
+  for (char& c : name) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return std::any_of(suffixes.begin(), suffixes.end(), [&](std::string_view s) {
+    return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+  });
+}
 
 CorpusFormat parseCorpusFormat(std::string_view name) {
   if (name == "beir") return CorpusFormat::Beir;
@@ -404,12 +411,7 @@ const char* corpusFormatName(CorpusFormat format) noexcept {
 }
 
 CorpusFormat guessCorpusFormat(const std::filesystem::path& path) {
-  std::string name = path.filename().string();
-  for (char& c : name) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  if (endsWith(name, ".tsv") || endsWith(name, ".tsv.gz")) return CorpusFormat::MsMarco;
-  return CorpusFormat::Beir;
+  return fileNameEndsWith(path, {".tsv", ".tsv.gz"}) ? CorpusFormat::MsMarco : CorpusFormat::Beir;
 }
 
 CorpusReader::CorpusReader(const std::filesystem::path& path, CorpusFormat format,
@@ -435,7 +437,7 @@ bool CorpusReader::next(Document& doc) {
     if (ok && !isValidUtf8(doc.id)) {
       // Ids go verbatim into JSON and the runs; text is analysed, its bad bytes replaced and counted.
       std::size_t at = 0;
-      while (decodeUtf8(doc.id, at).valid) at += decodeUtf8(doc.id, at).length;
+      for (Utf8Char c = decodeUtf8(doc.id, at); c.valid; c = decodeUtf8(doc.id, at)) at += c.length;
       fail(fmt::format("the id is not valid UTF-8 (byte 0x{:02X} at byte {} of it)",
                        static_cast<unsigned char>(doc.id[at]), at + 1));
       continue;

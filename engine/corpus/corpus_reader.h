@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 #include <string_view>
 
@@ -28,6 +29,8 @@ CorpusFormat parseCorpusFormat(std::string_view name);  // "beir" | "msmarco"; t
 const char* corpusFormatName(CorpusFormat format) noexcept;
 // From the file name: *.tsv[.gz] -> MsMarco, otherwise Beir.
 CorpusFormat guessCorpusFormat(const std::filesystem::path& path);
+// Whether the file's name ends with one of `suffixes` (lower case), ignoring ASCII case.
+bool fileNameEndsWith(const std::filesystem::path& path, std::initializer_list<std::string_view> suffixes);
 
 class LineReader;
 

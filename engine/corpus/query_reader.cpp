@@ -6,7 +6,6 @@
 #include "engine/corpus/text_fields.h"
 
 #include <string>
-#include <string_view>
 #include <unordered_set>
 
 namespace wandscope::engine {
@@ -17,14 +16,7 @@ namespace {
 // a bad first line then gets the JSON error, not "missing tab"), else from its first non-empty
 // line: '{' -> JSON lines, else TSV. An empty file reads as TSV (and yields no queries).
 CorpusFormat detectQueryFormat(const std::filesystem::path& path) {
-  std::string name = path.filename().string();
-  for (char& c : name) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  for (const char* suffix : {".jsonl", ".jsonl.gz", ".json", ".json.gz"}) {
-    const std::string_view s(suffix);
-    if (name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) return CorpusFormat::Beir;
-  }
+  if (fileNameEndsWith(path, {".jsonl", ".jsonl.gz", ".json", ".json.gz"})) return CorpusFormat::Beir;
   LineReader lines(path);
   std::string_view line;
   while (lines.next(line)) {
