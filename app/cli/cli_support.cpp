@@ -18,6 +18,7 @@
 #include <limits>
 #include <iostream>
 #include <mutex>
+#include <string_view>
 
 namespace wandscope::app {
 namespace {
@@ -138,26 +139,29 @@ namespace {
 // sixteen seconds; an empty value became 0. Numbers are decimal here: every integer and float
 // option of every command checks its text before CLI11 converts it.
 bool isDecimal(const std::string& text, bool fraction) {
-  std::size_t i = 0;
-  if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
-  std::size_t digits = 0;
-  for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) ++digits;
+  std::size_t i = text.empty() || (text[0] != '-' && text[0] != '+') ? 0 : 1;
+  // inf and nan pass as text, for the option's own range check to name them.
   if (fraction) {
-    if (i < text.size() && text[i] == '.') {
-      for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) ++digits;
-    }
-    if (digits > 0 && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
-      ++i;
-      if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
-      std::size_t exponent = 0;
-      for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) ++exponent;
-      if (exponent == 0) return false;
-    }
-    // inf and nan pass as text, for the option's own range check to name them.
-    const std::string rest = text.substr(digits == 0 && i <= 1 ? i : text.size());
-    if (digits == 0) return rest == "inf" || rest == "nan" || rest == "infinity";
+    const std::string_view word = std::string_view(text).substr(i);
+    if (word == "inf" || word == "infinity" || word == "nan") return true;
   }
-  return digits > 0 && i == text.size();
+  auto digits = [&] {
+    const std::size_t from = i;
+    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    return i - from;
+  };
+  std::size_t mantissa = digits();
+  if (fraction && i < text.size() && text[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (fraction && i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == text.size();
 }
 
 void requireDecimalNumbers(CLI::App& app) {
