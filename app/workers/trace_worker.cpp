@@ -83,6 +83,7 @@ void traceRun(const engine::Index& index, const TraceParams& params, engine::Alg
   out.maxEvents = recorder.eventLimit();  // fewer than asked for a query of very many terms
   out.dropped = recorder.dropped();
   out.longWindows = recorder.longWindows;
+  out.cursorsWalked = recorder.cursorsWalked;
   out.counters = result.counters;
   out.hits = result.hits;
   out.kthScore = result.kthScore;

@@ -16,6 +16,7 @@ std::string traceToJson(const TraceRecorder& trace, bool pretty) {
   // times the memory of its text (and a failed allocation while freeing it ended the process).
   nlohmann::json head = {{"algorithm", trace.algorithm},
                          {"long_windows", trace.longWindows},
+                         {"cursors_walked", trace.cursorsWalked},
                          {"terms", trace.terms()},
                          {"max_events", trace.eventLimit()},
                          {"truncated", trace.truncated()},

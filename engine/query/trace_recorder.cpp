@@ -65,6 +65,7 @@ void TraceRecorder::begin(std::vector<const PostingCursor*> cursors, std::vector
   m_positions.clear();
   m_dropped = 0;
   longWindows = false;
+  cursorsWalked = true;
 }
 
 void TraceRecorder::record(const TraceEvent& event) {

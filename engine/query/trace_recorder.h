@@ -82,6 +82,10 @@ class TraceRecorder {
   // events carry the bounds docs/COUNTERS.md gives for them, and they decode blocks without
   // walking the cursors, whose positions stay where the search put them.
   bool longWindows = false;
+  // Whether the recorded cursor positions follow the evaluation step by step. Cleared by the paths
+  // that decode blocks without walking the cursors: taat (reads whole lists) and the bulk AND (its
+  // windows move the cursors only to a decoded window's start, its long windows not at all).
+  bool cursorsWalked = true;
 
  private:
   std::size_t m_maxEvents;

@@ -192,23 +192,20 @@ TEST(TraceLanesView, DrawsTheCursorWhereTheTraceSaysItIs) {
   EXPECT_FALSE(image.isNull());
 }
 
-// The bulk AND's long windows and taat decode blocks without walking the cursors: a marker stuck on
-// one doc while windows went by read as a path that never moved, so none is drawn for them.
+// The bulk AND and taat decode blocks without walking the cursors, and the engine records so
+// (TraceRecorder::cursorsWalked; which paths, engine tests): a marker stuck on one doc while
+// windows went by read as a path that never moved, so none is drawn for such a run.
 TEST(TraceLanesView, DrawsNoCursorForPathsThatDoNotWalkThem) {
   auto s = makeEditableTrace();
   TraceLanesView view;
   showAt(view, s, s->primary, 6);
   EXPECT_TRUE(view.cursorsWalked());
   EXPECT_GT(view.cursorX(0), 0);
-  s->primary.longWindows = true;
+  s->primary.cursorsWalked = false;
   showAt(view, s, s->primary, 6);
   EXPECT_FALSE(view.cursorsWalked());
   EXPECT_EQ(view.cursorX(0), -1);
-  s->primary.longWindows = false;
-  s->primary.algorithm = engine::Algorithm::BulkAnd;  // the seed's windows: cursors move per window only
-  view.setRun(s, &s->primary);
-  EXPECT_FALSE(view.cursorsWalked());
-  s->primary.algorithm = engine::Algorithm::Taat;
+  s->primary.algorithm = engine::Algorithm::Taat;  // the header's other wording
   view.setRun(s, &s->primary);
   EXPECT_FALSE(view.cursorsWalked());
   EXPECT_FALSE(view.grab().toImage().isNull());

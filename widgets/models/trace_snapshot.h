@@ -56,6 +56,7 @@ struct TraceRun {
   bool tieAtK = false;
   std::string json;  // the engine's trace JSON (what `search --trace` writes), for export
   bool longWindows = false;  // TraceRecorder::longWindows: the bulk AND's long windows ran
+  bool cursorsWalked = true;  // TraceRecorder::cursorsWalked: the positions follow the evaluation
 
   bool truncated() const noexcept { return dropped > 0; }
   std::size_t termCount() const noexcept { return events.empty() ? 0 : positions.size() / events.size(); }

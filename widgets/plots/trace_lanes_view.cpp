@@ -346,8 +346,7 @@ int TraceLanesView::cursorX(std::size_t term) const {
 }
 
 bool TraceLanesView::cursorsWalked() const {
-  return m_run == nullptr || !(m_run->longWindows || m_run->algorithm == engine::Algorithm::Taat ||
-                               m_run->algorithm == engine::Algorithm::BulkAnd);
+  return m_run == nullptr || m_run->cursorsWalked;
 }
 
 long TraceLanesView::latest(std::initializer_list<TraceEventKind> kinds) const {

@@ -51,11 +51,11 @@ class TraceLanesView : public QWidget {
   int docToX(engine::DocId doc) const;
   // Pixel x of term t's cursor at this step, -1 when exhausted, off the view, or not walked.
   int cursorX(std::size_t term) const;
-  // Whether the run walks the cursors. The bulk AND (its windows move the cursors only to a
-  // decoded window's start, its long windows not at all) and taat decode blocks directly, so the
-  // recorded positions stay put while windows go by: no cursor marker is drawn for them (a marker
-  // stuck at doc 1,281 through the lesson's last windows read as a path that never moved), and the
-  // picture says why; the shaded window is where the bulk AND is.
+  // Whether the run walks the cursors, as the engine recorded it (TraceRecorder::cursorsWalked:
+  // not for taat and the bulk AND, which decode blocks directly, so the recorded positions stay
+  // put while windows go by). No cursor marker is drawn otherwise (a marker stuck at doc 1,281
+  // through the lesson's last windows read as a path that never moved), and the picture says why;
+  // the shaded window is where the bulk AND is.
   bool cursorsWalked() const;
 
   // MaxScore: whether term t is non-essential at this step (drawn hatched).

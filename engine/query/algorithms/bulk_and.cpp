@@ -38,6 +38,7 @@ void bulkAndClauseOrder(const std::vector<PostingCursor>& cursors, std::size_t* 
 void bulkAnd(QueryContext& ctx) {
   const std::size_t n = ctx.cursors.size();
   if (n == 0) return;
+  if (ctx.trace != nullptr) ctx.trace->cursorsWalked = false;  // window by window, not by cursor
   const SearchOptions& opt = ctx.options;
   if (opt.longWindows && n >= 2 && n <= kMaxLongWindowClauses) {
     bulkAndLongWindows(ctx);

@@ -122,6 +122,7 @@ void taatOr(QueryContext& ctx) {
     }
   }
   termBegin[n] = static_cast<std::uint32_t>(total);
+  if (ctx.trace != nullptr) ctx.trace->cursorsWalked = false;  // whole lists, not cursors
   // Full BP128 blocks always hold kBlockSize postings; the padding only keeps a damaged skip entry
   // from writing past the arrays.
   const std::size_t room = static_cast<std::size_t>(total) + kBlockSize;

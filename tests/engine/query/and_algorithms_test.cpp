@@ -58,6 +58,7 @@ TEST(BulkAnd, TheTraceSaysWhenTheLongWindowsRan) {
   engine::TraceRecorder trace;
   runAnd(*t->index, "lead dense", 2, Algorithm::BulkAnd, "", &trace);
   EXPECT_TRUE(trace.longWindows);
+  EXPECT_FALSE(trace.cursorsWalked) << "window by window, not by cursor";
   std::size_t limits = 0;
   for (const auto& e : trace.events()) {
     if (e.kind != TraceEventKind::CandidatePruned || e.reason != TraceReason::Limit) continue;
@@ -68,6 +69,9 @@ TEST(BulkAnd, TheTraceSaysWhenTheLongWindowsRan) {
   EXPECT_GT(limits, 0u);
   runAnd(*t->index, "lead dense", 2, Algorithm::BulkAnd, "long_windows=off", &trace);
   EXPECT_FALSE(trace.longWindows) << "reset by the next search";
+  EXPECT_FALSE(trace.cursorsWalked) << "the seed's windows move the cursors only to a window's start";
+  runAnd(*t->index, "lead dense", 2, Algorithm::BlockMaxAnd, "", &trace);
+  EXPECT_TRUE(trace.cursorsWalked) << "block-max-and walks its cursors";
 }
 
 // The first seed's review case: the floor turns positive on the first candidate of window 1 while
