@@ -458,22 +458,20 @@ void TracePage::onLessonPicked(int index) {
 }
 
 bool TracePage::traceQuery(const QString& text, engine::Operator op, int k, engine::Algorithm algorithm) {
-  m_lesson->setCurrentIndex(0);  // a free query (onLessonPicked clears the lesson's text)
   m_corpus->setCurrentIndex(m_corpus->findData(false));
   m_query->setText(text);
   m_operator->setCurrentIndex(m_operator->findData(static_cast<int>(op)));
   fillAlgorithms();
   if (const int i = m_algorithm->findData(static_cast<int>(algorithm)); i >= 0) m_algorithm->setCurrentIndex(i);
   m_k->setValue(k);
-  if (!runTrace()) return false;
-  m_events->setFocus(Qt::OtherFocusReason);
-  return true;
+  return traceFromControls();  // on the open index no lesson applies: runTrace leaves any
 }
 
-void TracePage::traceFromControls() {
-  if (!runTrace()) return;
+bool TracePage::traceFromControls() {
+  if (!runTrace()) return false;
   // The step keys are the page's shortcuts; in the query box they would type ("fe ma h").
   m_events->setFocus(Qt::OtherFocusReason);
+  return true;
 }
 
 QString TracePage::lessonId() const { return m_lesson->currentData().toString(); }

@@ -149,7 +149,7 @@ class TracePage : public Page {
   void onLessonPicked(int index);
   // Enter in the query box, the Trace button, a lesson picked: trace, then give the keyboard to
   // the event list, where the step keys work (in the query box they would type).
-  void traceFromControls();
+  bool traceFromControls();
   void leaveLesson(const Lesson& lesson);
   // Splitter sizes on first show: the event list kEventRows rows (fewer on a short page), the
   // rest to the lanes. Afterwards the user's.
