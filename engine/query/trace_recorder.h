@@ -56,7 +56,8 @@ struct TraceEvent {
 // (eventLimit()); a 1,000-term query once took 3 GB for its 100,000 events and their JSON.
 class TraceRecorder {
  public:
-  // Cursor positions kept in all (4 bytes each): 32 MiB, some 300 MB of JSON at most.
+  // Cursor positions kept in all (4 bytes each): 32 MiB. A 1,000-term query at this limit
+  // (8,388 events) wrote 43 MB of JSON in 0.86 s with a 184 MB peak (measured, stop 29).
   static constexpr std::size_t kMaxPositions = std::size_t{8} << 20;
 
   explicit TraceRecorder(std::size_t maxEvents = 100'000);
