@@ -8,7 +8,9 @@
 // evaluates (rank_floor alternating with them, bulk_and and taat on: they only steer `auto`):
 // 1-5 clauses, k in {3, 10, 100}. Each switch alone off: 1-6 clauses, k in {1, 1000}.
 #include "engine/query/searcher.h"
+#include "engine/query/trace_recorder.h"
 #include "tests/support/oracle_corpus.h"
+#include "tests/support/same_counters.h"
 #include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
 
@@ -159,6 +161,41 @@ TEST_P(Parity, EachSwitchOffAloneEqualsTheOracleAtTheExtremesOfK) {
     variants.push_back(o);
   });
   expectVariantsEqualTheOracle(GetParam(), GetParam().seed * 17 + 3, 8, 6, {1, 1000}, variants, {});
+}
+
+// A trace observes and changes nothing: every path, with its switches on and with each of the
+// switches that choose between its forms off (the seed's windows, bmm document at a time, no
+// bound-first windows), returns the same hits and the same value of every counter with a trace
+// recorded as without. (A review found the long windows decoding fewer lead blocks when traced.)
+TEST_P(Parity, ATraceChangesNoResultAndNoCounter) {
+  const ParityCorpus c = GetParam();
+  SCOPED_TRACE("corpus seed " + std::to_string(c.seed));
+  const auto [t, oracle] = buildOracleCorpus(c);
+  std::mt19937_64 rng(c.seed * 19 + 7);
+  for (int q = 0; q < 10; ++q) {
+    const std::string query = randomQuery(rng, c.params, 5);
+    for (std::size_t k : {1, 10, 100}) {
+      for (const auto& [algo, op] : kParityPaths) {
+        for (const char* opts : {"", "long_windows=off", "bulk_or=off", "bound_first=off"}) {
+          engine::SearchRequest r;
+          r.text = query;
+          r.op = op;
+          r.k = k;
+          r.algorithm = algo;
+          r.options.apply(opts);
+          const auto plain = engine::search(*t->index, r);
+          engine::TraceRecorder trace;
+          r.trace = &trace;
+          const auto traced = engine::search(*t->index, r);
+          const std::string what = "query '" + query + "' " + engine::algorithmName(algo) + " (" +
+                                   engine::operatorName(op) + ") k " + std::to_string(k) + " options '" + opts + "'";
+          ASSERT_FALSE(trace.truncated()) << what;
+          ASSERT_TRUE(sameHits(plain.hits, traced.hits)) << what;
+          ASSERT_TRUE(sameCounters(plain.counters, traced.counters)) << what;
+        }
+      }
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
