@@ -86,6 +86,7 @@ void blockMaxMaxScore(QueryContext& ctx) {
           if (beatsFloor(t, factorAll, floorD)) break;
           end = further;
         }
+        countUp(ctx.counters.windowsSkippedBound);  // a block range, as block-max-and counts one
         if (ctx.trace != nullptr) {
           ctx.trace->record({TraceEventKind::BlockSkipped, TraceReason::Bound, -1, candidate, end, 0, bound, floor});
         }

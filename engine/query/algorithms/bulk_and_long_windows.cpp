@@ -109,23 +109,41 @@ class LongWindows {
 
   void run() {
     const Index& index = m_ctx.cursors.front().index();
+    // Per merge slot: the clause's first part not yet passed over, and whether that part was
+    // started (its blocks below `counted` are accounted for).
     std::array<std::size_t, kMaxLongWindowClauses> part{};
+    std::array<bool, kMaxLongWindowClauses> started{};
+    std::array<std::size_t, kMaxLongWindowClauses> target{};
     const auto leadParts = m_ctx.cursors[m_order[0]].parts();
-    for (const TermPart& leadPart : leadParts) {
+    for (std::size_t lp = 0; lp < leadParts.size(); ++lp) {
+      const TermPart& leadPart = leadParts[lp];
       // Every clause's list in the lead's segment; a segment some clause is absent from holds no
       // common document, and a clause with no later segment ends the query.
       bool present = true;
+      target[0] = lp;
       for (std::size_t s = 1; s < m_n; ++s) {
         const auto parts = m_ctx.cursors[m_order[s]].parts();
-        while (part[s] < parts.size() && parts[part[s]].segment < leadPart.segment) ++part[s];
-        if (part[s] == parts.size()) return;
-        present = present && parts[part[s]].segment == leadPart.segment;
+        std::size_t p = part[s];
+        while (p < parts.size() && parts[p].segment < leadPart.segment) ++p;
+        if (p == parts.size()) return;
+        target[s] = p;
+        present = present && parts[p].segment == leadPart.segment;
       }
       if (!present) continue;
+      // Moving on to this segment, each clause passes over what it has not read of the parts
+      // before it (blocks_skipped, as a cursor seeking past them counts them).
       for (std::size_t s = 0; s < m_n; ++s) {
         PostingCursor& c = m_ctx.cursors[m_order[s]];
-        const std::size_t p = s == 0 ? static_cast<std::size_t>(&leadPart - leadParts.data()) : part[s];
-        start(m_s.clauses[s], index.postingList(c.parts()[p]), c, p == 0);
+        for (std::size_t p = part[s]; p < target[s]; ++p) {
+          const PostingList list = index.postingList(c.parts()[p]);
+          const std::uint32_t read = started[s] && p == part[s] ? m_s.clauses[s].counted
+                                     : p == 0 && holdsFirstBlock(c, list) ? 1
+                                                                           : 0;
+          countUp(m_ctx.counters.blocksSkipped, list.blockCount() - read);
+        }
+        part[s] = target[s];
+        started[s] = true;
+        start(m_s.clauses[s], index.postingList(c.parts()[part[s]]), c, part[s] == 0);
       }
       segment();
     }
@@ -140,13 +158,19 @@ class LongWindows {
     return order;
   }
 
+  // Whether the cursor, made on its first list, decoded that list's block 0 and has not left it
+  // (the paths here never move the cursors).
+  static bool holdsFirstBlock(const PostingCursor& cursor, const PostingList& list) {
+    return cursor.docId() != kNoMoreDocs && cursor.blockId() == 0 && cursor.blockPosition() == 0 &&
+           cursor.blockSize() == list.blockSize(0);
+  }
+
   // firstPart: the list is the cursor's first, whose block 0 the cursor decoded when it was made
   // (and has not left: the paths here never move the cursors).
   void start(SegmentClause& c, const PostingList& list, PostingCursor& cursor, bool firstPart) {
     c.list = list;
     c.cursor = &cursor;
-    c.cursorBlock = firstPart && cursor.docId() != kNoMoreDocs && cursor.blockId() == 0 && cursor.blockPosition() == 0 &&
-                    cursor.blockSize() == list.blockSize(0);
+    c.cursorBlock = firstPart && holdsFirstBlock(cursor, list);
     c.idf = cursor.idf();
     c.at.assign(list.blockCount(), kNotDecoded);
     c.decoded.clear();
@@ -262,24 +286,25 @@ class LongWindows {
     // bound is the block's maximum plus, per other clause, the largest maximum of its blocks that
     // overlap the lead block's doc range. A block is kept when no floor is set yet.
     // When some other clause has no block reaching a lead block, no later lead block of the
-    // segment can match: the window ends there, after its blocks kept so far are evaluated.
+    // segment can match: the window ends there, after its blocks kept so far are evaluated. That
+    // is checked (on block metadata) whether or not a bound is needed, so that a trace, which
+    // bounds every block, changes no counter.
     auto& kept = m_s.kept;
     kept.clear();
     const bool bounded = m_opt.windowSkip && m_ctx.topk.hasFloor();
+    const bool bounds = bounded || m_ctx.trace != nullptr;
     bool more = true;  // every clause has documents after the window
-    float windowBound = 0.0f;
+    bool skippedOnBound = false;
+    float windowBound = 0.0f;   // the largest bound of the blocks kept
+    float skippedBound = 0.0f;  // ... and of those skipped
     for (std::uint32_t b = b0; b < b1 && more; ++b) {
-      if (!bounded && m_ctx.trace == nullptr) {
-        kept.push_back(b);
-        continue;
-      }
       const DocId blo = lead.list.blockBase(b) + 1;
       const DocId bhi = lead.list.skips[b].lastDoc;
       double sum = static_cast<double>(blockMax(lead, b));
       for (std::size_t s = 1; s < m_n && more; ++s) {
         SegmentClause& c = m_s.clauses[s];
         more = walkTo(c, c.boundBlock, blo, false);
-        if (!more) break;
+        if (!more || !bounds) continue;
         if (bounded) countUp(m_ctx.counters.shallowAdvances);  // (a trace alone changes no counter)
         float most = 0.0f;
         for (std::uint32_t j = c.boundBlock; j < c.list.blockCount(); ++j) {
@@ -289,10 +314,17 @@ class LongWindows {
         sum += static_cast<double>(most);
       }
       if (!more) break;
+      if (!bounds) {
+        kept.push_back(b);
+        continue;
+      }
       const float bound = conservativeBound(sum, m_factor);
       if (bounded && bound <= floor) {
         // (The lead's block 0 was decoded with its cursor, skipped or not.)
         if (!(b == 0 && lead.cursorBlock)) countUp(m_ctx.counters.blocksSkipped);
+        lead.counted = std::max(lead.counted, b + 1);
+        skippedOnBound = true;
+        skippedBound = std::max(skippedBound, bound);
         if (m_ctx.trace != nullptr) {
           m_ctx.trace->record({TraceEventKind::BlockSkipped, TraceReason::Bound, static_cast<std::int32_t>(m_order[0]),
                                blo, bhi + 1, 0, bound, floor});
@@ -303,12 +335,18 @@ class LongWindows {
       kept.push_back(b);
     }
     if (kept.empty()) {
-      if (!more) return false;  // the segment ends in this window
-      countUp(m_ctx.counters.windowsSkippedBound);
-      if (m_ctx.trace != nullptr) {
-        m_ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Bound, -1, lo, hi, 0, windowBound, floor});
+      // Nothing to read: every block was skipped on its bound, or the segment ends in this window
+      // (no common document is left in it; a window with both counts as skipped on its bound).
+      if (skippedOnBound) {
+        countUp(m_ctx.counters.windowsSkippedBound);
+      } else {
+        countUp(m_ctx.counters.windowsSkippedEmpty);
       }
-      return true;
+      if (m_ctx.trace != nullptr) {
+        m_ctx.trace->record({TraceEventKind::WindowSkipped, skippedOnBound ? TraceReason::Bound : TraceReason::Empty, -1,
+                             lo, hi, 0, skippedBound, floor});
+      }
+      return more;
     }
     if (m_ctx.trace != nullptr) {
       m_ctx.trace->record({TraceEventKind::WindowEntered, TraceReason::None, -1, lo, hi, 0, windowBound, floor});
@@ -325,7 +363,11 @@ class LongWindows {
     bool implicit = true;
     for (std::size_t s = 1; s < m_n && m > 0; ++s) {
       SegmentClause& c = m_s.clauses[s];
-      if (!walkTo(c, c.walkBlock, lo, true)) return false;  // (no kept block can match either)
+      // (Not reached: step 1 found a block of this clause reaching every kept lead block.)
+      if (!walkTo(c, c.walkBlock, lo, true)) {
+        countUp(m_ctx.counters.windowsSkippedEmpty);
+        return false;
+      }
       std::uint64_t inWindow = 0;
       for (std::uint32_t j = c.walkBlock; j < c.list.blockCount() && inWindow <= kMergePostingsPerCandidate * m; ++j) {
         inWindow += c.list.blockSize(j);

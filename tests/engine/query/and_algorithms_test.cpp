@@ -7,6 +7,7 @@
 #include "engine/query/trace_recorder.h"
 #include "tests/engine/codec/simd_test_support.h"
 #include "tests/support/oracle_corpus.h"
+#include "tests/support/same_counters.h"
 #include "tests/support/same_hits.h"
 #include "tests/support/test_index.h"
 
@@ -227,6 +228,63 @@ TEST(BulkAndLongWindows, AClauseEndingInsideAWindowStillLetsItsKeptBlocksBeEvalu
     EXPECT_EQ(runAnd(*t->index, "lead other", 1, Algorithm::BulkAnd, opts, &trace).hits, exhaustive.hits)
         << opts << " traced";
   }
+}
+
+// A review found these two. "lead" is on every 10th document below 3840 (384 postings, 3
+// blocks), "other" on documents 0-399 (4 blocks). Window [0, 1) reads lead block 0 and "other"'s
+// four blocks; window [1, 3) lies beyond "other"'s end. Untraced, that window decoded both lead
+// blocks before finding it out, traced it stopped first (the counters differed); and it was
+// counted in windows_total with none of its outcomes. Now neither run decodes them, and the
+// window counts as skipped empty.
+TEST(BulkAndLongWindows, AWindowBeyondAClausesEndIsSkippedEmptyUnreadTracedOrNot) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 4000; ++d) {
+    std::vector<std::string> words;
+    if (d % 10 == 0 && d < 3840) words.push_back("lead");
+    if (d < 400) words.push_back("other");
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  const auto t = buildTestIndex(docs);
+  const auto exhaustive = runAnd(*t->index, "lead other", 100, Algorithm::Exhaustive);
+  const auto bulk = runAnd(*t->index, "lead other", 100, Algorithm::BulkAnd);
+  engine::TraceRecorder trace;
+  const auto traced = runAnd(*t->index, "lead other", 100, Algorithm::BulkAnd, "", &trace);
+  EXPECT_TRUE(sameHits(exhaustive.hits, bulk.hits));
+  EXPECT_TRUE(sameHits(exhaustive.hits, traced.hits));
+  EXPECT_TRUE(sameCounters(bulk.counters, traced.counters));
+  EXPECT_EQ(bulk.counters.windowsTotal, 2u);
+  EXPECT_EQ(bulk.counters.windowsSkippedEmpty, 1u) << "window [1, 3) holds no common document";
+  EXPECT_EQ(bulk.counters.windowsSkippedBound, 0u);
+  // lead block 0 and other's blocks 0-3, of which the cursors decoded the two blocks 0.
+  EXPECT_EQ(bulk.counters.docBlocksDecoded, 5u);
+  std::size_t emptyEvents = 0;
+  for (const auto& e : trace.events()) {
+    emptyEvents += e.kind == TraceEventKind::WindowSkipped && e.reason == TraceReason::Empty ? 1 : 0;
+  }
+  EXPECT_EQ(emptyEvents, 1u);
+}
+
+// A review found this: a segment "lead" is absent from (documents 1000-1999) was passed over by the
+// long windows without counting "other"'s 8 blocks there in blocks_skipped, as the cursor paths
+// do. Three segments of 1000 documents; "other" in every document (8 blocks per segment), "lead"
+// on every 100th outside segment 1.
+TEST(BulkAndLongWindows, ASegmentPassedOverCountsItsBlocksAsSkipped) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 3000; ++d) {
+    std::vector<std::string> words = {"other"};
+    if (d % 100 == 0 && (d < 1000 || d >= 2000)) words.push_back("lead");
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  engine::IndexBuildOptions options;
+  options.segmentDocs = 1000;
+  const auto t = buildTestIndex(docs, options);
+  const auto exhaustive = runAnd(*t->index, "lead other", 10, Algorithm::Exhaustive);
+  const auto bulk = runAnd(*t->index, "lead other", 10, Algorithm::BulkAnd);
+  EXPECT_TRUE(sameHits(exhaustive.hits, bulk.hits));
+  // lead: one block in segments 0 and 2; other: every block of segments 0 and 2.
+  EXPECT_EQ(bulk.counters.docBlocksDecoded, 18u);
+  EXPECT_EQ(bulk.counters.blocksSkipped, 8u) << "other's blocks in segment 1";
+  EXPECT_EQ(exhaustive.counters.blocksSkipped, 8u);
 }
 
 // A clause far longer than the candidates is probed candidate by candidate: only its blocks that

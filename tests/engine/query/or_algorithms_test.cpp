@@ -210,6 +210,24 @@ TEST_F(OrAlgorithms, TracesAreConsistentAndFree) {
   }
 }
 
+// bmm run document at a time skips block ranges on their bounds as block-max-and does, and counts
+// each in windows_skipped_bound, one per block_skipped event (a review found it counting none).
+TEST_F(OrAlgorithms, BmmDocumentAtATimeCountsItsBoundSkips) {
+  const engine::Index& index = *s_index->index;
+  std::uint64_t skipped = 0;
+  for (const std::string q : {"heavy rare mid", "heavy", "heavy common", "rare common"}) {
+    SCOPED_TRACE(q);
+    engine::TraceRecorder trace;
+    const auto r = runOr(index, q, 5, Algorithm::Bmm, &trace, false, "bulk_or=off");
+    std::uint64_t events = 0;
+    for (const auto& e : trace.events()) events += e.kind == TraceEventKind::BlockSkipped ? 1 : 0;
+    EXPECT_EQ(r.counters.windowsSkippedBound, events);
+    EXPECT_EQ(r.counters.windowsTotal, 0u) << "no windows document at a time";
+    skipped += events;
+  }
+  EXPECT_GT(skipped, 0u);
+}
+
 // A document whose true score beats the floor by one ULP while an f32 sum of the very same
 // bounds, added in another order, rounds down onto the floor.
 //
