@@ -286,25 +286,30 @@ class LongWindows {
     // bound is the block's maximum plus, per other clause, the largest maximum of its blocks that
     // overlap the lead block's doc range. A block is kept when no floor is set yet.
     // When some other clause has no block reaching a lead block, no later lead block of the
-    // segment can match: the window ends there, after its blocks kept so far are evaluated. That
-    // is checked (on block metadata) whether or not a bound is needed, so that a trace, which
-    // bounds every block, changes no counter.
+    // segment can match: a bounded window ends there, after its blocks kept so far are evaluated.
+    // Without a floor every block is kept unexamined (step 3 finds the clause's end); a trace then
+    // examines them for their bounds but keeps them all the same, so that it changes no counter.
     auto& kept = m_s.kept;
     kept.clear();
     const bool bounded = m_opt.windowSkip && m_ctx.topk.hasFloor();
-    const bool bounds = bounded || m_ctx.trace != nullptr;
+    const bool examined = bounded || m_ctx.trace != nullptr;
     bool more = true;  // every clause has documents after the window
     bool skippedOnBound = false;
     float windowBound = 0.0f;   // the largest bound of the blocks kept
     float skippedBound = 0.0f;  // ... and of those skipped
     for (std::uint32_t b = b0; b < b1 && more; ++b) {
+      if (!examined) {
+        kept.push_back(b);
+        continue;
+      }
       const DocId blo = lead.list.blockBase(b) + 1;
       const DocId bhi = lead.list.skips[b].lastDoc;
       double sum = static_cast<double>(blockMax(lead, b));
-      for (std::size_t s = 1; s < m_n && more; ++s) {
+      bool reaches = true;  // every other clause has a block reaching this lead block
+      for (std::size_t s = 1; s < m_n && reaches; ++s) {
         SegmentClause& c = m_s.clauses[s];
-        more = walkTo(c, c.boundBlock, blo, false);
-        if (!more || !bounds) continue;
+        reaches = walkTo(c, c.boundBlock, blo, false);
+        if (!reaches) break;
         if (bounded) countUp(m_ctx.counters.shallowAdvances);  // (a trace alone changes no counter)
         float most = 0.0f;
         for (std::uint32_t j = c.boundBlock; j < c.list.blockCount(); ++j) {
@@ -313,9 +318,12 @@ class LongWindows {
         }
         sum += static_cast<double>(most);
       }
-      if (!more) break;
-      if (!bounds) {
-        kept.push_back(b);
+      if (!reaches) {
+        if (bounded) {
+          more = false;
+          break;
+        }
+        kept.push_back(b);  // traced without a floor: kept as an untraced run keeps it
         continue;
       }
       const float bound = conservativeBound(sum, m_factor);
@@ -363,9 +371,11 @@ class LongWindows {
     bool implicit = true;
     for (std::size_t s = 1; s < m_n && m > 0; ++s) {
       SegmentClause& c = m_s.clauses[s];
-      // (Not reached: step 1 found a block of this clause reaching every kept lead block.)
-      if (!walkTo(c, c.walkBlock, lo, true)) {
+      if (!walkTo(c, c.walkBlock, lo, true)) {  // the clause ended before the window (no floor yet)
         countUp(m_ctx.counters.windowsSkippedEmpty);
+        if (m_ctx.trace != nullptr) {
+          m_ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Empty, -1, lo, hi, 0, 0, floor});
+        }
         return false;
       }
       std::uint64_t inWindow = 0;
