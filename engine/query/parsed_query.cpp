@@ -22,14 +22,15 @@ std::size_t ParsedQuery::knownTerms() const noexcept {
 ParsedQuery parseQuery(const Index& index, std::string_view text, Analyzer& analyzer) {
   ParsedQuery query;
   std::vector<std::string> tokens;
-  analyzer.analyze(text, tokens);
+  analyzer.analyze(text, tokens, &query.analysis);
   query.tokens = tokens.size();
   for (auto& token : tokens) {
     const bool seen = std::any_of(query.terms.begin(), query.terms.end(),
                                   [&](const QueryTerm& t) { return t.text == token; });
     if (seen) continue;
     if (query.terms.size() == kMaxQueryTerms) {
-      throwUsage(fmt::format("the query has more than {} distinct terms", kMaxQueryTerms));
+      throwUsage(fmt::format("the query has more than {} distinct terms (term {} is '{}'; repeats count once)",
+                             kMaxQueryTerms, kMaxQueryTerms + 1, token));
     }
     QueryTerm term;
     term.text = std::move(token);

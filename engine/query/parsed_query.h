@@ -28,6 +28,7 @@ struct QueryTerm {
 struct ParsedQuery {
   std::vector<QueryTerm> terms;
   std::size_t tokens = 0;  // analyzed tokens before removing repeats
+  AnalyzerStats analysis;  // what the analyzer dropped on the way (stop words, over-long tokens, bad bytes)
 
   bool hasUnknownTerm() const noexcept;
   std::size_t knownTerms() const noexcept;

@@ -104,6 +104,11 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
                          : choose(Algorithm::BlockMaxAnd, PlanRule::AndBlockMax);
 }
 
+namespace {
+// "1 known term", "3 known terms".
+std::string knownTerms(std::size_t n) { return fmt::format("{} known term{}", n, n == 1 ? "" : "s"); }
+}  // namespace
+
 std::string planReason(const Plan& p) {
   switch (p.rule) {
     case PlanRule::Forced:
@@ -115,24 +120,30 @@ std::string planReason(const Plan& p) {
     case PlanRule::OneTerm:
       return "auto: one known term -> bulk-and (block-max top-k over one list)";
     case PlanRule::OrFew:
-      return fmt::format("auto: OR with {} known terms -> bmm", p.clauses);
+      return fmt::format("auto: OR with {} -> bmm", knownTerms(p.clauses));
     case PlanRule::OrTaat:
-      return fmt::format("auto: OR with {} known terms, longest list {:.2f} % of the documents < {:.0f} % -> taat",
-                         p.clauses, 100.0 * p.maxDensity, 100.0 * kTaatMaxListDensity);
+      return fmt::format("auto: OR with {}, longest list {:.2f} % of the documents < {:.0f} % -> taat",
+                         knownTerms(p.clauses), 100.0 * p.maxDensity, 100.0 * kTaatMaxListDensity);
     case PlanRule::OrSparse:
-      return fmt::format("auto: OR with {} known terms, ~{:.0f} postings per 4096-doc window in all but the longest list "
+      return fmt::format("auto: OR with {}, ~{:.0f} postings per 4096-doc window in all but the longest list "
                          "< {:.0f} -> maxscore",
-                         p.clauses, p.windowPostings, kBulkOrMinWindowPostings);
+                         knownTerms(p.clauses), p.windowPostings, kBulkOrMinWindowPostings);
     case PlanRule::OrDenseTwo:
       return fmt::format("auto: OR with 2 known terms holding {:.2f} postings per document together > {:.2f} "
                          "-> bmm, document at a time",
                          p.postingsPerDoc, kDenseTwoTermPostingsPerDoc);
     case PlanRule::OrMany:
-      return fmt::format("auto: OR with {} known terms -> maxscore", p.clauses);
+      return fmt::format("auto: OR with {} -> maxscore", knownTerms(p.clauses));
     case PlanRule::AndLongWindows:
       return fmt::format("auto: AND with {} clauses -> bulk-and (long windows)", p.clauses);
     case PlanRule::AndManyClauses:
-      return fmt::format("auto: AND with {} clauses > {} -> exhaustive", p.clauses, kBulkAndMaxClauses);
+      // Beyond the long windows' limit, or with them off: more clauses than the seed's windows take.
+      if (p.clauses > kMaxLongWindowClauses) {
+        return fmt::format("auto: AND with {} clauses > {} (long windows) and > {} (the seed's windows) -> exhaustive",
+                           p.clauses, kMaxLongWindowClauses, kBulkAndMaxClauses);
+      }
+      return fmt::format("auto: AND with {} clauses > {} (without long windows) -> exhaustive", p.clauses,
+                         kBulkAndMaxClauses);
     case PlanRule::AndFewMatches:
       return fmt::format("auto: AND with ~{:.0f} expected matches < {:.0f} (k x {}) -> exhaustive", p.matches, p.enough,
                          kPruneMatchesPerK);

@@ -147,14 +147,27 @@ SearchResult search(const Index& index, const SearchRequest& request) {
   } else if (impossible && request.describePlan && plan.rule == PlanRule::Forced) {
     result.reason += "; an AND term is not in the index, nothing can match";
   }
+  if (request.describePlan && !impossible && plan.rule != PlanRule::NoTerms) {
+    // Nothing runs: say so, whatever the plan named.
+    if (query.knownTerms() == 0) {
+      result.reason += "; no known term, nothing to evaluate";
+    } else if (k == 0) {
+      result.reason += request.k == 0 ? "; k = 0, nothing to evaluate" : "; the index holds no document";
+    }
+  }
   // A forced taat over too many or too long lists runs maxscore (taat_or.h): name that path.
   Algorithm run = plan.algorithm;
   if (run == Algorithm::Taat && !cursors.empty() && !taatEvaluates(cursors)) {
     run = Algorithm::MaxScore;
     result.algorithm = run;
     if (request.describePlan) {
-      result.reason += fmt::format("; taat evaluates at most {} terms and {} postings -> maxscore", kTaatMaxTerms,
-                                   kTaatMaxPostings);
+      std::uint64_t postings = 0;
+      for (const auto& c : cursors) postings += c.df();
+      result.reason += cursors.size() > kTaatMaxTerms
+                           ? fmt::format("; taat evaluates at most {} terms, the query has {} -> maxscore", kTaatMaxTerms,
+                                         cursors.size())
+                           : fmt::format("; taat evaluates at most {} postings, the lists hold {} -> maxscore",
+                                         kTaatMaxPostings, postings);
     }
   }
   if (run == Algorithm::Bmm && request.options.bulkOr && plan.windowed && cursors.size() > kBulkOrMaxTerms &&

@@ -149,11 +149,42 @@ TEST(Exhaustive, QueriesWithTooManyTermsAreRejected) {
     FAIL() << "expected a usage error";
   } catch (const engine::Error& e) {
     EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
+    EXPECT_NE(std::string(e.what()).find("term 1025 is 't1024'"), std::string::npos) << e.what();
   }
   // Many repeats of few terms are fine.
   std::string repeats;
   for (int i = 0; i < 100000; ++i) repeats += "one ";
   EXPECT_EQ(run(*t->index, repeats, Operator::Or, 10).hits.size(), 1u);
+}
+
+// When nothing runs, the reason says so whatever path it names (a review found "wand (forced)"
+// for a query of unknown words, and a path named for k = 0).
+TEST(Exhaustive, TheReasonSaysWhenNothingIsEvaluated) {
+  const auto t = buildTestIndex(corpusFromDsl("a: one two / b: two three"));
+  engine::SearchRequest r;
+  r.text = "nosuch words";
+  r.algorithm = Algorithm::Wand;
+  EXPECT_EQ(engine::search(*t->index, r).reason, "forced; no known term, nothing to evaluate");
+  r.algorithm = Algorithm::Auto;
+  EXPECT_EQ(engine::search(*t->index, r).reason, "auto: no known term, nothing to evaluate");
+  r.text = "two";
+  r.k = 0;
+  const auto none = engine::search(*t->index, r);
+  EXPECT_TRUE(none.hits.empty());
+  EXPECT_NE(none.reason.find("; k = 0, nothing to evaluate"), std::string::npos) << none.reason;
+  r.k = 10;
+  EXPECT_EQ(engine::search(*t->index, r).reason.find("nothing to evaluate"), std::string::npos);
+}
+
+// The analyzer's drops are kept with the query, for explain.
+TEST(Exhaustive, TheParsedQueryCountsWhatTheAnalyzerDropped) {
+  const auto t = buildTestIndex(corpusFromDsl("a: one two"));
+  engine::SearchRequest r;
+  r.text = "one " + std::string(65, 'x') + " two\xFF";
+  const auto result = engine::search(*t->index, r);
+  EXPECT_EQ(result.query.tokens, 2u);
+  EXPECT_EQ(result.query.analysis.overlongTokens, 1u);
+  EXPECT_EQ(result.query.analysis.invalidBytes, 1u);
 }
 
 TEST(Exhaustive, ExplainAddsUpToTheScore) {
