@@ -11,7 +11,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -30,14 +32,35 @@ std::string shorten(std::string_view text, std::size_t max) {
   return std::string(text.substr(0, cut)) + "...";
 }
 
+// A term the index does not hold has no idf and no maximum: null, not 0.
 nlohmann::json termsJson(const engine::ParsedQuery& query) {
   nlohmann::json terms = nlohmann::json::array();
   for (const auto& t : query.terms) {
-    terms.push_back({{"text", t.text}, {"known", t.id.has_value()}, {"df", t.df}, {"idf", t.idf},
-                     {"max_score", t.maxScore}, {"blocks", t.blocks}});
+    const bool known = t.id.has_value();
+    terms.push_back({{"text", t.text}, {"known", known}, {"df", t.df},
+                     {"idf", known ? nlohmann::json(t.idf) : nlohmann::json(nullptr)},
+                     {"max_score", known ? nlohmann::json(t.maxScore) : nlohmann::json(nullptr)}, {"blocks", t.blocks}});
   }
   return terms;
 }
+
+// "1 token" / "2 tokens".
+std::string counted(std::uint64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+// What the analyzer dropped from the query text, or "" (docs/SCORING.md, "Analysis").
+std::string droppedText(const engine::AnalyzerStats& a) {
+  std::string out;
+  auto add = [&out](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
+  if (a.stopWords > 0) add(counted(a.stopWords, "stop word", "stop words"));
+  if (a.overlongTokens > 0) add(counted(a.overlongTokens, "token", "tokens") + " over 64 bytes");
+  if (a.invalidBytes > 0) add(counted(a.invalidBytes, "byte", "bytes") + " not UTF-8 (read as separators)");
+  return out.empty() ? out : "; dropped " + out;
+}
+
+// Six significant digits: small idfs and scores keep their precision (JSON has every bit).
+std::string sig(double v) { return fmt::format("{:.6g}", v); }
 
 }  // namespace
 
@@ -123,6 +146,11 @@ void addSearchCommand(CLI::App& app) {
       nlohmann::json j = {{"query", a->query},
                           {"op", engine::operatorName(request.op)},
                           {"k", request.k},
+                          {"k_served", std::min<std::uint64_t>(request.k, index->docCount())},
+                          {"tokens", result.query.tokens},
+                          {"dropped", {{"stop_words", result.query.analysis.stopWords},
+                                       {"overlong_tokens", result.query.analysis.overlongTokens},
+                                       {"invalid_bytes", result.query.analysis.invalidBytes}}},
                           {"algorithm", engine::algorithmName(result.algorithm)},
                           {"reason", result.reason},
                           {"merge_kernels", result.mergeKernels.empty() ? nlohmann::json(nullptr)
@@ -139,15 +167,19 @@ void addSearchCommand(CLI::App& app) {
       return 0;
     }
 
-    std::cout << fmt::format("query   \"{}\" ({} {}, {} distinct of {} tokens)\n", a->query,
-                             engine::operatorName(request.op), request.k, result.query.terms.size(),
-                             result.query.tokens);
+    const std::uint64_t served = std::min<std::uint64_t>(request.k, index->docCount());
+    std::cout << fmt::format("query   \"{}\" ({}, k {}{}, {} of {}{})\n", a->query, engine::operatorName(request.op),
+                             request.k, served < request.k ? fmt::format(" (the index holds {} documents)", served) : "",
+                             counted(result.query.terms.size(), "distinct term", "distinct terms"),
+                             counted(result.query.tokens, "token", "tokens"), droppedText(result.query.analysis));
+    std::size_t width = 20;
+    for (const auto& t : result.query.terms) width = std::max(width, t.text.size());
     for (const auto& t : result.query.terms) {
       if (t.id) {
-        std::cout << fmt::format("  term  {:<20} df {:<9} idf {:<9.5f} max score {:<9.5f} blocks {}\n", t.text,
-                                 t.df, t.idf, t.maxScore, t.blocks);
+        std::cout << fmt::format("  term  {:<{}} df {:<9} idf {:<10} max score {:<10} blocks {}\n", t.text, width,
+                                 t.df, sig(t.idf), sig(t.maxScore), t.blocks);
       } else {
-        std::cout << fmt::format("  term  {:<20} not in the index\n", t.text);
+        std::cout << fmt::format("  term  {:<{}} not in the index\n", t.text, width);
       }
     }
     std::cout << fmt::format("path    {} ({})\n", engine::algorithmName(result.algorithm), result.reason);
@@ -159,13 +191,14 @@ void addSearchCommand(CLI::App& app) {
       const auto& h = result.hits[i];
       const auto stored = index->storedDocument(h.doc);
       const std::string label = !stored.title.empty() ? stored.title : stored.text;
-      std::cout << fmt::format("{:>5}  {:<16} {:>12.7f}  {}\n", i + 1, shorten(index->externalId(h.doc), 16),
-                               h.score, shorten(label, 60));
+      std::cout << fmt::format("{:>5}  {:<16} {:>12}  {}\n", i + 1, shorten(index->externalId(h.doc), 16),
+                               fmt::format("{:.7g}", h.score), shorten(label, 60));
       if (!result.explain.empty()) {
         const auto& e = result.explain[i];
         std::string parts;
         for (std::size_t t = 0; t < result.query.terms.size(); ++t) {
-          parts += fmt::format("  {}: tf {} -> {:.6f}", result.query.terms[t].text, e.tf[t], e.contribution[t]);
+          if (!result.query.terms[t].id) continue;  // not in the index: no contribution to show
+          parts += fmt::format("  {}: tf {} -> {}", result.query.terms[t].text, e.tf[t], sig(e.contribution[t]));
         }
         std::cout << fmt::format("       length {}{}\n", e.docLength, parts);
       }
@@ -175,9 +208,9 @@ void addSearchCommand(CLI::App& app) {
     result.counters.forEach([&](const char* name, std::uint64_t v) {
       if (v != 0) counters += fmt::format("{}{}={}", counters.empty() ? "" : " ", name, v);
     });
-    std::cout << "counters " << counters << '\n';
+    std::cout << "counters " << (counters.empty() ? "(all 0: nothing was read)" : counters) << '\n';
     if (!std::isnan(result.kthScore)) {
-      std::cout << fmt::format("k-th score {:.7f}{}\n", result.kthScore,
+      std::cout << fmt::format("k-th score {:.7g}{}\n", result.kthScore,
                                result.tieAtK ? " (tied with a document outside the top k)" : "");
     }
     return 0;

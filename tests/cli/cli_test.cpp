@@ -133,6 +133,32 @@ TEST_F(CliPipeline, SearchJsonCarriesBitsCountersAndExplain) {
   EXPECT_NE(human.out.find("counters"), std::string::npos);
 }
 
+// From a review of explain against hand computation: the header said "or 5000" where 300 could be
+// served, words the analyzer dropped vanished, unknown terms showed a "tf 0 -> 0.000000" column
+// on every hit and an idf of 0 in JSON, and small idfs lost their digits to fixed decimals.
+TEST_F(CliPipeline, ExplainSaysWhatIsServedDroppedAndUnknown) {
+  const auto queries = readFile(dir() / "q.jsonl");
+  const auto text = nlohmann::json::parse(queries.substr(0, queries.find('\n')))["text"].get<std::string>();
+  const std::string query = text + " " + std::string(70, 'x') + " nosuchwordzz";
+  const auto r = cli({"search", (dir() / "index").string(), "--query", query, "--k", "10000000", "--explain"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("k 10000000 (the index holds "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("; dropped 1 token over 64 bytes)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("nosuchwordzz") , std::string::npos);
+  EXPECT_NE(r.out.find("not in the index"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("nosuchwordzz: tf"), std::string::npos) << "no contribution column for an unknown term";
+  const auto j = nlohmann::json::parse(
+      cli({"search", (dir() / "index").string(), "--query", query, "--k", "10000000", "--json"}).out);
+  EXPECT_EQ(j["k"], 10000000);
+  EXPECT_LT(j["k_served"].get<std::uint64_t>(), 10000000u);
+  EXPECT_EQ(j["dropped"]["overlong_tokens"], 1);
+  const auto& unknown = j["terms"].back();
+  EXPECT_EQ(unknown["known"], false);
+  EXPECT_TRUE(unknown["idf"].is_null());
+  EXPECT_TRUE(unknown["max_score"].is_null());
+  EXPECT_FALSE(j["terms"][0]["idf"].is_null());
+}
+
 // A query in another encoding (bytes that are not UTF-8) is searched as the analyzer reads it
 // (each bad byte a separator), and its JSON is valid: it was an "internal error" from the JSON
 // library. A query file whose TSV id is not UTF-8 is a bad input naming file and line.
