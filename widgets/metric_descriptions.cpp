@@ -26,14 +26,16 @@ constexpr Metric kMetrics[] = {
     {"blocks_skipped", "Blocks skipped",
      "Blocks a cursor moved past without decoding them (nextGeq beyond the block). All paths; "
      "taat: blocks never scored because their maximum was below the floor (their doc ids were "
-     "decoded)."},
+     "decoded); the bulk AND's long windows: lead blocks skipped on their bound and other "
+     "clauses' blocks passed over undecoded."},
     {"windows_total", "Windows examined",
-     "Bulk AND windows (from the target to the nearest block end) examined. bulk-and only."},
+     "Windows examined: the bulk AND's (the seed's: from the target to the nearest block end; long "
+     "windows: runs of 1 to 64 lead blocks) and the windowed bmm's. bulk-and, bmm."},
     {"windows_skipped_empty", "Windows empty",
      "Windows holding no document common to all clauses. bulk-and only."},
     {"windows_skipped_bound", "Windows skipped by bound",
-     "Windows (bulk AND) or block ranges (block-max AND) skipped because the sum of block maxima "
-     "could not beat the current k-th score."},
+     "Windows (bulk AND, windowed bmm) or block ranges (block-max AND, bmm document at a time) "
+     "skipped because the sum of block maxima could not beat the current k-th score."},
     {"windows_jumped", "Windows jumped",
      "After an empty window, the next one started beyond its end, at the furthest next posting of "
      "the clauses. bulk-and only."},

@@ -168,8 +168,8 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
         return QStringLiteral("Window docs %1 to %2 is empty: the lists share no document in it, nothing is scored.")
             .arg(doc, to);
       } else if (run.longWindows) {
-        return QStringLiteral("Long window docs %1 to %2 skipped whole: every lead block in it was skipped on its "
-                              "bound (threshold %3), so no block is decoded.")
+        return QStringLiteral("Long window docs %1 to %2 skipped whole: every lead block examined was skipped on "
+                              "its bound (threshold %3), so no block is decoded (the segment may end in it).")
             .arg(doc, to, fmt(e.floor, 3));
       } else {
         const auto [b, f] = fmtPair(e.bound, e.floor);

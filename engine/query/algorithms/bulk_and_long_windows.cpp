@@ -371,7 +371,7 @@ class LongWindows {
     bool implicit = true;
     for (std::size_t s = 1; s < m_n && m > 0; ++s) {
       SegmentClause& c = m_s.clauses[s];
-      if (!walkTo(c, c.walkBlock, lo, true)) {  // the clause ended before the window (no floor yet)
+      if (!walkTo(c, c.walkBlock, lo, true)) {  // the clause ended before the window (not bounded)
         countUp(m_ctx.counters.windowsSkippedEmpty);
         if (m_ctx.trace != nullptr) {
           m_ctx.trace->record({TraceEventKind::WindowSkipped, TraceReason::Empty, -1, lo, hi, 0, 0, floor});

@@ -206,7 +206,7 @@ TEST(BulkAndLongWindows, ALeadBlockIsBoundedByEveryOverlappingBlockOfTheOthers) 
 // 1010 (1011 postings). Window [1, 3) keeps lead block 1 (doc 600 scores highest), then finds no
 // block of "other" reaching block 2: the window must still evaluate block 1 before the segment
 // ends. It used to return at once, losing doc 600 (with the floor window [0, 1) set, or with a
-// trace, which makes every block bounded).
+// trace, which then computed every block's bound).
 TEST(BulkAndLongWindows, AClauseEndingInsideAWindowStillLetsItsKeptBlocksBeEvaluated) {
   std::vector<engine::Document> docs;
   for (int d = 0; d < 2048; ++d) {
@@ -288,6 +288,32 @@ TEST(BulkAndLongWindows, ASegmentPassedOverCountsItsBlocksAsSkipped) {
   EXPECT_EQ(exhaustive.counters.blocksSkipped, 8u);
 }
 
+// What a segment left early leaves unread counts when the next shared segment starts. Two
+// segments of 2000 documents; "lead" on every 4th (4 blocks per segment), "other" on documents
+// 0-300 of segment 0 (3 blocks) and on all of segment 1 (16 blocks); k = 1000 is never filled (no
+// floor). Segment 0: window [0, 1) reads lead block 0 and other's blocks; window [1, 3) decodes
+// lead blocks 1 and 2 and finds other ended (skipped empty), so lead block 3 is never read: it
+// counts as skipped on moving to segment 1, which reads everything.
+TEST(BulkAndLongWindows, TheUnreadRestOfASegmentLeftEarlyCountsAsSkipped) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < 4000; ++d) {
+    std::vector<std::string> words;
+    if (d % 4 == 0) words.push_back("lead");
+    if (d <= 300 || d >= 2000) words.push_back("other");
+    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+  }
+  engine::IndexBuildOptions options;
+  options.segmentDocs = 2000;
+  const auto t = buildTestIndex(docs, options);
+  const auto exhaustive = runAnd(*t->index, "lead other", 1000, Algorithm::Exhaustive);
+  const auto bulk = runAnd(*t->index, "lead other", 1000, Algorithm::BulkAnd);
+  EXPECT_TRUE(sameHits(exhaustive.hits, bulk.hits));
+  EXPECT_EQ(bulk.hits.size(), 76u + 500u);
+  EXPECT_EQ(bulk.counters.blocksSkipped, 1u) << "lead block 3 of segment 0";
+  EXPECT_EQ(bulk.counters.docBlocksDecoded, (3u + 3u) + (4u + 16u));
+  EXPECT_EQ(bulk.counters.windowsSkippedEmpty, 1u);
+}
+
 // A clause far longer than the candidates is probed candidate by candidate: only its blocks that
 // can hold a candidate are decoded, as in the leapfrog.
 TEST(BulkAndLongWindows, ProbeAMuchLongerClauseInsteadOfDecodingIt) {
@@ -311,7 +337,7 @@ TEST(BulkAndLongWindows, ProbeAMuchLongerClauseInsteadOfDecodingIt) {
 // 140-190 blocks in one segment: windows of 1, 2, 4, ... 64 blocks), over lists cut in several
 // segments, with lists of very different lengths (merged and probed clauses) and every combination
 // of the switches long windows read: exactly the brute-force oracle's top-k, bit for bit; and the
-// same hits with a trace recorded (which makes long windows bound every block).
+// same hits with a trace recorded (long windows then compute every block's bound).
 using LongLists = CorpusCase;
 
 class BulkAndLongWindowsParity : public ::testing::TestWithParam<LongLists> {};
