@@ -8,6 +8,7 @@
 #include "engine/index/index.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_json.h"
+#include "engine/text/analyzer.h"
 
 #include <fmt/format.h>
 
@@ -54,7 +55,9 @@ std::string droppedText(const engine::AnalyzerStats& a) {
   std::string out;
   auto add = [&out](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
   if (a.stopWords > 0) add(counted(a.stopWords, "stop word", "stop words"));
-  if (a.overlongTokens > 0) add(counted(a.overlongTokens, "token", "tokens") + " over 64 bytes");
+  if (a.overlongTokens > 0) {
+    add(counted(a.overlongTokens, "token", "tokens") + fmt::format(" over {} bytes", engine::Analyzer::kMaxTokenBytes));
+  }
   if (a.invalidBytes > 0) add(counted(a.invalidBytes, "byte", "bytes") + " not UTF-8 (read as separators)");
   return out.empty() ? out : "; dropped " + out;
 }
@@ -169,7 +172,7 @@ void addSearchCommand(CLI::App& app) {
 
     const std::uint64_t served = std::min<std::uint64_t>(request.k, index->docCount());
     std::cout << fmt::format("query   \"{}\" ({}, k {}{}, {} of {}{})\n", a->query, engine::operatorName(request.op),
-                             request.k, served < request.k ? fmt::format(" (the index holds {} documents)", served) : "",
+                             request.k, served < request.k ? fmt::format(" (the index holds {})", counted(served, "document", "documents")) : "",
                              counted(result.query.terms.size(), "distinct term", "distinct terms"),
                              counted(result.query.tokens, "token", "tokens"), droppedText(result.query.analysis));
     std::size_t width = 20;
@@ -208,7 +211,7 @@ void addSearchCommand(CLI::App& app) {
     result.counters.forEach([&](const char* name, std::uint64_t v) {
       if (v != 0) counters += fmt::format("{}{}={}", counters.empty() ? "" : " ", name, v);
     });
-    std::cout << "counters " << (counters.empty() ? "(all 0: nothing was read)" : counters) << '\n';
+    std::cout << "counters " << (counters.empty() ? "(all 0)" : counters) << '\n';
     if (!std::isnan(result.kthScore)) {
       std::cout << fmt::format("k-th score {:.7g}{}\n", result.kthScore,
                                result.tieAtK ? " (tied with a document outside the top k)" : "");

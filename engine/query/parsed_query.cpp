@@ -29,7 +29,7 @@ ParsedQuery parseQuery(const Index& index, std::string_view text, Analyzer& anal
                                   [&](const QueryTerm& t) { return t.text == token; });
     if (seen) continue;
     if (query.terms.size() == kMaxQueryTerms) {
-      throwUsage(fmt::format("the query has more than {} distinct terms (term {} is '{}'; repeats count once)",
+      throwUsage(fmt::format("the query has more than {} distinct terms (analyzed term {} is '{}'; repeats count once)",
                              kMaxQueryTerms, kMaxQueryTerms + 1, token));
     }
     QueryTerm term;

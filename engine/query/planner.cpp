@@ -84,6 +84,7 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
   if (options.bulkAnd && options.longWindows && plan.clauses <= kMaxLongWindowClauses) {
     return choose(Algorithm::BulkAnd, PlanRule::AndLongWindows);
   }
+  if (plan.clauses <= kMaxLongWindowClauses) plan.longWindowsOff = options.bulkAnd ? "long_windows=off" : "bulk_and=off";
   // With the first seed's windows (long_windows=off). Four or more clauses: a window ends at the
   // nearest block end across them, so windows are short and the leapfrog wins (sequential-5).
   if (plan.clauses > kBulkAndMaxClauses) return choose(Algorithm::Exhaustive, PlanRule::AndManyClauses);
@@ -137,13 +138,15 @@ std::string planReason(const Plan& p) {
     case PlanRule::AndLongWindows:
       return fmt::format("auto: AND with {} clauses -> bulk-and (long windows)", p.clauses);
     case PlanRule::AndManyClauses:
-      // Beyond the long windows' limit, or with them off: more clauses than the seed's windows take.
-      if (p.clauses > kMaxLongWindowClauses) {
-        return fmt::format("auto: AND with {} clauses > {} (long windows) and > {} (the seed's windows) -> exhaustive",
+      // More clauses than the seed's windows take, and the long windows could not take them either:
+      // beyond their limit, or switched off.
+      if (p.longWindowsOff == nullptr) {
+        return fmt::format("auto: AND with {} clauses > {} (the long windows' limit) and > {} (the seed's windows') "
+                           "-> exhaustive",
                            p.clauses, kMaxLongWindowClauses, kBulkAndMaxClauses);
       }
-      return fmt::format("auto: AND with {} clauses > {} (without long windows) -> exhaustive", p.clauses,
-                         kBulkAndMaxClauses);
+      return fmt::format("auto: AND with {} clauses > {} (the seed's windows; {}) -> exhaustive", p.clauses,
+                         kBulkAndMaxClauses, p.longWindowsOff);
     case PlanRule::AndFewMatches:
       return fmt::format("auto: AND with ~{:.0f} expected matches < {:.0f} (k x {}) -> exhaustive", p.matches, p.enough,
                          kPruneMatchesPerK);

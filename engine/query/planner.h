@@ -43,6 +43,9 @@ struct Plan {
   double postingsPerDoc = 0;  // OR: the known lists' postings together / N
   bool windowed = true;       // OR bmm: the windowed form when bulk_or is on (false: OrDenseTwo)
   double maxDensity = 0;      // OR: the longest known list's df / N
+  // AND: the switch that kept the long windows from a query they could take ("bulk_and=off",
+  // "long_windows=off"), or null.
+  const char* longWindowsOff = nullptr;
 };
 
 // The plan in words ("auto: AND with ~812 expected matches < 160 (k x 16) -> exhaustive").

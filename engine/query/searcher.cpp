@@ -151,8 +151,8 @@ SearchResult search(const Index& index, const SearchRequest& request) {
     // Nothing runs: say so, whatever the plan named.
     if (query.knownTerms() == 0) {
       result.reason += "; no known term, nothing to evaluate";
-    } else if (k == 0) {
-      result.reason += request.k == 0 ? "; k = 0, nothing to evaluate" : "; the index holds no document";
+    } else if (k == 0) {  // (a known term means the index holds documents: k was 0)
+      result.reason += "; k = 0, nothing to evaluate";
     }
   }
   // A forced taat over too many or too long lists runs maxscore (taat_or.h): name that path.
@@ -164,7 +164,7 @@ SearchResult search(const Index& index, const SearchRequest& request) {
       std::uint64_t postings = 0;
       for (const auto& c : cursors) postings += c.df();
       result.reason += cursors.size() > kTaatMaxTerms
-                           ? fmt::format("; taat evaluates at most {} terms, the query has {} -> maxscore", kTaatMaxTerms,
+                           ? fmt::format("; taat evaluates at most {} terms, the query has {} known terms -> maxscore", kTaatMaxTerms,
                                          cursors.size())
                            : fmt::format("; taat evaluates at most {} postings, the lists hold {} -> maxscore",
                                          kTaatMaxPostings, postings);

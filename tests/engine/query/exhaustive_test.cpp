@@ -149,7 +149,7 @@ TEST(Exhaustive, QueriesWithTooManyTermsAreRejected) {
     FAIL() << "expected a usage error";
   } catch (const engine::Error& e) {
     EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
-    EXPECT_NE(std::string(e.what()).find("term 1025 is 't1024'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("analyzed term 1025 is 't1024'"), std::string::npos) << e.what();
   }
   // Many repeats of few terms are fine.
   std::string repeats;

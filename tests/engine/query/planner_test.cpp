@@ -272,10 +272,14 @@ TEST(Planner, ReasonNamesTheRuleAndItsNumbers) {
   EXPECT_EQ(reason(queryWithDfs({1000, 1000}), Operator::And, seedWindows()),
             "auto: AND with ~1 expected matches < 160 (k x 16) -> exhaustive");
   EXPECT_EQ(reason(queryWithDfs({1000, 1000, 1000, 1000}), Operator::And, seedWindows()),
-            "auto: AND with 4 clauses > 3 (without long windows) -> exhaustive");
+            "auto: AND with 4 clauses > 3 (the seed's windows; long_windows=off) -> exhaustive");
   // A review found "17 clauses > 3" read as if 3 were the AND limit: 16 is, with long windows.
   EXPECT_EQ(reason(queryWithDfs(std::vector<std::uint64_t>(17, 1000)), Operator::And),
-            "auto: AND with 17 clauses > 16 (long windows) and > 3 (the seed's windows) -> exhaustive");
+            "auto: AND with 17 clauses > 16 (the long windows' limit) and > 3 (the seed's windows') -> exhaustive");
+  engine::SearchOptions bulkOff;
+  bulkOff.bulkAnd = false;
+  EXPECT_EQ(reason(queryWithDfs({1000, 1000, 1000, 1000}), Operator::And, bulkOff),
+            "auto: AND with 4 clauses > 3 (the seed's windows; bulk_and=off) -> exhaustive");
   engine::SearchOptions noBulk;
   noBulk.bulkAnd = false;
   EXPECT_EQ(reason(queryWithDfs({5}), Operator::Or, noBulk), "auto: OR with 1 known term -> bmm");
