@@ -13,6 +13,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <memory>
 #include <random>
 #include <string>
 
@@ -42,6 +44,16 @@ std::string eightTokens(std::vector<std::string> words) {
   std::string text;
   for (const auto& w : words) text += (text.empty() ? "" : " ") + w;
   return text;
+}
+
+// `n` eight-token documents, `segmentDocs` to a segment, document d holding words(d).
+std::unique_ptr<TestIndex> segmentedIndex(int n, std::uint32_t segmentDocs,
+                                          const std::function<std::vector<std::string>(int)>& words) {
+  std::vector<engine::Document> docs;
+  for (int d = 0; d < n; ++d) docs.push_back({"d" + std::to_string(d), "", eightTokens(words(d))});
+  engine::IndexBuildOptions options;
+  options.segmentDocs = segmentDocs;
+  return buildTestIndex(docs, options);
 }
 
 // The trace says when the long windows ran (their events' bounds mean what COUNTERS.md says of
@@ -270,15 +282,11 @@ TEST(BulkAndLongWindows, AWindowBeyondAClausesEndIsSkippedEmptyTracedOrNot) {
 // do. Three segments of 1000 documents; "other" in every document (8 blocks per segment), "lead"
 // on every 100th outside segment 1.
 TEST(BulkAndLongWindows, ASegmentPassedOverCountsItsBlocksAsSkipped) {
-  std::vector<engine::Document> docs;
-  for (int d = 0; d < 3000; ++d) {
+  const auto t = segmentedIndex(3000, 1000, [](int d) {
     std::vector<std::string> words = {"other"};
     if (d % 100 == 0 && (d < 1000 || d >= 2000)) words.push_back("lead");
-    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
-  }
-  engine::IndexBuildOptions options;
-  options.segmentDocs = 1000;
-  const auto t = buildTestIndex(docs, options);
+    return words;
+  });
   const auto exhaustive = runAnd(*t->index, "lead other", 10, Algorithm::Exhaustive);
   const auto bulk = runAnd(*t->index, "lead other", 10, Algorithm::BulkAnd);
   EXPECT_TRUE(sameHits(exhaustive.hits, bulk.hits));
@@ -295,16 +303,12 @@ TEST(BulkAndLongWindows, ASegmentPassedOverCountsItsBlocksAsSkipped) {
 // lead blocks 1 and 2 and finds other ended (skipped empty), so lead block 3 is never read: it
 // counts as skipped on moving to segment 1, which reads everything.
 TEST(BulkAndLongWindows, TheUnreadRestOfASegmentLeftEarlyCountsAsSkipped) {
-  std::vector<engine::Document> docs;
-  for (int d = 0; d < 4000; ++d) {
+  const auto t = segmentedIndex(4000, 2000, [](int d) {
     std::vector<std::string> words;
     if (d % 4 == 0) words.push_back("lead");
     if (d <= 300 || d >= 2000) words.push_back("other");
-    docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
-  }
-  engine::IndexBuildOptions options;
-  options.segmentDocs = 2000;
-  const auto t = buildTestIndex(docs, options);
+    return words;
+  });
   const auto exhaustive = runAnd(*t->index, "lead other", 1000, Algorithm::Exhaustive);
   const auto bulk = runAnd(*t->index, "lead other", 1000, Algorithm::BulkAnd);
   EXPECT_TRUE(sameHits(exhaustive.hits, bulk.hits));
