@@ -71,8 +71,8 @@ void addIndexCommands(CLI::App& app) {
   build->add_option("--format", *formatName, "beir or msmarco (default: from the file name, *.tsv = msmarco)");
   build->add_option("--analyzer", *analyzerName, "plain (lowercased letters/digits) or english (+ stop words, Porter stemmer)")
       ->capture_default_str();
-  build->add_option("--k1", options->bm25.k1, "BM25 k1")->capture_default_str();
-  build->add_option("--b", options->bm25.b, "BM25 b")->capture_default_str();
+  build->add_option("--k1", options->bm25.k1, "BM25 k1, in [0, 1e28]")->capture_default_str();
+  build->add_option("--b", options->bm25.b, "BM25 b, in [0, 1]")->capture_default_str();
   build->add_option("--threads", options->threads, "build threads (0 = all cores)")->capture_default_str();
   build->add_option("--segment-docs", options->segmentDocs, "documents per segment")->capture_default_str();
   build->add_flag("--skip-bad-lines", *skipBad, "skip malformed corpus lines (counted) instead of stopping at the first");

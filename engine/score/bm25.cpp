@@ -10,8 +10,9 @@
 namespace wandscope::engine {
 
 void validateBm25Params(const Bm25Params& params) {
-  if (!std::isfinite(params.k1) || params.k1 < 0.0f) {
-    throwUsage(fmt::format("BM25 k1 must be a finite number >= 0 (got {})", params.k1));
+  if (!(params.k1 >= 0.0f && params.k1 <= kMaxBm25K1)) {  // (NaN fails both)
+    throwUsage(fmt::format("BM25 k1 must be in [0, {}] (got {}): beyond it (k1 + 1) x tf can overflow f32",
+                           kMaxBm25K1, params.k1));
   }
   if (!std::isfinite(params.b) || params.b < 0.0f || params.b > 1.0f) {
     throwUsage(fmt::format("BM25 b must be in [0, 1] (got {})", params.b));

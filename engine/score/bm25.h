@@ -24,7 +24,13 @@ struct Bm25Params {
   float b = 0.75f;
 };
 
-// Throws Error(Usage) unless k1 is finite and >= 0 and b is in [0, 1].
+// The largest k1 accepted. Term frequencies and document lengths are below 2^32, and a document's
+// length over avgdl is at most N < 2^32, so (k1 + 1) x tf and K(dl) stay below 4.3e37 and every f32
+// step of W is finite (as is a sum of 1,024 terms' idf x W); beyond it a long document's weight
+// could overflow to infinity, which the index would store as a list maximum it then refuses.
+inline constexpr float kMaxBm25K1 = 1e28f;
+
+// Throws Error(Usage) unless k1 is in [0, kMaxBm25K1] and b is in [0, 1].
 void validateBm25Params(const Bm25Params& params);
 
 // BM25 exactly as docs/SCORING.md defines it. Every evaluation is f32 in one fixed order, so a

@@ -105,6 +105,17 @@ TEST(Bm25, RejectsImpossibleParameters) {
   EXPECT_THROW(engine::validateBm25Params({std::numeric_limits<float>::infinity(), 0.5f}), engine::Error);
   EXPECT_NO_THROW(engine::validateBm25Params({0.0f, 0.0f}));
   EXPECT_NO_THROW(engine::validateBm25Params({0.9f, 1.0f}));
+  // A search for exactness bugs built an index with k1 = 1e38: W overflowed to infinity for a
+  // tf of 4, the build stored it, and every reader then called the index corrupt.
+  EXPECT_NO_THROW(engine::validateBm25Params({engine::kMaxBm25K1, 0.75f}));
+  EXPECT_THROW(engine::validateBm25Params({1e38f, 0.75f}), engine::Error);
+  EXPECT_THROW(engine::validateBm25Params({std::nextafter(engine::kMaxBm25K1, 1e38f), 0.75f}), engine::Error);
+  // At the limit, the largest tf and the longest document relative to avgdl keep W finite.
+  const Bm25 bm25(Bm25Params{engine::kMaxBm25K1, 1.0f}, 4'294'967'295ull, 4'294'967'295ull);
+  const float longest = bm25.lengthNorm(4'294'967'295u);
+  EXPECT_TRUE(std::isfinite(longest));
+  EXPECT_TRUE(std::isfinite(bm25.weight(4'294'967'295u, longest)));
+  EXPECT_TRUE(std::isfinite(bm25.weight(4'294'967'295u, bm25.lengthNorm(0))));
 }
 
 }  // namespace
