@@ -8,7 +8,6 @@
 #include "engine/index/index.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_json.h"
-#include "engine/text/analyzer.h"
 
 #include <fmt/format.h>
 
@@ -45,22 +44,8 @@ nlohmann::json termsJson(const engine::ParsedQuery& query) {
   return terms;
 }
 
-// "1 token" / "2 tokens".
-std::string counted(std::uint64_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-
-// What the analyzer dropped from the query text, or "" (docs/SCORING.md, "Analysis").
-std::string droppedText(const engine::AnalyzerStats& a) {
-  std::string out;
-  auto add = [&out](const std::string& part) { out += (out.empty() ? "" : ", ") + part; };
-  if (a.stopWords > 0) add(counted(a.stopWords, "stop word", "stop words"));
-  if (a.overlongTokens > 0) {
-    add(counted(a.overlongTokens, "token", "tokens") + fmt::format(" over {} bytes", engine::Analyzer::kMaxTokenBytes));
-  }
-  if (a.invalidBytes > 0) add(counted(a.invalidBytes, "byte", "bytes") + " not UTF-8 (read as separators)");
-  return out.empty() ? out : "; dropped " + out;
-}
+// "1 document" / "2 documents".
+std::string documents(std::uint64_t n) { return fmt::format("{} document{}", n, n == 1 ? "" : "s"); }
 
 // Six significant digits: small idfs and scores keep their precision (JSON has every bit).
 std::string sig(double v) { return fmt::format("{:.6g}", v); }
@@ -171,10 +156,9 @@ void addSearchCommand(CLI::App& app) {
     }
 
     const std::uint64_t served = std::min<std::uint64_t>(request.k, index->docCount());
-    std::cout << fmt::format("query   \"{}\" ({}, k {}{}, {} of {}{})\n", a->query, engine::operatorName(request.op),
-                             request.k, served < request.k ? fmt::format(" (the index holds {})", counted(served, "document", "documents")) : "",
-                             counted(result.query.terms.size(), "distinct term", "distinct terms"),
-                             counted(result.query.tokens, "token", "tokens"), droppedText(result.query.analysis));
+    std::cout << fmt::format("query   \"{}\" ({}, k {}{}, {})\n", a->query, engine::operatorName(request.op), request.k,
+                             served < request.k ? fmt::format(" (the index holds {})", documents(served)) : "",
+                             engine::describeAnalysis(result.query));
     std::size_t width = 20;
     for (const auto& t : result.query.terms) width = std::max(width, t.text.size());
     for (const auto& t : result.query.terms) {

@@ -7,11 +7,34 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cstdint>
+#include <string>
 
 namespace wandscope::engine {
 
 bool ParsedQuery::hasUnknownTerm() const noexcept {
   return std::any_of(terms.begin(), terms.end(), [](const QueryTerm& t) { return !t.id; });
+}
+
+namespace {
+// "1 token" / "2 tokens".
+std::string counted(std::uint64_t n, const char* one, const char* many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+}  // namespace
+
+std::string describeAnalysis(const ParsedQuery& query) {
+  std::string out = counted(query.terms.size(), "distinct term", "distinct terms") + " of " +
+                    counted(query.tokens, "token", "tokens");
+  const AnalyzerStats& a = query.analysis;
+  std::string dropped;
+  auto add = [&dropped](const std::string& part) { dropped += (dropped.empty() ? "" : ", ") + part; };
+  if (a.stopWords > 0) add(counted(a.stopWords, "stop word", "stop words"));
+  if (a.overlongTokens > 0) {
+    add(counted(a.overlongTokens, "token", "tokens") + fmt::format(" over {} bytes", Analyzer::kMaxTokenBytes));
+  }
+  if (a.invalidBytes > 0) add(counted(a.invalidBytes, "byte", "bytes") + " not UTF-8 (read as separators)");
+  return dropped.empty() ? out : out + "; dropped " + dropped;
 }
 
 std::size_t ParsedQuery::knownTerms() const noexcept {

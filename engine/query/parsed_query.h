@@ -34,6 +34,10 @@ struct ParsedQuery {
   std::size_t knownTerms() const noexcept;
 };
 
+// The query's analysis in words, for explain: "2 distinct terms of 3 tokens; dropped 1 stop word,
+// 1 token over 64 bytes" (what was dropped only when something was).
+std::string describeAnalysis(const ParsedQuery& query);
+
 // Analyzes `text` with the index's analyzer and looks the terms up. Throws Error(Usage) when the
 // query has more than kMaxQueryTerms distinct terms.
 ParsedQuery parseQuery(const Index& index, std::string_view text, Analyzer& analyzer);

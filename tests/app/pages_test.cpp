@@ -112,6 +112,7 @@ TEST(Pages, BuildThroughTheIndexPageThenQueryInExplore) {
   EXPECT_EQ(explore.explainModel()->rowCount(), 4);
   EXPECT_TRUE(explore.explainModel()->sumMatchesScore());
   EXPECT_EQ(explore.termModel()->rowCount(), 3);
+  EXPECT_EQ(explore.analysisText(), QStringLiteral("<small>3 distinct terms of 3 tokens</small>"));
   EXPECT_GT(explore.counterModel()->rowCount(), 0);
 
   // Compare with the exhaustive path: same hits, the indicator says so.

@@ -4,6 +4,7 @@
 #include "app/controllers/index_controller.h"
 #include "app/controllers/query_controller.h"
 #include "app/gui/simd_selector.h"
+#include "engine/query/parsed_query.h"
 #include "widgets/metric_descriptions.h"
 #include "widgets/models/counter_table_model.h"
 #include "widgets/models/explain_table_model.h"
@@ -358,6 +359,12 @@ void ExplorePage::buildPanels() {
   m_terms->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_terms->horizontalHeader()->setStretchLastSection(true);
   termBox->layout()->addWidget(m_terms);
+  m_analysis = new QLabel(termBox);
+  m_analysis->setWordWrap(true);
+  m_analysis->setToolTip(QStringLiteral("What the analyzer made of the query text: repeated words count once, and "
+                                        "stop words, tokens over 64 bytes and bytes that are not UTF-8 are dropped "
+                                        "(docs/SCORING.md, \"Analysis\")."));
+  termBox->layout()->addWidget(m_analysis);
   m_bottom->addWidget(termBox);
   // Explain.
   auto* explainBox = panel(QStringLiteral("Explain the selected result"), m_bottom);
@@ -489,6 +496,8 @@ void ExplorePage::onResults(const widgets::SearchSnapshotPtr& snapshot) {
   m_resultModel->setSnapshot(snapshot);
   m_counterModel->setSnapshot(snapshot);
   m_termModel->setQuery(snapshot->query);
+  m_analysis->setText(QStringLiteral("<small>%1</small>")
+                          .arg(QString::fromStdString(engine::describeAnalysis(snapshot->query)).toHtmlEscaped()));
   updateSummary(snapshot);
   if (m_resultModel->rowCount() > 0) {
     const int row = std::min(keepRow, m_resultModel->rowCount() - 1);
@@ -509,6 +518,7 @@ void ExplorePage::onFailed(quint64, const QString& message) {
   m_resultModel->setSnapshot(nullptr);
   m_counterModel->setSnapshot(nullptr);
   m_termModel->clear();
+  m_analysis->clear();
   m_explainModel->clear();
   updateSummary(nullptr);
   m_notice->showNotice(widgets::NoticeBar::Kind::Error, message);
@@ -519,12 +529,15 @@ void ExplorePage::onFailed(quint64, const QString& message) {
   }
 }
 
+QString ExplorePage::analysisText() const { return m_analysis->text(); }
+
 void ExplorePage::onCleared() {
   m_shown.reset();
   m_traceAction->setEnabled(false);
   m_resultModel->setSnapshot(nullptr);
   m_counterModel->setSnapshot(nullptr);
   m_termModel->clear();
+  m_analysis->clear();
   m_explainModel->clear();
   updateSummary(nullptr);
   m_explainHeader->setText(QStringLiteral("<i>Select a result to see why it scored what it did.</i>"));

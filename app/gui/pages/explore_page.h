@@ -63,6 +63,7 @@ class ExplorePage : public Page {
   widgets::ResultTableModel* resultModel() const noexcept { return m_resultModel; }
   widgets::CounterTableModel* counterModel() const noexcept { return m_counterModel; }
   widgets::TermTableModel* termModel() const noexcept { return m_termModel; }
+  QString analysisText() const;
   widgets::ExplainTableModel* explainModel() const noexcept { return m_explainModel; }
   widgets::NoticeBar* notice() const noexcept { return m_notice; }
   QLabel* identityLabel() const noexcept { return m_identity; }
@@ -125,6 +126,7 @@ class ExplorePage : public Page {
   QCheckBox* m_hideZeros = nullptr;
   QTableView* m_terms = nullptr;
   widgets::TermTableModel* m_termModel = nullptr;
+  QLabel* m_analysis = nullptr;  // "2 distinct terms of 3 tokens; dropped ..." under the terms
   QLabel* m_explainHeader = nullptr;
   QTableView* m_explain = nullptr;
   widgets::ExplainTableModel* m_explainModel = nullptr;

@@ -185,6 +185,10 @@ TEST(Exhaustive, TheParsedQueryCountsWhatTheAnalyzerDropped) {
   EXPECT_EQ(result.query.tokens, 2u);
   EXPECT_EQ(result.query.analysis.overlongTokens, 1u);
   EXPECT_EQ(result.query.analysis.invalidBytes, 1u);
+  EXPECT_EQ(engine::describeAnalysis(result.query),
+            "2 distinct terms of 2 tokens; dropped 1 token over 64 bytes, 1 byte not UTF-8 (read as separators)");
+  r.text = "one one";
+  EXPECT_EQ(engine::describeAnalysis(engine::search(*t->index, r).query), "1 distinct term of 2 tokens");
 }
 
 TEST(Exhaustive, ExplainAddsUpToTheScore) {
