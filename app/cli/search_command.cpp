@@ -5,6 +5,7 @@
 #include "engine/bench/query_set_timing.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/wording.h"
 #include "engine/index/index.h"
 #include "engine/query/searcher.h"
 #include "engine/query/trace_json.h"
@@ -43,9 +44,6 @@ nlohmann::json termsJson(const engine::ParsedQuery& query) {
   }
   return terms;
 }
-
-// "1 document" / "2 documents".
-std::string documents(std::uint64_t n) { return fmt::format("{} document{}", n, n == 1 ? "" : "s"); }
 
 // Six significant digits: small idfs and scores keep their precision (JSON has every bit).
 std::string sig(double v) { return fmt::format("{:.6g}", v); }
@@ -115,6 +113,7 @@ void addSearchCommand(CLI::App& app) {
       std::cerr << fmt::format("wrote {} trace events to {}{}\n", trace->events().size(), a->trace, dropped);
     }
 
+    const std::uint64_t served = std::min<std::uint64_t>(request.k, index->docCount());  // k beyond N
     if (a->json) {
       nlohmann::json hits = nlohmann::json::array();
       for (std::size_t i = 0; i < result.hits.size(); ++i) {
@@ -134,7 +133,7 @@ void addSearchCommand(CLI::App& app) {
       nlohmann::json j = {{"query", a->query},
                           {"op", engine::operatorName(request.op)},
                           {"k", request.k},
-                          {"k_served", std::min<std::uint64_t>(request.k, index->docCount())},
+                          {"k_served", served},
                           {"tokens", result.query.tokens},
                           {"dropped", {{"stop_words", result.query.analysis.stopWords},
                                        {"overlong_tokens", result.query.analysis.overlongTokens},
@@ -155,9 +154,8 @@ void addSearchCommand(CLI::App& app) {
       return 0;
     }
 
-    const std::uint64_t served = std::min<std::uint64_t>(request.k, index->docCount());
     std::cout << fmt::format("query   \"{}\" ({}, k {}{}, {})\n", a->query, engine::operatorName(request.op), request.k,
-                             served < request.k ? fmt::format(" (the index holds {})", documents(served)) : "",
+                             served < request.k ? fmt::format(" (the index holds {})", engine::counted(served, "document", "documents")) : "",
                              engine::describeAnalysis(result.query));
     std::size_t width = 20;
     for (const auto& t : result.query.terms) width = std::max(width, t.text.size());

@@ -2,6 +2,7 @@
 #include "engine/query/parsed_query.h"
 
 #include "engine/core/error.h"
+#include "engine/core/wording.h"
 #include "engine/query/search_request.h"
 
 #include <fmt/format.h>
@@ -15,13 +16,6 @@ namespace wandscope::engine {
 bool ParsedQuery::hasUnknownTerm() const noexcept {
   return std::any_of(terms.begin(), terms.end(), [](const QueryTerm& t) { return !t.id; });
 }
-
-namespace {
-// "1 token" / "2 tokens".
-std::string counted(std::uint64_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
-}
-}  // namespace
 
 std::string describeAnalysis(const ParsedQuery& query) {
   std::string out = counted(query.terms.size(), "distinct term", "distinct terms") + " of " +

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/query/planner.h"
 
+#include "engine/core/wording.h"
 #include "engine/query/algorithms/bulk_and_long_windows.h"
 #include "engine/query/algorithms/taat_or.h"
 
@@ -106,8 +107,7 @@ Plan planQuery(const ParsedQuery& query, Operator op, Algorithm requested, const
 }
 
 namespace {
-// "1 known term", "3 known terms".
-std::string knownTerms(std::size_t n) { return fmt::format("{} known term{}", n, n == 1 ? "" : "s"); }
+std::string knownTerms(std::size_t n) { return counted(n, "known term", "known terms"); }
 }  // namespace
 
 std::string planReason(const Plan& p) {
