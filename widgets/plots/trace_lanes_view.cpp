@@ -251,6 +251,18 @@ long TraceLanesView::laneAt(int y, const Geometry& g) const {
 
 QString TraceLanesView::formatMaximum(float score) { return formatScore(score); }
 
+namespace {
+// A lane's statistics as its label and tooltip print them: "df 1,057", "9 blocks".
+QString dfText(const TraceLane& lane) {
+  return QStringLiteral("df %1").arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(lane.df)));
+}
+QString blocksText(const TraceLane& lane) {
+  const std::size_t n = lane.blockLast.size();
+  return QStringLiteral("%1 %2").arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(n)),
+                                     n == 1 ? QStringLiteral("block") : QStringLiteral("blocks"));
+}
+}  // namespace
+
 QStringList TraceLanesView::laneLabel(std::size_t term) const {
   if (!m_snapshot || term >= m_snapshot->lanes.size()) return {};
   const TraceLane& lane = m_snapshot->lanes[term];
@@ -266,11 +278,8 @@ QStringList TraceLanesView::laneLabel(std::size_t term) const {
     stats << QStringLiteral("not in the index");
   } else {
     stats << QStringLiteral("list max %1").arg(formatMaximum(lane.listMax));
-    const QLocale english(QLocale::English);
-    const QString df = QStringLiteral("df %1").arg(english.toString(static_cast<qulonglong>(lane.df)));
-    const std::size_t n = lane.blockLast.size();
-    const QString blocks = QStringLiteral("%1 %2").arg(english.toString(static_cast<qulonglong>(n)),
-                                                       n == 1 ? QStringLiteral("block") : QStringLiteral("blocks"));
+    const QString df = dfText(lane);
+    const QString blocks = blocksText(lane);
     const QString both = df + QStringLiteral(", ") + blocks;
     if (small.horizontalAdvance(both) <= width) {
       stats << both;
@@ -289,11 +298,8 @@ QString TraceLanesView::laneToolTip(std::size_t term) const {
   if (!m_snapshot || term >= m_snapshot->lanes.size()) return {};
   const TraceLane& lane = m_snapshot->lanes[term];
   if (!lane.known) return QStringLiteral("'%1' is not in the index").arg(lane.term);
-  const std::size_t n = lane.blockLast.size();
-  return QStringLiteral("'%1': df %2, %3 %4, list max %5")
-      .arg(lane.term, QLocale(QLocale::English).toString(static_cast<qulonglong>(lane.df)),
-           QLocale(QLocale::English).toString(static_cast<qulonglong>(n)),
-           n == 1 ? QStringLiteral("block") : QStringLiteral("blocks"), formatMaximum(lane.listMax));
+  return QStringLiteral("'%1': %2, %3, list max %4")
+      .arg(lane.term, dfText(lane), blocksText(lane), formatMaximum(lane.listMax));
 }
 
 bool TraceLanesView::event(QEvent* event) {

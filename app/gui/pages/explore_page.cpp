@@ -5,6 +5,7 @@
 #include "app/controllers/query_controller.h"
 #include "app/gui/simd_selector.h"
 #include "engine/query/parsed_query.h"
+#include "engine/text/analyzer.h"
 #include "widgets/metric_descriptions.h"
 #include "widgets/models/counter_table_model.h"
 #include "widgets/models/explain_table_model.h"
@@ -362,8 +363,9 @@ void ExplorePage::buildPanels() {
   m_analysis = new QLabel(termBox);
   m_analysis->setWordWrap(true);
   m_analysis->setToolTip(QStringLiteral("What the analyzer made of the query text: repeated words count once, and "
-                                        "stop words, tokens over 64 bytes and bytes that are not UTF-8 are dropped "
-                                        "(docs/SCORING.md, \"Analysis\")."));
+                                        "stop words, tokens over %1 bytes and bytes that are not UTF-8 are dropped "
+                                        "(docs/SCORING.md, \"Analysis\").")
+                             .arg(engine::Analyzer::kMaxTokenBytes));
   termBox->layout()->addWidget(m_analysis);
   m_bottom->addWidget(termBox);
   // Explain.
