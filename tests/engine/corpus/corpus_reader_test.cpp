@@ -53,6 +53,18 @@ Error readError(const std::filesystem::path& path, CorpusFormat format) {
   return Error(ErrorKind::Internal, "no error");
 }
 
+// One bad line of an MS MARCO file: stopping at it gives `message` after the file's name, and
+// skipping it counts one line; returns the documents kept.
+std::vector<Document> expectOneBadMsMarcoLine(const std::filesystem::path& path, const std::string& message) {
+  const Error e = readError(path, CorpusFormat::MsMarco);
+  EXPECT_EQ(e.kind(), ErrorKind::BadInput);
+  EXPECT_EQ(std::string(e.what()), path.string() + message);
+  std::uint64_t skipped = 0;
+  auto docs = readAll(path, CorpusFormat::MsMarco, BadLinePolicy::Skip, &skipped);
+  EXPECT_EQ(skipped, 1u);
+  return docs;
+}
+
 std::string beirError(const TempDir& dir, const std::string& content) {
   const auto path = dir.write("corpus.jsonl", content);
   const Error e = readError(path, CorpusFormat::Beir);
@@ -516,13 +528,8 @@ TEST(CorpusReaderTest, ReadsMsMarcoTsv) {
 TEST(CorpusReaderTest, MsMarcoMissingTabIsAnErrorOrSkipped) {
   TempDir dir;
   const auto path = dir.write("collection.tsv", "1\tone\n2\ttwo\nthree without tab\n4\tfour\n");
-  const Error e = readError(path, CorpusFormat::MsMarco);
-  EXPECT_EQ(e.kind(), ErrorKind::BadInput);
-  EXPECT_EQ(std::string(e.what()), path.string() + ":3: missing tab between id and text");
-  std::uint64_t skipped = 0;
-  const auto docs = readAll(path, CorpusFormat::MsMarco, BadLinePolicy::Skip, &skipped);
+  const auto docs = expectOneBadMsMarcoLine(path, ":3: missing tab between id and text");
   EXPECT_EQ(docs.size(), 3u);
-  EXPECT_EQ(skipped, 1u);
   EXPECT_EQ(docs.back().id, "4");
 }
 
@@ -532,13 +539,8 @@ TEST(CorpusReaderTest, MsMarcoMissingTabIsAnErrorOrSkipped) {
 TEST(CorpusReaderTest, IdsThatAreNotUtf8AreBadLinesNamingTheByte) {
   TempDir dir;
   const auto path = dir.write("collection.tsv", "1\tone\nd\xFF" "2\ttwo\n3\tbad \xFF text is fine\n");
-  const Error e = readError(path, CorpusFormat::MsMarco);
-  EXPECT_EQ(e.kind(), ErrorKind::BadInput);
-  EXPECT_EQ(std::string(e.what()), path.string() + ":2: the id is not valid UTF-8 (byte 0xFF at byte 2 of it)");
-  std::uint64_t skipped = 0;
-  const auto docs = readAll(path, CorpusFormat::MsMarco, BadLinePolicy::Skip, &skipped);
+  const auto docs = expectOneBadMsMarcoLine(path, ":2: the id is not valid UTF-8 (byte 0xFF at byte 2 of it)");
   ASSERT_EQ(docs.size(), 2u);
-  EXPECT_EQ(skipped, 1u);
   EXPECT_EQ(docs.back().text, "bad \xFF text is fine");
   // A JSON id cannot hold such bytes: it is a syntax error already.
   const auto json = dir.write("c.jsonl", "{\"_id\":\"d\xC3\",\"text\":\"x\"}\n");
