@@ -280,6 +280,33 @@ TEST(TraceLanesViewHeader, TheMeterStaysWhenTheViewIsShort) {
   EXPECT_FALSE(line.meterRect().isEmpty()) << "tall, the meter shows the threshold as before";
 }
 
+// A run that walks no cursors says why beside the title; in the compact header the threshold line
+// follows on the same row. A review found both drawn from the same x, one over the other.
+TEST(TraceLanesViewHeader, TheNoCursorNoteAndTheThresholdLineNeverOverlap) {
+  auto trace = makeLabelTrace();
+  trace->primary.events[0].kind = TraceEventKind::PivotSelected;  // a bound: the meter stays
+  trace->primary.events[0].bound = 3.0f;
+  trace->primary.algorithm = engine::Algorithm::BulkAnd;
+  trace->primary.cursorsWalked = false;
+  TraceLanesView view;
+  view.setRun(trace, &trace->primary);
+  view.resize(1400, 130);
+  ASSERT_TRUE(view.compactHeader());
+  auto texts = view.headerTexts();
+  ASSERT_FALSE(texts.why.isEmpty());
+  EXPECT_TRUE(texts.whyText.contains(QStringLiteral("window by window")));
+  ASSERT_FALSE(texts.line.isEmpty()) << "1400 pixels leave room for the line";
+  EXPECT_FALSE(texts.why.intersects(texts.line));
+  EXPECT_GT(texts.line.left(), texts.why.right());
+  // Tall: the line has a row of its own; with cursors walked, no note.
+  view.resize(1400, 400);
+  texts = view.headerTexts();
+  EXPECT_GT(texts.line.top(), texts.title.bottom());
+  trace->primary.cursorsWalked = true;
+  view.setRun(trace, &trace->primary);
+  EXPECT_TRUE(view.headerTexts().why.isEmpty());
+}
+
 TEST(TraceLanesViewFocus, AClickTakesTheFocus) {
   TraceLanesView view;
   EXPECT_EQ(view.focusPolicy() & Qt::ClickFocus, Qt::ClickFocus);

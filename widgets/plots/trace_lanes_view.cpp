@@ -234,6 +234,37 @@ TraceLanesView::Geometry TraceLanesView::geometry() const {
 
 bool TraceLanesView::compactHeader() const { return geometry().lanesTop < kHeaderHeight; }
 
+TraceLanesView::HeaderTexts TraceLanesView::headerTexts() const {
+  HeaderTexts h;
+  if (m_run == nullptr || m_run->events.empty()) return h;
+  const bool compact = compactHeader();
+  const TraceEvent& e = m_run->events[m_step];
+  QFont bold = font();
+  bold.setBold(true);
+  const QString title = QStringLiteral("%1   step %2 of %3   %4")
+                            .arg(m_title)
+                            .arg(m_step)
+                            .arg(m_run->events.size() - 1)
+                            .arg(traceKindLabel(e.kind, e.reason));
+  h.title = QRect(8, compact ? 2 : 4, width() - 16, compact ? 17 : 18);
+  // The texts after the title, each 24 pixels after the one before.
+  int x = h.title.left() + QFontMetrics(bold).horizontalAdvance(title) + 24;
+  if (!cursorsWalked()) {
+    h.whyText = m_run->algorithm == engine::Algorithm::Taat
+                    ? QStringLiteral("no cursors: taat reads whole lists")
+                    : QStringLiteral("no cursors: the bulk AND goes window by window (shaded)");
+    const int w = std::min(fontMetrics().horizontalAdvance(h.whyText), h.title.right() - x);
+    if (w > 0) h.why = QRect(x, h.title.top(), w, h.title.height());
+    x += w + 24;
+  }
+  if (!compact) {
+    h.line = QRect(8, 24, width() - 16, 18);
+  } else if (const int room = width() - 8 - x; room > 40) {
+    h.line = QRect(x, h.title.top(), room, h.title.height());
+  }
+  return h;
+}
+
 QRect TraceLanesView::meterRect() const {
   if (m_run == nullptr || m_run->events.empty() || !m_snapshot) return {};
   const Geometry g = geometry();
@@ -443,24 +474,19 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
   bold.setBold(true);
   p.setFont(bold);
   p.setPen(text);
+  const HeaderTexts texts = headerTexts();
   const QString title = QStringLiteral("%1   step %2 of %3   %4")
                             .arg(m_title)
                             .arg(m_step)
                             .arg(m_run->events.size() - 1)
                             .arg(traceKindLabel(e.kind, e.reason));
-  const QRect titleRect(8, compact ? 2 : 4, width() - 16, compact ? 17 : 18);
-  p.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
-             p.fontMetrics().elidedText(title, Qt::ElideRight, titleRect.width()));
-  const int titleWidth = p.fontMetrics().horizontalAdvance(title);
+  p.drawText(texts.title, Qt::AlignLeft | Qt::AlignVCenter,
+             p.fontMetrics().elidedText(title, Qt::ElideRight, texts.title.width()));
   p.setFont(font());
-  if (!cursorsWalked()) {
-    const QString why = m_run->algorithm == engine::Algorithm::Taat
-                            ? QStringLiteral("no cursors: taat reads whole lists")
-                            : QStringLiteral("no cursors: the bulk AND goes window by window (shaded)");
-    const QRect whyRect(titleRect.left() + titleWidth + 24, titleRect.top(), titleRect.right() - titleWidth - 24,
-                        titleRect.height());
+  if (!texts.why.isEmpty()) {
     p.setPen(palette().color(QPalette::PlaceholderText));
-    p.drawText(whyRect, Qt::AlignLeft | Qt::AlignVCenter, p.fontMetrics().elidedText(why, Qt::ElideRight, whyRect.width()));
+    p.drawText(texts.why, Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(texts.whyText, Qt::ElideRight, texts.why.width()));
     p.setPen(text);
   }
 
@@ -482,16 +508,10 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
     const TraceEvent& t = m_run->events[static_cast<std::size_t>(table)];
     line += QStringLiteral("     Prune table: tf <= %1 cannot compete (limit %2)").arg(t.docEnd).arg(formatScore(t.bound));
   }
-  if (compact) {
-    // After the title on the same line, elided when the view is narrow.
-    const int x = 8 + titleWidth + 24;
-    const int room = width() - 8 - x;
-    if (room > 40) {
-      p.drawText(QRect(x, titleRect.top(), room, titleRect.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                 p.fontMetrics().elidedText(line, Qt::ElideRight, room));
-    }
-  } else {
-    p.drawText(QRect(8, 24, width() - 16, 18), Qt::AlignLeft | Qt::AlignVCenter, line);
+  // Compact: after the title (and the why) on the same line, elided when the view is narrow.
+  if (!texts.line.isEmpty()) {
+    p.drawText(texts.line, Qt::AlignLeft | Qt::AlignVCenter,
+               p.fontMetrics().elidedText(line, Qt::ElideRight, texts.line.width()));
   }
 
   const QRect meter = meterRect();

@@ -78,6 +78,16 @@ class TraceLanesView : public QWidget {
   QRect meterRect() const;
   // Whether the header is the compact one (title and numbers on one line above the meter).
   bool compactHeader() const;
+  // Where the header's texts go at the current size: the title; beside it, for a run that walks no
+  // cursors (taat, the bulk AND), why no cursor is drawn; the threshold line on the next row, or in
+  // the compact header after those on the title's row (empty when there is no room for it).
+  struct HeaderTexts {
+    QRect title;
+    QRect why;  // empty when the run walks its cursors
+    QString whyText;
+    QRect line;
+  };
+  HeaderTexts headerTexts() const;
   // The doc-id axis under the lanes (on by default). In comparison mode the page draws it under
   // the lower view only while both views show the same doc-id range.
   void setShowAxis(bool show);
