@@ -1,17 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/compare_plot.h"
 
-#include "widgets/plot_export.h"
-#include "widgets/plots/plot_style.h"
-
 #include "engine/bench/compare_types.h"
-
-#include <QContextMenuEvent>
-#include <QDir>
-#include <QFileDialog>
-#include <QHelpEvent>
-#include <QMenu>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -48,14 +38,9 @@ QString seriesLabel(int i) {
 
 }  // namespace
 
-ComparePlot::ComparePlot(QWidget* parent) : QCustomPlot(parent) {
-  setMinimumSize(260, 200);
-  plotLayout()->insertRow(0);
-  QFont titleFont = font();
-  titleFont.setBold(true);
-  m_title = new QCPTextElement(this, QStringLiteral("CPU ms/query per query set"), titleFont);
-  plotLayout()->addElement(0, 0, m_title);
-
+ComparePlot::ComparePlot(QWidget* parent)
+    : LivePlot(parent, QStringLiteral("No query set finished yet"), /*subGrid=*/false) {
+  setTitle(QStringLiteral("CPU ms/query per query set"));
   // The legend in its own row between the title and the axis rect: it never covers a point.
   plotLayout()->insertRow(1);
   plotLayout()->addElement(1, 0, legend);
@@ -77,27 +62,10 @@ ComparePlot::ComparePlot(QWidget* parent) : QCustomPlot(parent) {
   xAxis->setLabel(QStringLiteral("query set"));
   yAxis->setLabel(QStringLiteral("CPU ms/query"));
   xAxis->grid()->setVisible(false);
-  setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   axisRect()->setRangeZoom(Qt::Vertical);
   axisRect()->setRangeDrag(Qt::Vertical);
-
-  m_emptyLabel = new QCPItemText(this);
-  m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-  m_emptyLabel->position->setCoords(0.5, 0.5);
-  m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
-  m_emptyLabel->setClipToAxisRect(false);
-  m_emptyLabel->setText(QStringLiteral("No query set finished yet"));
-
-  m_timer.setSingleShot(true);
-  m_timer.setInterval(kReplotIntervalMs);
-  connect(&m_timer, &QTimer::timeout, this, &ComparePlot::flush);
   applyPalette();
   rescale();
-}
-
-void ComparePlot::setTitle(const QString& title) {
-  m_title->setText(title);
-  scheduleReplot();
 }
 
 void ComparePlot::setValueLabel(const QString& label) {
@@ -164,11 +132,6 @@ void ComparePlot::clearData() {
   scheduleReplot();
 }
 
-void ComparePlot::setEmptyText(const QString& text) {
-  m_emptyLabel->setText(text);
-  scheduleReplot();
-}
-
 int ComparePlot::pointCount(int series) const {
   return series >= 0 && series < graphCount() ? graph(series)->dataCount() : 0;
 }
@@ -181,34 +144,6 @@ double ComparePlot::value(int series, int set) const {
   return std::numeric_limits<double>::quiet_NaN();
 }
 
-bool ComparePlot::exportTo(const QString& path, QString* error) {
-  if (m_dirty) {
-    rescale();
-    m_dirty = false;
-  }
-  QString message;
-  const bool ok = exportPlot(*this, path, &message);
-  if (ok) {
-    emit exported(path);
-  } else {
-    emit exportFailed(message);
-  }
-  if (error) *error = message;
-  return ok;
-}
-
-void ComparePlot::scheduleReplot() {
-  m_dirty = true;
-  if (!m_timer.isActive()) m_timer.start();
-}
-
-void ComparePlot::flush() {
-  if (!m_dirty || !isVisible()) return;  // showEvent schedules it again
-  rescale();
-  replot(QCustomPlot::rpQueuedReplot);
-  m_dirty = false;
-}
-
 void ComparePlot::rescale() {
   double hi = 0;
   bool any = false;
@@ -218,7 +153,7 @@ void ComparePlot::rescale() {
       any = true;
     }
   }
-  m_emptyLabel->setVisible(!any);
+  setEmptyTextShown(!any);
   // Many sets: slanted names, so neighbours do not hide each other.
   xAxis->setTickLabelRotation(m_sets.size() > 4 ? -25 : 0);
   // Sets at 0, 1, ...: half a step of room on each side; values from 0 so heights compare.
@@ -226,18 +161,7 @@ void ComparePlot::rescale() {
   yAxis->setRange(0, any ? hi * 1.15 : 1);
 }
 
-void ComparePlot::applyPalette() {
-  const QPalette p = palette();
-  const bool dark = isDarkPalette(p);
-  setBackground(p.brush(QPalette::Base));
-  axisRect()->setBackground(p.brush(QPalette::Base));
-  styleAxis(xAxis, p, false);
-  styleAxis(yAxis, p, false);
-  m_title->setTextColor(p.color(QPalette::Text));
-  m_emptyLabel->setColor(p.color(QPalette::Disabled, QPalette::Text));
-  legend->setBrush(p.brush(QPalette::Base));
-  legend->setBorderPen(Qt::NoPen);
-  legend->setTextColor(p.color(QPalette::Text));
+void ComparePlot::styleSeries(bool dark) {
   for (int i = 0; i < graphCount(); ++i) {
     const QColor c = targetColor(i, dark);
     QCPGraph* g = graph(i);
@@ -248,65 +172,13 @@ void ComparePlot::applyPalette() {
   }
 }
 
-bool ComparePlot::event(QEvent* event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QPointF pos = help->pos();
-    double best = 10.0;  // pixels
-    QString text;
-    for (int i = 0; i < graphCount(); ++i) {
-      const QCPGraph* g = graph(i);
-      for (const auto& p : *g->data()) {
-        const QPointF px = g->coordsToPixels(p.key, p.value);
-        const double d = std::hypot(px.x() - pos.x(), px.y() - pos.y());
-        const int set = static_cast<int>(p.key);
-        if (d < best && set >= 0 && set < m_sets.size()) {
-          best = d;
-          text = QStringLiteral("<b>%1</b><br>%2: %3 %4")
-                     .arg(g->name().toHtmlEscaped(), m_sets[set].toHtmlEscaped())
-                     .arg(p.value, 0, 'g', 4)
-                     .arg(yAxis->label().toHtmlEscaped());
-        }
-      }
-    }
-    if (text.isEmpty()) {
-      QToolTip::hideText();
-    } else {
-      QToolTip::showText(help->globalPos(), text, this);
-    }
-    return true;
-  }
-  return QCustomPlot::event(event);
-}
-
-void ComparePlot::changeEvent(QEvent* event) {
-  QCustomPlot::changeEvent(event);
-  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
-    applyPalette();
-    scheduleReplot();
-  }
-}
-
-void ComparePlot::showEvent(QShowEvent* event) {
-  QCustomPlot::showEvent(event);
-  if (m_dirty) m_timer.start();
-}
-
-void ComparePlot::contextMenuEvent(QContextMenuEvent* event) {
-  QMenu menu(this);
-  menu.addAction(QStringLiteral("Export as PNG, SVG or PDF\u2026"), this, &ComparePlot::chooseExportFile);
-  menu.addAction(QStringLiteral("Reset zoom"), this, [this] {
-    rescale();
-    replot(QCustomPlot::rpQueuedReplot);
-  });
-  menu.exec(event->globalPos());
-}
-
-void ComparePlot::chooseExportFile() {
-  const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export plot"),
-                                                    QDir::home().filePath(QStringLiteral("compare.png")),
-                                                    plotExportFilter());
-  if (!path.isEmpty()) exportTo(path);
+QString ComparePlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p) const {
+  const int set = static_cast<int>(p.key);
+  if (set < 0 || set >= m_sets.size()) return {};
+  return QStringLiteral("<b>%1</b><br>%2: %3 %4")
+      .arg(g.name().toHtmlEscaped(), m_sets[set].toHtmlEscaped())
+      .arg(p.value, 0, 'g', 4)
+      .arg(yAxis->label().toHtmlEscaped());
 }
 
 }  // namespace wandscope::widgets

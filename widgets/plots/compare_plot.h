@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "widgets/plots/qcustomplot_include.h"
+#include "widgets/plots/live_plot.h"
 
 #include <QString>
 #include <QStringList>
-#include <QTimer>
 
 #include <vector>
 
@@ -15,14 +14,13 @@ namespace wandscope::widgets {
 // query sets, a point per set as the comparison finishes it (CPU ms/query by default), or of
 // offered rates for an open-loop comparison, a point refined after each rung. The legend
 // sits in its own row above the axes, outside the data. Updates only mark the plot dirty; a short
-// timer replots (rpQueuedReplot) when dirty and visible, as the other live plots do. Colours
+// timer replots (rpQueuedReplot) when dirty and visible, as every LivePlot does. Colours
 // follow the palette; the context menu exports PNG/SVG/PDF; hovering a point shows its value.
-class ComparePlot : public QCustomPlot {
+class ComparePlot : public LivePlot {
   Q_OBJECT
  public:
   explicit ComparePlot(QWidget* parent = nullptr);
 
-  void setTitle(const QString& title);
   void setValueLabel(const QString& label);
   // The categorical axis' label ("query set", "offered rate").
   void setCategoryLabel(const QString& label);
@@ -42,38 +40,19 @@ class ComparePlot : public QCustomPlot {
   // the series' earlier value there (a live figure that is refined as more samples arrive).
   void setPoint(const QString& category, int series, double value);
   void clearData();
-  void setEmptyText(const QString& text);
 
   QStringList querySets() const { return m_sets; }
   int pointCount(int series) const;
   double value(int series, int set) const;  // NaN when absent
-  bool replotPending() const noexcept { return m_dirty; }
-  bool exportTo(const QString& path, QString* error = nullptr);
-
-  static constexpr int kReplotIntervalMs = 80;
-
- signals:
-  void exported(const QString& path);
-  void exportFailed(const QString& message);
 
  protected:
-  bool event(QEvent* event) override;
-  void changeEvent(QEvent* event) override;
-  void showEvent(QShowEvent* event) override;
-  void contextMenuEvent(QContextMenuEvent* event) override;
+  void rescale() override;
+  void styleSeries(bool dark) override;
+  QString pointToolTip(const QCPGraph& g, const QCPGraphData& p) const override;
+  QString exportFileName() const override { return QStringLiteral("compare.png"); }
 
  private:
-  void scheduleReplot();
-  void flush();
-  void rescale();
-  void applyPalette();
-  void chooseExportFile();
-
-  QTimer m_timer;
-  bool m_dirty = false;
   QStringList m_sets;
-  QCPTextElement* m_title = nullptr;
-  QCPItemText* m_emptyLabel = nullptr;
   QSharedPointer<QCPAxisTickerText> m_ticker;
 };
 

@@ -1,16 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/distribution_plot.h"
 
-#include "widgets/plot_export.h"
-#include "widgets/plots/plot_style.h"
-
-#include <QBuffer>
-#include <QContextMenuEvent>
-#include <QDir>
-#include <QFileDialog>
-#include <QHelpEvent>
-#include <QMenu>
-#include <QToolTip>
+#include <QLocale>
 
 #include <algorithm>
 #include <cmath>
@@ -35,14 +26,8 @@ QString formatNumber(double v) {
 
 }  // namespace
 
-DistributionPlot::DistributionPlot(QWidget* parent) : QCustomPlot(parent) {
-  setMinimumSize(260, 200);
-  plotLayout()->insertRow(0);
-  QFont titleFont = font();
-  titleFont.setBold(true);
-  m_title = new QCPTextElement(this, QString(), titleFont);
-  plotLayout()->addElement(0, 0, m_title);
-
+DistributionPlot::DistributionPlot(QWidget* parent)
+    : LivePlot(parent, QStringLiteral("No data"), /*subGrid=*/true) {
   // The legend lives in its own row under the axis rect while shown (setLegendVisible), never
   // inside it: inside, it covered the newest points of live plots.
   axisRect()->insetLayout()->take(legend);
@@ -57,28 +42,10 @@ DistributionPlot::DistributionPlot(QWidget* parent) : QCustomPlot(parent) {
   legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
   legend->setFont(legendFont);
   legend->setVisible(false);
-  setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   setNoAntialiasingOnDrag(true);
-
-  m_emptyLabel = new QCPItemText(this);
-  m_emptyLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-  m_emptyLabel->position->setCoords(0.5, 0.5);
-  m_emptyLabel->setPositionAlignment(Qt::AlignCenter);
-  m_emptyLabel->setClipToAxisRect(false);
-  m_emptyLabel->setText(QStringLiteral("No data"));
-
   setLogarithmic(true, true);
-  m_timer.setSingleShot(true);
-  m_timer.setInterval(kReplotIntervalMs);
-  connect(&m_timer, &QTimer::timeout, this, &DistributionPlot::flush);
   applyPalette();
   rescale();
-}
-
-void DistributionPlot::setTitle(const QString& title) {
-  m_title->setText(title);
-  setObjectName(title);
-  scheduleReplot();
 }
 
 void DistributionPlot::setAxisLabels(const QString& x, const QString& y) {
@@ -117,11 +84,6 @@ void DistributionPlot::setLogarithmic(bool x, bool y) {
 void DistributionPlot::setIntegerKeys(bool integer) {
   m_integerKeys = integer;
   setLogarithmic(m_logX, m_logY);  // re-creates the tickers
-}
-
-void DistributionPlot::setEmptyText(const QString& text) {
-  m_emptyLabel->setText(text);
-  scheduleReplot();
 }
 
 int DistributionPlot::addSeries(const QString& name, Style style) {
@@ -181,48 +143,6 @@ int DistributionPlot::pointCount(int series) const {
   return graph(series)->dataCount();
 }
 
-bool DistributionPlot::exportTo(const QString& path, QString* error) {
-  if (m_dirty) {  // export what the data says, not a stale frame
-    rescale();
-    m_dirty = false;
-  }
-  QString message;
-  const bool ok = exportPlot(*this, path, &message);
-  if (ok) {
-    emit exported(path);
-  } else {
-    emit exportFailed(message);
-  }
-  if (error) *error = message;
-  return ok;
-}
-
-QByteArray DistributionPlot::renderPng(int width, int height) {
-  if (m_dirty) {
-    rescale();
-    m_dirty = false;
-  }
-  QByteArray bytes;
-  QBuffer buffer(&bytes);
-  buffer.open(QIODevice::WriteOnly);
-  toPixmap(width, height).save(&buffer, "PNG");
-  return bytes;
-}
-
-void DistributionPlot::scheduleReplot() {
-  m_dirty = true;
-  if (!m_timer.isActive()) m_timer.start();
-}
-
-void DistributionPlot::flush() {
-  if (!m_dirty) return;
-  if (!isVisible()) return;  // showEvent schedules it again
-  rescale();
-  replot(QCustomPlot::rpQueuedReplot);
-  m_dirty = false;
-  ++m_replots;
-}
-
 void DistributionPlot::rescale() {
   double kMin = std::numeric_limits<double>::infinity(), kMax = -kMin;
   double vMin = kMin, vMax = -kMin;
@@ -236,7 +156,7 @@ void DistributionPlot::rescale() {
       any = true;
     }
   }
-  m_emptyLabel->setVisible(!any);
+  setEmptyTextShown(!any);
   if (!any) {
     xAxis->setRange(m_logX ? 1 : 0, m_logX ? 1000 : 1);
     yAxis->setRange(m_logY ? 1 : 0, m_logY ? 1000 : 1);
@@ -259,18 +179,7 @@ void DistributionPlot::rescale() {
   yAxis->setRange(range(vMin, vMax, m_logY));
 }
 
-void DistributionPlot::applyPalette() {
-  const QPalette p = palette();
-  const bool dark = isDarkPalette(p);
-  setBackground(p.brush(QPalette::Base));
-  axisRect()->setBackground(p.brush(QPalette::Base));
-  styleAxis(xAxis, p, true);
-  styleAxis(yAxis, p, true);
-  m_title->setTextColor(p.color(QPalette::Text));
-  m_emptyLabel->setColor(p.color(QPalette::Disabled, QPalette::Text));
-  legend->setBrush(p.brush(QPalette::Base));
-  legend->setBorderPen(Qt::NoPen);  // under the plot, not over it: no frame needed
-  legend->setTextColor(p.color(QPalette::Text));
+void DistributionPlot::styleSeries(bool dark) {
   for (int i = 0; i < graphCount(); ++i) {
     QCPGraph* g = graph(i);
     const QColor c = seriesColor(i, dark);
@@ -298,66 +207,16 @@ void DistributionPlot::applyPalette() {
   }
 }
 
-bool DistributionPlot::event(QEvent* event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QPointF pos = help->pos();
-    double best = 10.0;  // pixels
-    QString text;
-    for (int i = 0; i < graphCount(); ++i) {
-      const QCPGraph* g = graph(i);
-      for (const auto& p : *g->data()) {
-        const QPointF px = g->coordsToPixels(p.key, p.value);
-        const double d = std::hypot(px.x() - pos.x(), px.y() - pos.y());
-        if (d < best) {
-          best = d;
-          text = QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-                     .arg(g->name().toHtmlEscaped(), xAxis->label().toHtmlEscaped(), formatNumber(p.key),
-                          yAxis->label().toHtmlEscaped(), formatNumber(p.value));
-        }
-      }
-    }
-    if (text.isEmpty()) text = toolTip();
-    if (text.isEmpty()) {
-      QToolTip::hideText();
-    } else {
-      QToolTip::showText(help->globalPos(), text, this);
-    }
-    return true;
-  }
-  return QCustomPlot::event(event);
+QString DistributionPlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p) const {
+  return QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
+      .arg(g.name().toHtmlEscaped(), xAxis->label().toHtmlEscaped(), formatNumber(p.key),
+           yAxis->label().toHtmlEscaped(), formatNumber(p.value));
 }
 
-void DistributionPlot::changeEvent(QEvent* event) {
-  QCustomPlot::changeEvent(event);
-  if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange) {
-    applyPalette();
-    scheduleReplot();
-  }
-}
-
-void DistributionPlot::showEvent(QShowEvent* event) {
-  QCustomPlot::showEvent(event);
-  if (m_dirty) m_timer.start();
-}
-
-void DistributionPlot::contextMenuEvent(QContextMenuEvent* event) {
-  QMenu menu(this);
-  menu.addAction(QStringLiteral("Export as PNG, SVG or PDF\u2026"), this, &DistributionPlot::chooseExportFile);
-  menu.addAction(QStringLiteral("Reset zoom"), this, [this] {
-    rescale();
-    replot(QCustomPlot::rpQueuedReplot);
-  });
-  menu.exec(event->globalPos());
-}
-
-void DistributionPlot::chooseExportFile() {
-  QString base = m_title->text().isEmpty() ? QStringLiteral("plot") : m_title->text();
+QString DistributionPlot::exportFileName() const {
+  QString base = title().isEmpty() ? QStringLiteral("plot") : title();
   base.replace(QLatin1Char(' '), QLatin1Char('-'));
-  const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export plot"),
-                                                    QDir::home().filePath(base + QStringLiteral(".png")),
-                                                    plotExportFilter());
-  if (!path.isEmpty()) exportTo(path);
+  return base + QStringLiteral(".png");
 }
 
 }  // namespace wandscope::widgets
