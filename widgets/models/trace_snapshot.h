@@ -44,6 +44,7 @@ struct TraceLane {
 // thread: the events, every term's cursor position at each event, the lanes, the result and the
 // counters. Immutable once handed to the GUI (shared as TraceSnapshotPtr).
 struct TraceRun {
+  engine::Algorithm requested = engine::Algorithm::Exhaustive;  // the path asked for (auto too)
   engine::Algorithm algorithm = engine::Algorithm::Exhaustive;  // the path taken
   QString reason;
   std::vector<engine::TraceEvent> events;
