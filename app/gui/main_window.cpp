@@ -113,10 +113,12 @@ MainWindow::MainWindow(const MainWindowOptions& options, QWidget* parent) : QMai
   auto* tracePage = new TracePage(m_context, this);
   addPage(tracePage);
   // Explore's "Trace this query": the same query, step by step, on the Trace page.
-  connect(explorePage, &ExplorePage::traceRequested, this, [this, tracePage](const QString& text, int op, int k, int algorithm) {
-    showPage(tracePage->pageId());
-    tracePage->traceQuery(text, static_cast<engine::Operator>(op), k, static_cast<engine::Algorithm>(algorithm));
-  });
+  connect(explorePage, &ExplorePage::traceRequested, this,
+          [this, tracePage](const QString& text, int op, int k, int algorithm, const engine::SearchOptions& options) {
+            showPage(tracePage->pageId());
+            tracePage->traceQuery(text, static_cast<engine::Operator>(op), k, static_cast<engine::Algorithm>(algorithm),
+                                  options);
+          });
   m_compare = new CompareController(this);
   m_compare->setCacheRoot(m_options.defaultCacheRoot);
   auto* comparePage = new ComparePage(m_context, m_compare, this);

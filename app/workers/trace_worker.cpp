@@ -72,6 +72,7 @@ void traceRun(const engine::Index& index, const TraceParams& params, engine::Alg
   request.trace = &recorder;
   request.exactTie = true;  // the check's own run is not traced
   engine::SearchResult result = engine::search(index, request);
+  out.requested = algorithm;
   out.algorithm = result.algorithm;
   out.reason = QString::fromStdString(result.reason);
   out.events = recorder.events();

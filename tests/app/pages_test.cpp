@@ -8,6 +8,7 @@
 #include "app/gui/theme.h"
 #include "tests/support/qt_test_support.h"
 #include "tests/support/process.h"
+#include "tests/support/same_counters.h"
 #include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
 #include "widgets/models/counter_table_model.h"
@@ -17,6 +18,7 @@
 #include "widgets/models/term_table_model.h"
 #include "widgets/plots/distribution_plot.h"
 #include "widgets/views/notice_bar.h"
+#include "widgets/views/switches_button.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -204,9 +206,13 @@ TEST(MainWindowTest, PersistsPageStateAndTheLastIndex) {
 }
 
 // Explore's "Trace this query" (a reviewer found no way from a result to its trace): the Trace page
-// comes up tracing the shown query on the open index, along the path the search took (auto's
-// choice: a trace follows one path), out of any lesson.
-TEST(MainWindowTest, ExploreTracesTheShownQueryOnTheTracePage) {
+// comes up tracing the shown query on the open index as it was searched, out of any lesson: the
+// same path in the same form (auto's dense two-term OR runs bmm document at a time, a one-term OR
+// the bulk AND over one list, which no OR algorithm can be forced to) with the same switches, so
+// the same hits and every counter the same. It once handed over only the path's name: the trace
+// then ran the windowed bmm, the default switches, or for a one-term OR whatever path the Trace
+// page had selected.
+TEST(MainWindowTest, ExploreTracesTheShownQueryOnTheTracePageAsItWasSearched) {
   TempDir dir;
   app::MainWindow window(scratchOptions(dir));
   ASSERT_NO_FATAL_FAILURE(buildIn(window, writeSmallCorpus(dir)));
@@ -215,21 +221,51 @@ TEST(MainWindowTest, ExploreTracesTheShownQueryOnTheTracePage) {
   ASSERT_TRUE(explore && trace);
   EXPECT_FALSE(explore->traceAction()->isEnabled()) << "nothing shown yet";
   QSignalSpy ready(window.queryController(), &QueryController::resultsReady);
-  explore->setOperator(engine::Operator::Or);
-  explore->setQueryText(QStringLiteral("w1 w2 w3"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0 && explore->traceAction()->isEnabled(); }, kPagesTimeoutMs));
-  const auto shown = ready.last().at(0).value<widgets::SearchSnapshotPtr>();
-  ASSERT_TRUE(shown);
   QSignalSpy traced(trace, &app::TracePage::traceShown);
-  explore->traceAction()->trigger();
-  EXPECT_EQ(window.currentPage()->pageId(), QStringLiteral("trace"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return traced.count() > 0; }, kPagesTimeoutMs));
-  EXPECT_EQ(trace->queryEdit()->text(), QStringLiteral("w1 w2 w3"));
-  EXPECT_FALSE(trace->corpusBox()->currentData().toBool()) << "on the open index, not the teaching corpus";
-  EXPECT_TRUE(trace->lessonId().isEmpty());
-  ASSERT_TRUE(trace->snapshot());
-  EXPECT_EQ(trace->snapshot()->primary.algorithm, shown->primary.taken);
-  EXPECT_EQ(trace->snapshot()->primary.hits, shown->primary.hits) << "the same top k, traced";
+  explore->setOperator(engine::Operator::Or);
+  struct Case {
+    const char* query;
+    const char* switchOff;  // nullptr: all on
+  };
+  bool sawDocumentAtATime = false;
+  for (const Case& c : {Case{"w1 w2 w3", nullptr}, Case{"w1 w2", nullptr}, Case{"w7", nullptr},
+                        Case{"w1 w2 w3", "rank_floor"}}) {
+    SCOPED_TRACE(std::string("query '") + c.query + "'" + (c.switchOff ? std::string(" ") + c.switchOff + "=off" : ""));
+    window.showPage(explore->pageId());
+    if (c.switchOff != nullptr) {
+      QAction* a = explore->switchesButton()->switchAction(QString::fromLatin1(c.switchOff));
+      ASSERT_TRUE(a);
+      a->trigger();
+    }
+    explore->setQueryText(QString::fromLatin1(c.query));
+    widgets::SearchSnapshotPtr shown;
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+          if (ready.isEmpty()) return false;
+          shown = ready.last().at(0).value<widgets::SearchSnapshotPtr>();
+          return shown && shown->text == QString::fromLatin1(c.query) &&
+                 shown->options == explore->switchesButton()->options() && explore->traceAction()->isEnabled();
+        },
+        kPagesTimeoutMs));
+    EXPECT_EQ(shown->primary.requested, engine::Algorithm::Auto);
+    if (shown->primary.reason.contains(QStringLiteral("document at a time"))) sawDocumentAtATime = true;
+    const auto before = traced.count();
+    explore->traceAction()->trigger();
+    EXPECT_EQ(window.currentPage()->pageId(), QStringLiteral("trace"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return traced.count() > before; }, kPagesTimeoutMs));
+    EXPECT_EQ(trace->queryEdit()->text(), QString::fromLatin1(c.query));
+    EXPECT_FALSE(trace->corpusBox()->currentData().toBool()) << "on the open index, not the teaching corpus";
+    EXPECT_TRUE(trace->lessonId().isEmpty());
+    EXPECT_EQ(trace->switchesButton()->options(), shown->options);
+    ASSERT_TRUE(trace->snapshot());
+    const auto& run = trace->snapshot()->primary;
+    EXPECT_EQ(run.requested, engine::Algorithm::Auto);
+    EXPECT_EQ(run.algorithm, shown->primary.taken);
+    EXPECT_EQ(run.hits, shown->primary.hits) << "the same top k, traced";
+    EXPECT_TRUE(sameCounters(shown->primary.counters, run.counters)) << "the same evaluation, traced";
+    if (c.switchOff != nullptr) explore->switchesButton()->switchAction(QString::fromLatin1(c.switchOff))->trigger();
+  }
+  EXPECT_TRUE(sawDocumentAtATime) << "the cases must include auto's document-at-a-time bmm";
 }
 
 TEST(MainWindowTest, ThemesSwitchThePalette) {

@@ -15,6 +15,7 @@
 #include "widgets/models/search_snapshot.h"
 #include "widgets/models/trace_event_model.h"
 #include "widgets/plots/trace_lanes_view.h"
+#include "widgets/views/switches_button.h"
 #include "widgets/views/notice_bar.h"
 
 #include <gtest/gtest.h>
@@ -405,6 +406,17 @@ TEST(TracePage, TracingAnotherQueryLeavesTheLesson) {
   ASSERT_TRUE(f.traced([&] { f.page.loadLesson(lesson->id); }));
   EXPECT_EQ(f.page.lessonId(), lesson->id);
   EXPECT_FALSE(f.page.lessonLabel()->text().contains(QStringLiteral("not the lesson")));
+  // The lesson's switches show on the Switches button; turning one leaves the lesson at once and
+  // keeps what was turned.
+  EXPECT_EQ(f.page.switchesButton()->options(), lesson->options);
+  EXPECT_TRUE(f.page.switchesButton()->text().contains(QStringLiteral("off"))) << "rank_floor=off shows";
+  f.page.switchesButton()->switchAction(QStringLiteral("window_skip"))->trigger();
+  EXPECT_TRUE(f.page.lessonId().isEmpty());
+  engine::SearchOptions expected = lesson->options;
+  expected.windowSkip = false;
+  EXPECT_EQ(f.page.currentParams().options, expected);
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(lesson->id); }));
+  EXPECT_EQ(f.page.currentParams().options, lesson->options);
   // The lesson's query at another k is not the lesson (its numbers are k's) ...
   f.page.kBox()->setValue(lesson->k + 1);
   EXPECT_FALSE(f.page.lessonApplies(*lesson));

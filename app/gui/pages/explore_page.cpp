@@ -12,6 +12,7 @@
 #include "widgets/models/result_table_model.h"
 #include "widgets/models/term_table_model.h"
 #include "widgets/views/notice_bar.h"
+#include "widgets/views/switches_button.h"
 #include "widgets/views/snippet_delegate.h"
 
 #include <QAction>
@@ -60,25 +61,6 @@ QString algorithmDescription(engine::Algorithm a) {
       return QStringLiteral("Term at a time over rare lists: shared documents first, then blocks by block maximum (OR).");
   }
   return {};
-}
-
-QString switchDescription(const QString& name) {
-  static const QHash<QString, QString> d = {
-      {QStringLiteral("bulk_and"), QStringLiteral("auto may route AND queries to the bulk conjunction")},
-      {QStringLiteral("freq_prune"), QStringLiteral("the bulk AND's 64-bucket frequency prune table")},
-      {QStringLiteral("candidate_prune"), QStringLiteral("per-candidate exclusive partial-score limit")},
-      {QStringLiteral("lazy_freq"), QStringLiteral("hand already-decoded frequencies to scoring")},
-      {QStringLiteral("window_jump"), QStringLiteral("after an empty window, jump to the lead's next document")},
-      {QStringLiteral("slice_resume"), QStringLiteral("resume clause slices instead of binary search")},
-      {QStringLiteral("window_skip"), QStringLiteral("skip windows whose bound cannot beat the floor")},
-      {QStringLiteral("simd_merge"), QStringLiteral("specialised 2- and 3-way merge kernels (generic otherwise)")},
-      {QStringLiteral("long_windows"), QStringLiteral("bulk AND windows of whole lead blocks, intersected as long runs (the first seed's block-end windows otherwise)")},
-      {QStringLiteral("bulk_or"), QStringLiteral("bmm scores window by window, term at a time (document at a time otherwise)")},
-      {QStringLiteral("bound_first"), QStringLiteral("windowed bmm bounds documents by block maxima and scores only those that can compete")},
-      {QStringLiteral("taat"), QStringLiteral("auto may route OR queries whose lists are all rare to taat")},
-      {QStringLiteral("rank_floor"), QStringLiteral("OR pruning paths (and a one-term AND) start from a floor the terms' stored 10th/100th/1000th weights guarantee")},
-  };
-  return d.value(name);
 }
 
 QString formatMs(double ms) {
@@ -202,28 +184,8 @@ void ExplorePage::buildControls() {
   m_compare->setToolTip(QStringLiteral("Run the same query with a second path and show its results and "
                                        "counters side by side: the same hits, different work."));
   addLabeled(QStringLiteral("&Compare with:"), m_compare);
-  m_switches = new QToolButton(this);
-  m_switches->setText(QStringLiteral("Switches"));
-  m_switches->setPopupMode(QToolButton::InstantPopup);
-  m_switches->setToolTip(QStringLiteral("Optimisation switches, all on by default: turn one off to see what it "
-                                        "buys (the results must not change)."));
-  m_switchesMenu = new QMenu(m_switches);
-  m_switchesMenu->setToolTipsVisible(true);
-  engine::SearchOptions defaults;
-  defaults.forEach([&](const char* name, bool on) {
-    auto* a = m_switchesMenu->addAction(QString::fromLatin1(name));
-    a->setCheckable(true);
-    a->setChecked(on);
-    a->setData(QString::fromLatin1(name));
-    a->setToolTip(switchDescription(QString::fromLatin1(name)));
-    connect(a, &QAction::toggled, this, [this] {
-      int off = 0;
-      for (auto* act : m_switchesMenu->actions()) off += act->isChecked() ? 0 : 1;
-      m_switches->setText(off == 0 ? QStringLiteral("Switches") : QStringLiteral("Switches (%1 off)").arg(off));
-      onControlsChanged(true);
-    });
-  });
-  m_switches->setMenu(m_switchesMenu);
+  m_switches = new widgets::SwitchesButton(this);
+  connect(m_switches, &widgets::SwitchesButton::optionsChanged, this, [this] { onControlsChanged(true); });
   row2->addWidget(m_switches);
   row2->addSpacing(8);
   m_simd = new SimdSelector(this);
@@ -266,12 +228,12 @@ void ExplorePage::buildControls() {
   m_traceAction = new QAction(QStringLiteral("&Trace this query"), this);
   m_traceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
   m_traceAction->setToolTip(QStringLiteral("Replay the shown query step by step on the Trace page, on the open "
-                                           "index, following the path it took"));
+                                           "index, as it was searched (algorithm and switches)"));
   m_traceAction->setEnabled(false);
   connect(m_traceAction, &QAction::triggered, this, [this] {
     if (!m_shown) return;
     emit traceRequested(m_shown->text, static_cast<int>(m_shown->op), static_cast<int>(m_shown->k),
-                        static_cast<int>(m_shown->primary.taken));
+                        static_cast<int>(m_shown->primary.requested), m_shown->options);
   });
   m_compareAction = new QAction(QStringLiteral("&Compare with exhaustive"), this);
   m_compareAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
@@ -422,10 +384,7 @@ QueryParams ExplorePage::currentParams() const {
   p.op = static_cast<engine::Operator>(m_operator->currentData().toInt());
   p.k = static_cast<std::size_t>(m_k->value());
   p.algorithm = static_cast<engine::Algorithm>(m_algorithm->currentData().toInt());
-  for (const auto* a : m_switchesMenu->actions()) {
-    const QString spec = a->data().toString() + (a->isChecked() ? QStringLiteral("=on") : QStringLiteral("=off"));
-    p.options.apply(spec.toStdString());
-  }
+  p.options = m_switches->options();
   p.simd = SimdSelector::requested();
   const int compare = m_compare->currentData().toInt();
   if (compare >= 0) p.compare = static_cast<engine::Algorithm>(compare);
@@ -687,11 +646,7 @@ void ExplorePage::restoreSettings(QSettings& s) {
     setCompareAlgorithm(compare.isEmpty() ? std::nullopt : std::optional(engine::parseAlgorithm(compare.toStdString())));
     engine::SearchOptions options;
     options.apply(s.value(QStringLiteral("switches")).toString().toStdString());
-    options.forEach([&](const char* name, bool on) {
-      for (auto* a : m_switchesMenu->actions()) {
-        if (a->data().toString() == QLatin1String(name)) a->setChecked(on);
-      }
-    });
+    m_switches->setOptions(options);
   } catch (const std::exception&) {
     // Settings from another version: keep the defaults.
   }

@@ -25,6 +25,7 @@ class CounterTableModel;
 class ExplainTableModel;
 class NoticeBar;
 class ResultTableModel;
+class SwitchesButton;
 class TermTableModel;
 }  // namespace wandscope::widgets
 
@@ -72,11 +73,13 @@ class ExplorePage : public Page {
   QString cpuSummaryText() const;
   // "Trace this query" (Ctrl+Shift+T): enabled once a result is shown.
   QAction* traceAction() const noexcept { return m_traceAction; }
+  widgets::SwitchesButton* switchesButton() const noexcept { return m_switches; }
 
  signals:
-  // The shown query, to be traced on the open index (the Trace page): its operator and k, and
-  // the path the search took (auto's choice, since a trace follows one path).
-  void traceRequested(const QString& text, int op, int k, int algorithm);
+  // The shown query, to be traced on the open index (the Trace page) as it was searched: its
+  // operator, k, the algorithm asked for (auto included: the trace then takes auto's path, in the
+  // form auto ran it) and the switches.
+  void traceRequested(const QString& text, int op, int k, int algorithm, const engine::SearchOptions& options);
 
  private:
   void buildControls();
@@ -102,8 +105,7 @@ class ExplorePage : public Page {
   QMenu* m_samplesMenu = nullptr;
   QComboBox* m_operator = nullptr;
   QComboBox* m_algorithm = nullptr;
-  QToolButton* m_switches = nullptr;
-  QMenu* m_switchesMenu = nullptr;
+  widgets::SwitchesButton* m_switches = nullptr;
   QSpinBox* m_k = nullptr;
   QComboBox* m_compare = nullptr;
   SimdSelector* m_simd = nullptr;

@@ -9,6 +9,7 @@
 #include "widgets/models/trace_narrative.h"
 #include "widgets/plots/trace_lanes_view.h"
 #include "widgets/views/notice_bar.h"
+#include "widgets/views/switches_button.h"
 
 #include <QAction>
 #include <QColor>
@@ -62,6 +63,18 @@ QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent
 }
 
 QString algoName(engine::Algorithm a) { return QString::fromLatin1(engine::algorithmName(a)); }
+
+// The primary picture's title: the path that ran, "(auto)" when auto picked it, and the switches
+// that were off ("bmm (auto), bulk_or=off"): what a reader needs to run the same trace again.
+QString runTitle(const widgets::TraceSnapshot& snapshot) {
+  const widgets::TraceRun& run = snapshot.primary;
+  QString title = algoName(run.algorithm);
+  if (run.requested == engine::Algorithm::Auto) title += QStringLiteral(" (auto)");
+  snapshot.options.forEach([&](const char* name, bool on) {
+    if (!on) title += QStringLiteral(", %1=off").arg(QString::fromLatin1(name));
+  });
+  return title;
+}
 
 const TraceEventKind kAllKinds[] = {
     TraceEventKind::PivotSelected,   TraceEventKind::BlockSkipped,    TraceEventKind::WindowEntered,
@@ -156,6 +169,9 @@ void TracePage::buildControls() {
   m_compare->setToolTip(QStringLiteral("Comparison mode: trace the same query under a second path, shown below the "
                                        "first at the same doc position, with both runs' counters"));
   addLabeled(QStringLiteral("&Compare:"), m_compare);
+  m_switches = new widgets::SwitchesButton(this);
+  row->addWidget(m_switches);
+  row->addSpacing(6);
   m_traceButton = new QPushButton(QStringLiteral("&Trace"), this);
   m_traceButton->setDefault(true);
   m_traceButton->setToolTip(QStringLiteral("Run the query with tracing on (on a worker thread)"));
@@ -175,6 +191,14 @@ void TracePage::buildControls() {
 
   connect(m_lesson, &QComboBox::activated, this, &TracePage::onLessonPicked);
   connect(m_operator, &QComboBox::currentIndexChanged, this, [this] { fillAlgorithms(); });
+  // A switch changed on a lesson leaves it (its text is about its own switches), keeping the change.
+  connect(m_switches, &widgets::SwitchesButton::optionsChanged, this, [this] {
+    const engine::SearchOptions chosen = m_switches->options();
+    if (const Lesson* lesson = m_catalog.find(lessonId()); lesson != nullptr && !lessonApplies(*lesson)) {
+      leaveLesson(*lesson);
+      m_switches->setOptions(chosen);
+    }
+  });
   connect(m_traceButton, &QPushButton::clicked, this, &TracePage::traceFromControls);
   connect(m_query, &QLineEdit::returnPressed, this, &TracePage::traceFromControls);
   fillAlgorithms();
@@ -423,9 +447,11 @@ void TracePage::fillAlgorithms() {
   m_compare->clear();
   m_compare->addItem(QStringLiteral("none"), -1);
   for (engine::Algorithm a : engine::allAlgorithms()) {
-    if (a == engine::Algorithm::Auto || !engine::algorithmSupports(a, op)) continue;
+    if (!engine::algorithmSupports(a, op)) continue;
+    // auto traces the path it picks, in the form it runs it (Explore's "Trace this query" asks
+    // for it); the paths compared are named ones.
     m_algorithm->addItem(algoName(a), static_cast<int>(a));
-    m_compare->addItem(algoName(a), static_cast<int>(a));
+    if (a != engine::Algorithm::Auto) m_compare->addItem(algoName(a), static_cast<int>(a));
   }
   if (const int i = m_algorithm->findText(current); i >= 0) m_algorithm->setCurrentIndex(i);
   if (const int i = m_compare->findText(compare); i >= 0) m_compare->setCurrentIndex(i);
@@ -442,7 +468,7 @@ TraceParams TracePage::currentParams() const {
   if (m_compare->currentData().toInt() >= 0) p.compare = static_cast<engine::Algorithm>(m_compare->currentData().toInt());
   p.teaching = m_corpus->currentData().toBool();
   p.lessonId = m_lesson->currentData().toString();
-  if (const Lesson* lesson = m_catalog.find(p.lessonId)) p.options = lesson->options;
+  p.options = m_switches->options();
   p.maxEvents = m_maxEvents;
   return p;
 }
@@ -457,13 +483,17 @@ void TracePage::onLessonPicked(int index) {
   if (loadLesson(id)) m_events->setFocus(Qt::OtherFocusReason);
 }
 
-bool TracePage::traceQuery(const QString& text, engine::Operator op, int k, engine::Algorithm algorithm) {
+bool TracePage::traceQuery(const QString& text, engine::Operator op, int k, engine::Algorithm algorithm,
+                           const engine::SearchOptions& options) {
+  // Out of the lesson first: leaving resets the switches, which are Explore's here.
+  if (const Lesson* lesson = m_catalog.find(lessonId())) leaveLesson(*lesson);
   m_corpus->setCurrentIndex(m_corpus->findData(false));
   m_query->setText(text);
   m_operator->setCurrentIndex(m_operator->findData(static_cast<int>(op)));
   fillAlgorithms();
   if (const int i = m_algorithm->findData(static_cast<int>(algorithm)); i >= 0) m_algorithm->setCurrentIndex(i);
   m_k->setValue(k);
+  m_switches->setOptions(options);
   return traceFromControls();  // on the open index no lesson applies: runTrace leaves any
 }
 
@@ -482,13 +512,16 @@ bool TracePage::lessonApplies(const Lesson& lesson) const {
   const auto algorithm = static_cast<engine::Algorithm>(m_algorithm->currentData().toInt());
   return m_corpus->currentData().toBool() && m_query->text().simplified() == lesson.query.simplified() &&
          static_cast<engine::Operator>(m_operator->currentData().toInt()) == lesson.op && m_k->value() == lesson.k &&
-         lesson.algorithms.contains(algorithm);
+         m_switches->options() == lesson.options && lesson.algorithms.contains(algorithm);
 }
 
 void TracePage::leaveLesson(const Lesson& lesson) {
   m_leftLesson = lesson.title;
   m_pendingLesson.clear();
   m_lesson->setCurrentIndex(0);
+  // The lesson's switches (rank_floor=off, ...) were for its text; a free query starts from the
+  // engine's defaults.
+  m_switches->setOptions({});
   updateLessonText();
 }
 
@@ -504,6 +537,7 @@ bool TracePage::loadLesson(const QString& id) {
   m_algorithm->setCurrentIndex(m_algorithm->findData(static_cast<int>(lesson->algorithms.front())));
   m_compare->setCurrentIndex(lesson->compare ? m_compare->findData(static_cast<int>(*lesson->compare)) : 0);
   m_k->setValue(lesson->k);
+  m_switches->setOptions(lesson->options);
   m_pendingLesson = id;
   updateLessonText();
   runTrace();
@@ -530,7 +564,7 @@ void TracePage::onTraceReady(const widgets::TraceSnapshotPtr& snapshot) {
   m_snapshot = snapshot;
   const widgets::TraceRun& run = snapshot->primary;
   m_lanes->setRun(snapshot, &run);
-  m_lanes->setTitle(algoName(run.algorithm));
+  m_lanes->setTitle(runTitle(*snapshot));
   m_eventModel->setRun(snapshot, &run);
   m_compareProgress.clear();
   if (snapshot->compare) {
@@ -863,7 +897,7 @@ QImage TracePage::renderStep(std::size_t step, const QSize& size) const {
   // A detached view of the same run, so exporting does not move the page's own step.
   widgets::TraceLanesView view;
   view.setRun(m_snapshot, &m_snapshot->primary);
-  view.setTitle(algoName(m_snapshot->primary.algorithm));
+  view.setTitle(runTitle(*m_snapshot));
   view.setStep(step);
   const int narrativeHeight = 70;
   view.resize(size.width(), size.height() - narrativeHeight);

@@ -27,6 +27,7 @@ class QToolButton;
 namespace wandscope::widgets {
 class CounterTableModel;
 class NoticeBar;
+class SwitchesButton;
 class TraceEventModel;
 class TraceLanesView;
 }  // namespace wandscope::widgets
@@ -62,14 +63,16 @@ class TracePage : public Page {
   // stays picked only while the controls still describe it (lessonApplies); otherwise the page
   // leaves lesson mode first: its text and steps would describe another trace.
   bool runTrace();
-  // Traces `text` on the open index (Explore's "Trace this query"): its operator, k and path, the
-  // comparison left as it is; leaves any lesson. False (and a notice) as runTrace().
-  bool traceQuery(const QString& text, engine::Operator op, int k, engine::Algorithm algorithm);
+  // Traces `text` on the open index (Explore's "Trace this query") as it was searched: its
+  // operator, k, algorithm (auto included) and switches, the comparison left as it is; leaves any
+  // lesson. False (and a notice) as runTrace().
+  bool traceQuery(const QString& text, engine::Operator op, int k, engine::Algorithm algorithm,
+                  const engine::SearchOptions& options = {});
   TraceParams currentParams() const;
   // The lesson picked (empty: a free query).
   QString lessonId() const;
-  // Whether the controls describe `lesson`: its query on the teaching corpus with its operator
-  // and k, under one of its algorithms (the compared one may differ).
+  // Whether the controls describe `lesson`: its query on the teaching corpus with its operator,
+  // k and switches, under one of its algorithms (the compared one may differ).
   bool lessonApplies(const Lesson& lesson) const;
   // Events kept per traced run (TraceParams::kDefaultMaxEvents unless changed).
   void setMaxEvents(std::size_t maxEvents) { m_maxEvents = maxEvents; }
@@ -119,6 +122,7 @@ class TracePage : public Page {
   QComboBox* operatorBox() const noexcept { return m_operator; }
   QComboBox* compareBox() const noexcept { return m_compare; }
   QSpinBox* kBox() const noexcept { return m_k; }
+  widgets::SwitchesButton* switchesButton() const noexcept { return m_switches; }
   QPushButton* traceButton() const noexcept { return m_traceButton; }
   QToolButton* playButton() const noexcept { return m_play; }
   QLabel* lessonLabel() const noexcept { return m_lessonText; }
@@ -187,6 +191,7 @@ class TracePage : public Page {
   QComboBox* m_operator = nullptr;
   QComboBox* m_algorithm = nullptr;
   QSpinBox* m_k = nullptr;
+  widgets::SwitchesButton* m_switches = nullptr;
   QComboBox* m_compare = nullptr;
   QPushButton* m_traceButton = nullptr;
   QToolButton* m_exportButton = nullptr;
