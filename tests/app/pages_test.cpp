@@ -30,6 +30,8 @@
 #include <QTableView>
 #include <QTest>
 
+#include <map>
+
 namespace wandscope::test {
 namespace {
 
@@ -266,6 +268,28 @@ TEST(MainWindowTest, ExploreTracesTheShownQueryOnTheTracePageAsItWasSearched) {
     if (c.switchOff != nullptr) explore->switchesButton()->switchAction(QString::fromLatin1(c.switchOff))->trigger();
   }
   EXPECT_TRUE(sawDocumentAtATime) << "the cases must include auto's document-at-a-time bmm";
+}
+
+// No key is bound to two window-wide actions: Qt then fires neither ("Ambiguous shortcut
+// overload"). Compare's Stop and Explore's Trace this query once shared Ctrl+Shift+T, so Stop did
+// nothing from the keyboard while a result was shown.
+TEST(MainWindowTest, NoTwoWindowWideActionsShareAKey) {
+  TempDir dir;
+  app::MainWindow window(scratchOptions(dir));
+  std::map<QString, QString> owner;  // key -> action text
+  int keys = 0;
+  for (const QAction* a : window.findChildren<QAction*>()) {
+    if (a->shortcutContext() != Qt::WindowShortcut && a->shortcutContext() != Qt::ApplicationShortcut) continue;
+    for (const QKeySequence& key : a->shortcuts()) {
+      if (key.isEmpty()) continue;
+      ++keys;
+      const QString k = key.toString();
+      const auto [it, fresh] = owner.emplace(k, a->text());
+      EXPECT_TRUE(fresh) << k.toStdString() << " is bound to '" << it->second.toStdString() << "' and '"
+                         << a->text().toStdString() << "'";
+    }
+  }
+  EXPECT_GT(keys, 20) << "the pages' menu actions were not found";
 }
 
 TEST(MainWindowTest, ThemesSwitchThePalette) {

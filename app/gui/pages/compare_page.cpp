@@ -118,8 +118,8 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_startAction->setToolTip(QStringLiteral("Run A and B interleaved on the profile's query sets (Ctrl+Shift+C), as "
                                            "wandscope-cli compare does"));
   m_stopAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), QStringLiteral("S&top comparison"), this);
-  m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_T));
-  m_stopAction->setToolTip(QStringLiteral("Stop after the current block (Ctrl+Shift+T): the finished query sets are "
+  m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+  m_stopAction->setToolTip(QStringLiteral("Stop after the current block (Ctrl+Shift+K): the finished query sets are "
                                           "kept as a partial report"));
   m_stopAction->setEnabled(false);
   m_exportAction = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), QStringLiteral("E&xport comparison\u2026"), this);
