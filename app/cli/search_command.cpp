@@ -102,7 +102,7 @@ void addSearchCommand(CLI::App& app) {
     // Exact on every path, after the clock stopped (a pruning path is run once more, docs/COUNTERS.md).
     result.tieAtK = engine::exactTieAtK(*index, request, result);
     if (trace) {
-      engine::writeFileAtomically(a->trace, engine::traceToJson(*trace));
+      engine::writeFileAtomically(a->trace, engine::traceToJson(*trace, false, &request));
       std::string dropped;
       if (trace->truncated()) {
         dropped = trace->eventLimit() < trace->maxEvents()

@@ -89,7 +89,7 @@ void traceRun(const engine::Index& index, const TraceParams& params, engine::Alg
   out.hits = result.hits;
   out.kthScore = result.kthScore;
   out.tieAtK = result.tieAtK;
-  out.json = engine::traceToJson(recorder, true);
+  out.json = engine::traceToJson(recorder, true, &request);
   if (query != nullptr) *query = std::move(result.query);
 }
 

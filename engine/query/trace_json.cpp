@@ -11,16 +11,24 @@ nlohmann::json number(float v) { return std::isfinite(v) ? nlohmann::json(v) : n
 nlohmann::json doc(DocId d) { return d == kNoMoreDocs ? nlohmann::json(nullptr) : nlohmann::json(d); }
 }  // namespace
 
-std::string traceToJson(const TraceRecorder& trace, bool pretty) {
+std::string traceToJson(const TraceRecorder& trace, bool pretty, const SearchRequest* request) {
   // Written event by event rather than as one document: a document of 100,000 events held many
   // times the memory of its text (and a failed allocation while freeing it ended the process).
-  nlohmann::json head = {{"algorithm", trace.algorithm},
-                         {"long_windows", trace.longWindows},
-                         {"cursors_walked", trace.cursorsWalked},
-                         {"terms", trace.terms()},
-                         {"max_events", trace.eventLimit()},
-                         {"truncated", trace.truncated()},
-                         {"dropped_events", trace.dropped()}};
+  nlohmann::ordered_json head;
+  if (request != nullptr) {
+    head["request"] = {{"query", request->text},
+                       {"op", operatorName(request->op)},
+                       {"k", request->k},
+                       {"algorithm", algorithmName(request->algorithm)},
+                       {"opts", request->options.toString()}};
+  }
+  head["algorithm"] = trace.algorithm;
+  head["long_windows"] = trace.longWindows;
+  head["cursors_walked"] = trace.cursorsWalked;
+  head["terms"] = trace.terms();
+  head["max_events"] = trace.eventLimit();
+  head["truncated"] = trace.truncated();
+  head["dropped_events"] = trace.dropped();
   const int indent = pretty ? 1 : -1;
   std::string text = head.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
   text.pop_back();  // the closing brace: the events follow

@@ -3,7 +3,9 @@
 // every event, compact and pretty text parsing to the same document, valid JSON for any term
 // bytes, and a recorder whose memory stays bounded however many terms a query has.
 #include "engine/query/trace_json.h"
+#include "engine/query/searcher.h"
 #include "engine/query/trace_recorder.h"
+#include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -53,6 +55,42 @@ TEST(TraceJson, EveryFieldOfEveryEventCompactAndPretty) {
   EXPECT_EQ(skip["floor"], 3.0);
   EXPECT_EQ(skip["cursors"], nlohmann::json::parse("[null, null]"));
   EXPECT_EQ(events[2]["kind"], "query_end");
+}
+
+// Given the request, the trace says what ran so that it can be run again: running the request it
+// names (the query text, operator, k, algorithm asked for and switches) writes the same trace.
+TEST(TraceJson, TheRequestItNamesRunsTheSameTraceAgain) {
+  const auto t = buildTestIndex(randomCorpus(7, {.docs = 600, .vocabulary = 50, .maxLength = 40}));
+  engine::SearchRequest first;
+  first.text = "w1 w3 w9";
+  first.op = engine::Operator::Or;
+  first.k = 7;
+  first.algorithm = engine::Algorithm::Auto;
+  first.options.apply("bulk_or=off,rank_floor=off");
+  engine::TraceRecorder trace;
+  first.trace = &trace;
+  engine::search(*t->index, first);
+  const std::string text = engine::traceToJson(trace, false, &first);
+  const auto j = nlohmann::json::parse(text);
+  ASSERT_TRUE(j.contains("request"));
+  EXPECT_EQ(j["request"]["query"], "w1 w3 w9");
+  EXPECT_EQ(j["request"]["op"], "or");
+  EXPECT_EQ(j["request"]["k"], 7);
+  EXPECT_EQ(j["request"]["algorithm"], "auto");
+  EXPECT_EQ(j["request"]["opts"], first.options.toString());
+
+  engine::SearchRequest again;
+  again.text = j["request"]["query"].get<std::string>();
+  again.op = engine::parseOperator(j["request"]["op"].get<std::string>());
+  again.k = j["request"]["k"].get<std::size_t>();
+  again.algorithm = engine::parseAlgorithm(j["request"]["algorithm"].get<std::string>());
+  again.options.apply(j["request"]["opts"].get<std::string>());
+  engine::TraceRecorder replay;
+  again.trace = &replay;
+  engine::search(*t->index, again);
+  EXPECT_EQ(engine::traceToJson(replay, false, &again), text);
+  // Without the request (a recorder alone), no "request" key.
+  EXPECT_FALSE(nlohmann::json::parse(engine::traceToJson(trace)).contains("request"));
 }
 
 TEST(TraceJson, NoEventsAndAnyTermBytesStillMakeValidJson) {
