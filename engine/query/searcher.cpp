@@ -18,6 +18,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -199,7 +200,10 @@ SearchResult search(const Index& index, const SearchRequest& request) {
       topk.presetFloor(std::nextafter(floor->score, -std::numeric_limits<Score>::infinity()));
       if (request.trace != nullptr) {
         // A preset names its term, and carries F as the score and r in docEnd (the narrative says so).
-        request.trace->record({TraceEventKind::ThresholdRaised, TraceReason::None, static_cast<std::int32_t>(floor->term),
+        // The recorder takes a cursor index (TraceEvent::term): the known terms before this one.
+        const auto cursor = std::count_if(query.terms.begin(), query.terms.begin() + static_cast<std::ptrdiff_t>(floor->term),
+                                          [](const QueryTerm& t) { return t.id.has_value(); });
+        request.trace->record({TraceEventKind::ThresholdRaised, TraceReason::None, static_cast<std::int32_t>(cursor),
                                0, floor->rank, floor->score, before, topk.floor()});
       }
       if (request.describePlan) {

@@ -60,6 +60,10 @@ TraceRecorder::TraceRecorder(std::size_t maxEvents) : m_maxEvents(maxEvents), m_
 void TraceRecorder::begin(std::vector<const PostingCursor*> cursors, std::vector<std::string> terms) {
   m_cursors = std::move(cursors);
   m_terms = std::move(terms);
+  m_termOfCursor.clear();
+  for (std::size_t i = 0; i < m_cursors.size(); ++i) {
+    if (m_cursors[i] != nullptr) m_termOfCursor.push_back(static_cast<std::int32_t>(i));
+  }
   m_eventLimit = std::min(m_maxEvents, kMaxPositions / std::max<std::size_t>(1, m_cursors.size()));
   m_events.clear();
   m_positions.clear();
@@ -73,7 +77,18 @@ void TraceRecorder::record(const TraceEvent& event) {
     ++m_dropped;
     return;
   }
-  m_events.push_back(event);
+  TraceEvent& e = m_events.emplace_back(event);
+  const auto termOf = [this](std::size_t cursor) {
+    return cursor < m_termOfCursor.size() ? m_termOfCursor[cursor] : static_cast<std::int32_t>(cursor);
+  };
+  if (e.term >= 0) e.term = termOf(static_cast<std::size_t>(e.term));
+  if (e.kind == TraceEventKind::EssentialSplit && e.docEnd != 0) {
+    DocId mask = 0;
+    for (std::size_t c = 0; c < 32; ++c) {
+      if ((e.docEnd >> c) & 1u) mask |= DocId{1} << termOf(c);
+    }
+    e.docEnd = mask;
+  }
   for (const PostingCursor* c : m_cursors) m_positions.push_back(c != nullptr ? c->docId() : kNoMoreDocs);
 }
 

@@ -27,7 +27,7 @@ enum class TraceEventKind : std::uint8_t {
   HeapInsert,       // doc, score: the document entered the top k (replay the heap to see who left)
   ThresholdRaised,  // floor = new k-th score, bound = old floor
   PruneTableBuilt,  // bulk AND: bound = exclusive partial-score limit, docEnd = cut-off tf
-  EssentialSplit,   // MaxScore: term = first essential term (query order), score = #non-essential
+  EssentialSplit,   // MaxScore: term = first essential term, score = #non-essential, docEnd = their mask
   QueryEnd,         // floor = final k-th score
 };
 
@@ -39,7 +39,10 @@ const char* traceReasonName(TraceReason reason) noexcept;
 struct TraceEvent {
   TraceEventKind kind = TraceEventKind::QueryStart;
   TraceReason reason = TraceReason::None;
-  std::int32_t term = -1;  // query-order term index, -1 when not about one term
+  // -1 when not about one term. The paths record the index of a cursor in QueryContext::cursors
+  // (the known terms, in query order); the recorder stores the query-order index of its term
+  // (unknown terms counted), which is what the trace's `terms` and cursor positions are indexed by.
+  std::int32_t term = -1;
   DocId doc = 0;
   DocId docEnd = 0;
   float score = 0.0f;
@@ -64,7 +67,20 @@ class TraceRecorder {
 
   // Called by the searcher before evaluation: the cursors in query order (null for unknown terms).
   void begin(std::vector<const PostingCursor*> cursors, std::vector<std::string> terms);
+  // Stores `event` with its cursor index made a term index (TraceEvent::term), and an
+  // EssentialSplit's cursor mask (splitMask) made a term mask.
   void record(const TraceEvent& event);
+
+  // An EssentialSplit's docEnd: bit i set for each non-essential list, i its cursor index, when
+  // the query has at most 32 terms (unknown ones counted); 0 otherwise (then only the count, in
+  // score, says how many). `nonEssential(j)` gives the cursor index of the j-th of `count`.
+  template <class CursorIndex>
+  DocId splitMask(std::size_t count, CursorIndex&& nonEssential) const {
+    if (m_terms.size() > 32) return 0;
+    DocId mask = 0;
+    for (std::size_t j = 0; j < count; ++j) mask |= DocId{1} << nonEssential(j);
+    return mask;
+  }
 
   std::size_t maxEvents() const noexcept { return m_maxEvents; }
   // The events this query keeps: maxEvents(), or fewer when its terms' positions would pass
@@ -93,6 +109,7 @@ class TraceRecorder {
   std::size_t m_eventLimit;
   std::size_t m_dropped = 0;
   std::vector<const PostingCursor*> m_cursors;
+  std::vector<std::int32_t> m_termOfCursor;  // cursor index -> query-order term index
   std::vector<std::string> m_terms;
   std::vector<TraceEvent> m_events;
   std::vector<DocId> m_positions;

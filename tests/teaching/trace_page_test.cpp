@@ -15,8 +15,8 @@
 #include "widgets/models/search_snapshot.h"
 #include "widgets/models/trace_event_model.h"
 #include "widgets/plots/trace_lanes_view.h"
-#include "widgets/views/switches_button.h"
 #include "widgets/views/notice_bar.h"
+#include "widgets/views/switches_button.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -366,6 +366,86 @@ TEST(TracePage, PlayAndPauseRenderWithTheAvailableFonts) {
   EXPECT_EQ(f.page.playButton()->text(), QStringLiteral("Pause"));
   f.page.setPlaying(false);
   EXPECT_EQ(f.page.playButton()->text(), QStringLiteral("Play"));
+}
+
+// The hatched (non-essential) lanes are the ones the engine's split names. The windowed bmm splits
+// each window on its window maxima; the view once hatched the lists with the smallest list maxima,
+// which on this query is another set at three of its splits. The narrative names them too.
+TEST(TracePage, TheHatchedLanesAreTheSplitsNonEssentialLists) {
+  PageFixture f;
+  f.page.corpusBox()->setCurrentIndex(f.page.corpusBox()->findData(true));
+  f.page.queryEdit()->setText(QStringLiteral("reed amber lichen"));
+  f.page.operatorBox()->setCurrentIndex(f.page.operatorBox()->findData(static_cast<int>(engine::Operator::Or)));
+  f.page.algorithmBox()->setCurrentIndex(f.page.algorithmBox()->findText(QStringLiteral("bmm")));
+  f.page.compareBox()->setCurrentIndex(0);
+  f.page.kBox()->setValue(10);
+  f.page.switchesButton()->switchAction(QStringLiteral("rank_floor"))->trigger();
+  ASSERT_TRUE(f.traced([&] { f.page.runTrace(); }));
+  const auto& run = f.page.snapshot()->primary;
+  const auto& lanes = f.page.snapshot()->lanes;
+  std::size_t splits = 0;
+  std::size_t windowSplits = 0;
+  long split = -1;
+  for (std::size_t i = 0; i < run.events.size(); ++i) {
+    const auto& e = run.events[i];
+    if (e.kind == engine::TraceEventKind::EssentialSplit) {
+      split = static_cast<long>(i);
+      ++splits;
+      windowSplits += e.doc > 0 ? 1 : 0;
+      f.page.setStep(i);
+      const QString text = f.page.narrativeLabel()->text();
+      for (std::size_t t = 0; t < lanes.size() && e.score > 0; ++t) {
+        const bool named = ((e.docEnd >> t) & 1u) != 0;
+        EXPECT_EQ(text.contains(QStringLiteral("'%1'").arg(lanes[t].term).toHtmlEscaped()),
+                  named || static_cast<std::int32_t>(t) == e.term)
+            << text.toStdString();
+      }
+    }
+    if (split < 0 || i % 7 != 0) continue;  // every 7th step: the view at it
+    f.page.setStep(i);
+    const auto mask = run.events[static_cast<std::size_t>(split)].docEnd;
+    for (std::size_t t = 0; t < lanes.size(); ++t) {
+      EXPECT_EQ(f.page.lanesView()->nonEssential(t), ((mask >> t) & 1u) != 0) << "step " << i << " lane " << t;
+    }
+  }
+  EXPECT_GE(splits, 3u);
+  EXPECT_GE(windowSplits, 1u);
+}
+
+// Step 0 says what the path does first: a bulk AND or taat walks no cursors (the picture draws
+// none), and with the rank floor preset candidates are dismissed before the heap is full. It once
+// spoke of cursors on their first postings and of every candidate scored until the heap is full,
+// for every path.
+TEST(TracePage, TheFirstStepSaysWhatThePathDoesFirst) {
+  PageFixture f;
+  f.page.corpusBox()->setCurrentIndex(f.page.corpusBox()->findData(true));
+  f.page.compareBox()->setCurrentIndex(0);
+  struct Case {
+    const char* query;
+    engine::Operator op;
+    const char* algorithm;
+    bool rankFloorOff;
+    const char* says;
+    const char* doesNotSay;
+  };
+  for (const Case& c : {Case{"copper valley", engine::Operator::And, "bulk-and", false, "no cursors are drawn", "first posting"},
+                        Case{"falcon river", engine::Operator::Or, "taat", false, "no cursors are drawn", "first posting"},
+                        Case{"falcon river", engine::Operator::Or, "wand", false, "presets a threshold", "every candidate is scored"},
+                        Case{"falcon river", engine::Operator::Or, "wand", true, "every candidate is scored", "presets"}}) {
+    SCOPED_TRACE(std::string(c.algorithm) + (c.rankFloorOff ? " rank_floor=off" : ""));
+    f.page.queryEdit()->setText(QString::fromLatin1(c.query));
+    f.page.operatorBox()->setCurrentIndex(f.page.operatorBox()->findData(static_cast<int>(c.op)));
+    f.page.algorithmBox()->setCurrentIndex(f.page.algorithmBox()->findText(QString::fromLatin1(c.algorithm)));
+    engine::SearchOptions o;
+    o.rankFloor = !c.rankFloorOff;
+    f.page.switchesButton()->setOptions(o);
+    ASSERT_TRUE(f.traced([&] { f.page.runTrace(); }));
+    f.page.setStep(1);
+    f.page.setStep(0);
+    const QString text = f.page.narrativeLabel()->text();
+    EXPECT_TRUE(text.contains(QString::fromLatin1(c.says))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QString::fromLatin1(c.doesNotSay))) << text.toStdString();
+  }
 }
 
 // The review's second finding: a lesson's text and "Watch step N" links stayed up, recomputed

@@ -95,14 +95,28 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
   const QString to = formatDoc(e.docEnd);
   switch (e.kind) {
     case TraceEventKind::QueryStart: {
+      const int k = static_cast<int>(e.score);
+      // The rank floor, when preset, is the next event: the heap is empty but not the threshold.
+      const bool floorNext = step + 1 < run.events.size() && run.events[step + 1].kind == TraceEventKind::ThresholdRaised &&
+                             run.events[step + 1].term >= 0;
+      const QString heap =
+          floorNext ? QStringLiteral("The top-%1 heap is empty, but the next step presets a threshold from the index's "
+                                     "stored weights, so candidates can be dismissed before it holds %1 documents.")
+                          .arg(k)
+                    : QStringLiteral("The top-%1 heap is empty, so until it holds %1 documents every candidate is "
+                                     "scored.")
+                          .arg(k);
+      if (!run.cursorsWalked) {
+        return QStringLiteral("Start: %1 decodes the lists' blocks itself instead of walking one cursor per term, so "
+                              "no cursors are drawn. %2")
+            .arg(QString::fromLatin1(engine::algorithmName(run.algorithm)), heap);
+      }
       QStringList at;
       for (std::size_t t = 0; t < run.termCount() && t < s.lanes.size(); ++t) {
         at << QStringLiteral("'%1' at doc %2").arg(s.lanes[t].term, formatDoc(run.position(step, t)));
       }
-      return QStringLiteral("Start: one cursor per query term on its first posting (%1). The top-%2 heap is "
-                            "empty, so until it holds %2 documents every candidate is scored.")
-          .arg(at.join(QStringLiteral(", ")))
-          .arg(static_cast<int>(e.score));
+      return QStringLiteral("Start: one cursor per query term on its first posting (%1). %2")
+          .arg(at.join(QStringLiteral(", ")), heap);
     }
     case TraceEventKind::PivotSelected: {
       if (std::isinf(e.floor)) {
@@ -271,11 +285,23 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
         return QStringLiteral("Essential split: every list is essential (%1): each list proposes candidates.")
             .arg(thresholdClause(e.floor));
       }
-      return QStringLiteral("Essential split: the %1 list(s) with the smallest maxima sum to no more than threshold "
-                            "%2, so they are non-essential: only %3 and lists with larger maxima propose "
-                            "candidates; the others are only probed.")
-          .arg(nonEssential)
-          .arg(fmt(e.floor, 3), termName(s, e.term));
+      // The windowed bmm splits each window (recorded right after entering it) on its window
+      // maxima; MaxScore on the lists' maxima.
+      const bool windowed = step > 0 && run.events[step - 1].kind == TraceEventKind::WindowEntered;
+      const QString maxima = windowed ? QStringLiteral("maxima in this window") : QStringLiteral("maxima");
+      QStringList names;  // from the event's term mask (queries of up to 32 terms)
+      for (std::size_t t = 0; t < 32 && t < s.lanes.size(); ++t) {
+        if ((e.docEnd >> t) & 1u) names << QStringLiteral("'%1'").arg(s.lanes[t].term);
+      }
+      const QString lists = names.isEmpty() ? QStringLiteral("the %1 with the smallest %2")
+                                                  .arg(nonEssential == 1 ? QStringLiteral("list")
+                                                                         : QStringLiteral("%1 lists").arg(nonEssential),
+                                                       maxima)
+                                            : QStringLiteral("%1 (the smallest %2)").arg(names.join(QStringLiteral(", ")), maxima);
+      return QStringLiteral("Essential split: %1 %2 to no more than threshold %3, so %4 non-essential: only %5 and "
+                            "lists with larger %6 propose candidates; the others are only probed.")
+          .arg(lists, nonEssential == 1 ? QStringLiteral("comes") : QStringLiteral("sum"), fmt(e.floor, 3),
+               nonEssential == 1 ? QStringLiteral("it is") : QStringLiteral("they are"), termName(s, e.term), maxima);
     }
     case TraceEventKind::QueryEnd:
       return QStringLiteral("Done: the final threshold (k-th score) is %1; %2 candidates were fully scored.")

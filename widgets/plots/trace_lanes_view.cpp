@@ -358,12 +358,22 @@ double TraceLanesView::xOf(DocId doc, const Geometry& g) const {
 bool TraceLanesView::nonEssential(std::size_t term) const {
   const long split = latest({TraceEventKind::EssentialSplit});
   if (split < 0 || !m_snapshot || term >= m_snapshot->lanes.size()) return false;
-  const auto count = static_cast<std::size_t>(m_run->events[static_cast<std::size_t>(split)].score);
-  // The split's non-essential lists are the `count` with the smallest maxima (MaxScore's order).
-  std::vector<std::size_t> order(m_snapshot->lanes.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const TraceEvent& e = m_run->events[static_cast<std::size_t>(split)];
+  const auto count = static_cast<std::size_t>(e.score);
+  if (count == 0 || !m_snapshot->lanes[term].known) return false;
+  // The event names the non-essential lists (docEnd, a term mask) for up to 32 terms: the windowed
+  // bmm orders them by window maxima, which change from window to window.
+  if (e.docEnd != 0) return term < 32 && ((e.docEnd >> term) & 1u) != 0;
+  // Beyond 32 terms, MaxScore's order: the `count` known lists with the smallest maxima, the longer
+  // first on a tie.
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < m_snapshot->lanes.size(); ++i) {
+    if (m_snapshot->lanes[i].known) order.push_back(i);
+  }
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return m_snapshot->lanes[a].listMax < m_snapshot->lanes[b].listMax;
+    const auto& la = m_snapshot->lanes[a];
+    const auto& lb = m_snapshot->lanes[b];
+    return la.listMax < lb.listMax || (la.listMax == lb.listMax && la.df > lb.df);
   });
   for (std::size_t i = 0; i < count && i < order.size(); ++i) {
     if (order[i] == term) return true;

@@ -15,6 +15,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -223,7 +224,7 @@ void bulkOr(QueryContext& ctx) {
   std::array<std::uint64_t, kMaskWords> aliveBits{};
   alignas(64) std::array<float, kBlockSize> norms{};
   alignas(64) std::array<float, kBlockSize> scores{};
-  std::size_t split = std::numeric_limits<std::size_t>::max();
+  std::optional<std::uint64_t> tracedSplit;  // the non-essential lists last traced (bit = cursor)
   Score floor = ctx.topk.floor();
   // A candidate that cannot beat the floor: counted, traced, and its window slot cleared.
   auto drop = [&](std::uint32_t d, double bound, DocId start) {
@@ -293,13 +294,18 @@ void bulkOr(QueryContext& ctx) {
     if (ctx.trace != nullptr) {
       ctx.trace->record({TraceEventKind::WindowEntered, TraceReason::None, -1, start, end - 1, 0,
                          conservativeBound(sum, factorAll), floor});
-      if (e != split) {
+      // Recorded when the non-essential lists change, not only their number: the window maxima
+      // reorder the lists from window to window.
+      std::uint64_t set = 0;
+      for (std::size_t j = 0; j < e; ++j) set |= std::uint64_t{1} << order[j];
+      if (set != tracedSplit) {
+        const DocId mask = ctx.trace->splitMask(e, [&](std::size_t j) { return order[j]; });
         ctx.trace->record({TraceEventKind::EssentialSplit, TraceReason::None,
-                           e < n ? static_cast<std::int32_t>(order[e]) : -1, start, 0, static_cast<float>(e), 0,
+                           e < n ? static_cast<std::int32_t>(order[e]) : -1, start, mask, static_cast<float>(e), 0,
                            floor});
+        tracedSplit = set;
       }
     }
-    split = e;
 
     // 3. The window's lists: scored term at a time (score-first), or read for doc ids and
     // frequencies, bounding each document by its lists' block maxima (bound-first).

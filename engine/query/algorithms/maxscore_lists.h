@@ -59,7 +59,8 @@ std::size_t growEssentialSplit(QueryContext& ctx, const std::vector<Entry>& orde
   std::size_t grown = e;
   while (grown < n && !beatsFloor(upper[grown + 1], sumUpperBoundFactor(grown + 1), floorD)) ++grown;
   if (ctx.trace != nullptr && (initial || grown != e)) {
-    ctx.trace->record({TraceEventKind::EssentialSplit, TraceReason::None, grown < n ? order[grown].term : -1, 0, 0,
+    const DocId mask = ctx.trace->splitMask(grown, [&](std::size_t j) { return order[j].term; });
+    ctx.trace->record({TraceEventKind::EssentialSplit, TraceReason::None, grown < n ? order[grown].term : -1, 0, mask,
                        static_cast<float>(grown), 0, floor});
   }
   return grown;

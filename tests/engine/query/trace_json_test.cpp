@@ -10,7 +10,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <bit>
 #include <limits>
+#include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -122,6 +125,87 @@ TEST(TraceJson, ManyTermsKeepFewerEventsNotMoreMemory) {
   trace.begin({nullptr, nullptr, nullptr}, {"a", "b", "c"});
   EXPECT_EQ(trace.eventLimit(), 100'000u);
   EXPECT_TRUE(trace.events().empty());
+}
+
+// An event's term is the query-order index the trace's `terms` and cursor positions use, unknown
+// terms counted: the paths record cursor indices, which skip unknown terms, and an unknown first
+// word once made every pivot name it. The same query without the unknown word gives the same
+// events with every term index (and split mask) one lower.
+TEST(TraceRecorder, EventTermsAreQueryTermIndicesWithUnknownTermsCounted) {
+  const auto t = buildTestIndex(randomCorpus(11, {.docs = 800, .vocabulary = 60, .maxLength = 40}));
+  for (const char* algo : {"wand", "bmw", "maxscore", "bmm", "taat", "auto"}) {
+    for (const char* opts : {"", "rank_floor=off", "bulk_or=off"}) {
+      SCOPED_TRACE(std::string(algo) + " '" + opts + "'");
+      auto trace = [&](const std::string& text) {
+        engine::SearchRequest r;
+        r.text = text;
+        r.k = 5;
+        r.algorithm = engine::parseAlgorithm(algo);
+        r.options.apply(opts);
+        auto recorder = std::make_unique<engine::TraceRecorder>();
+        r.trace = recorder.get();
+        engine::search(*t->index, r);
+        return recorder;
+      };
+      const auto with = trace("zzunknown w2 w4 w9");
+      const auto without = trace("w2 w4 w9");
+      ASSERT_EQ(with->terms().size(), 4u);
+      ASSERT_EQ(with->events().size(), without->events().size());
+      std::size_t termed = 0;
+      for (std::size_t i = 0; i < with->events().size(); ++i) {
+        const auto& a = with->events()[i];
+        const auto& b = without->events()[i];
+        ASSERT_EQ(a.kind, b.kind) << "event " << i;
+        EXPECT_EQ(a.term, b.term < 0 ? -1 : b.term + 1) << "event " << i << " " << engine::traceEventKindName(a.kind);
+        if (a.kind == TraceEventKind::EssentialSplit) {
+          EXPECT_EQ(a.docEnd, b.docEnd << 1) << "event " << i;
+        } else {
+          EXPECT_EQ(a.docEnd, b.docEnd) << "event " << i;
+        }
+        EXPECT_EQ(with->position(i, 0), engine::kNoMoreDocs);
+        for (std::size_t term = 0; term < 3; ++term) EXPECT_EQ(with->position(i, term + 1), without->position(i, term));
+        if (a.term >= 0) ++termed;
+      }
+      EXPECT_GT(termed, 0u) << "no event named a term";
+    }
+  }
+}
+
+// Each essential split names its non-essential lists (docEnd, bit = query term): as many as it
+// counts, never the first essential one. The windowed bmm reorders its lists by window maxima, so
+// it records a split whenever that set changes, not only its size.
+TEST(TraceRecorder, EveryEssentialSplitNamesItsNonEssentialLists) {
+  const auto t = buildTestIndex(randomCorpus(13, {.docs = 3000, .vocabulary = 80, .maxLength = 60}));
+  std::size_t splits = 0;
+  std::mt19937_64 rng(13);
+  for (int q = 0; q < 30; ++q) {
+    const std::string text = randomQuery(rng, {.docs = 3000, .vocabulary = 80, .maxLength = 60}, 5);
+    for (const char* algo : {"maxscore", "bmm"}) {
+      for (const char* opts : {"rank_floor=off", "bulk_or=off"}) {
+        engine::SearchRequest r;
+        r.text = text;
+        r.k = 10;
+        r.algorithm = engine::parseAlgorithm(algo);
+        r.options.apply(opts);
+        engine::TraceRecorder recorder;
+        r.trace = &recorder;
+        engine::search(*t->index, r);
+        std::uint32_t previous = ~0u;
+        for (const auto& e : recorder.events()) {
+          if (e.kind != TraceEventKind::EssentialSplit) continue;
+          ++splits;
+          const std::string what = "'" + text + "' " + algo + " " + opts + " split at doc " + std::to_string(e.doc);
+          EXPECT_EQ(std::popcount(e.docEnd), static_cast<int>(e.score)) << what;
+          if (e.term >= 0) {
+            EXPECT_EQ((e.docEnd >> e.term) & 1u, 0u) << what << ": the first essential list is named";
+          }
+          EXPECT_NE(e.docEnd, previous) << what << ": recorded without a change";
+          previous = e.docEnd;
+        }
+      }
+    }
+  }
+  EXPECT_GT(splits, 20u);
 }
 
 }  // namespace
