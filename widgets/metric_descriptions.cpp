@@ -27,7 +27,8 @@ constexpr Metric kMetrics[] = {
      "Blocks a cursor moved past without decoding them (nextGeq beyond the block). All paths; "
      "taat: blocks never scored because their maximum was below the floor (their doc ids were "
      "decoded); the bulk AND's long windows: lead blocks skipped on their bound and other "
-     "clauses' blocks passed over undecoded."},
+     "clauses' blocks passed over undecoded. Not the number of a trace's block-max skips: a skip "
+     "is one decision, which may land inside a block already decoded or pass several."},
     {"windows_total", "Windows examined",
      "Windows examined: the bulk AND's (the seed's: from the target to the nearest block end; long "
      "windows: runs of 1 to 64 lead blocks) and the windowed bmm's. bulk-and, bmm."},

@@ -67,7 +67,8 @@ QString traceKindLabel(TraceEventKind kind, TraceReason reason) {
   switch (kind) {
     case TraceEventKind::QueryStart: return QStringLiteral("start");
     case TraceEventKind::PivotSelected: return QStringLiteral("pivot");
-    case TraceEventKind::BlockSkipped: return QStringLiteral("block skipped");
+    // A skip decision, not a count of blocks (the counter blocks_skipped counts blocks never decoded).
+    case TraceEventKind::BlockSkipped: return QStringLiteral("block-max skip");
     case TraceEventKind::WindowEntered: return QStringLiteral("window entered");
     case TraceEventKind::WindowSkipped:
       return reason == TraceReason::Empty ? QStringLiteral("window empty") : QStringLiteral("window skipped");

@@ -13,7 +13,7 @@ namespace wandscope::widgets {
 // scores three decimals, more when two compared numbers would otherwise print the same.
 QString traceNarrative(const TraceSnapshot& snapshot, const TraceRun& run, std::size_t step);
 
-// A short label of an event kind for lists and legends ("pivot", "block skipped", ...).
+// A short label of an event kind for lists and legends ("pivot", "block-max skip", ...).
 QString traceKindLabel(engine::TraceEventKind kind, engine::TraceReason reason = engine::TraceReason::None);
 
 // Doc ids as the narrative writes them ("48,213"; "the end" for kNoMoreDocs).
