@@ -159,6 +159,9 @@ void ComparePlot::rescale() {
   // Sets at 0, 1, ...: half a step of room on each side; values from 0 so heights compare.
   xAxis->setRange(-0.5, std::max(0.5, static_cast<double>(m_sets.size()) - 0.5));
   yAxis->setRange(0, any ? hi * 1.15 : 1);
+  // A tick label every 28 pixels at most: a short plot (Compare with three targets on an 800-pixel
+  // screen) printed five labels one over another.
+  yAxis->ticker()->setTickCount(std::clamp(axisRect()->height() / 28, 2, 5));
 }
 
 void ComparePlot::styleSeries(bool dark) {

@@ -247,6 +247,9 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   leftLayout->setSpacing(4);
   m_plot = new widgets::ComparePlot(left);
   m_plot->setObjectName(QStringLiteral("comparePlot"));
+  // Shorter than a plot's default minimum: with a third target's row, the notice and the log the
+  // page must still fit a 1280x800 screen (it grew the window to 831 pixels).
+  m_plot->setMinimumHeight(170);
   m_plot->setToolTip(QStringLiteral("Each target's CPU ms/query per query set (mean over its blocks), a point per set as "
                                     "it finishes"));
   m_progress = new QPlainTextEdit(left);
@@ -254,7 +257,7 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_progress->setObjectName(QStringLiteral("compareProgress"));
   m_progress->setLineWrapMode(QPlainTextEdit::NoWrap);
   m_progress->setMaximumBlockCount(500);
-  m_progress->setFixedHeight(m_progress->fontMetrics().lineSpacing() * 3 + 12);
+  m_progress->setFixedHeight(m_progress->fontMetrics().lineSpacing() * 2 + 12);
   m_progress->setPlaceholderText(QStringLiteral("One line per finished query set"));
   m_progress->setToolTip(QStringLiteral("The runner's line per finished query set: A's and B's CPU ms/query, the speedup "
                                         "with its interval and verdict, p50, and whether the results were identical"));
