@@ -2,6 +2,7 @@
 #include "app/workers/qt_live_sink.h"
 
 #include "app/workers/worker_thread.h"
+#include "widgets/rate_format.h"
 
 namespace wandscope::app {
 
@@ -10,7 +11,7 @@ QtLiveSink::QtLiveSink(quint64 generation, Callbacks callbacks)
 
 QString QtLiveSink::describe(const engine::RungPlan& p) {
   const QString target = QString::fromStdString(p.target);
-  if (p.mode == "open") return QStringLiteral("rung %1: open loop, %2 at %3/s").arg(p.index).arg(target).arg(p.targetRate, 0, 'g', 5);
+  if (p.mode == "open") return QStringLiteral("rung %1: open loop, %2 at %3").arg(p.index).arg(target, widgets::formatRate(p.targetRate));
   if (p.mode == "calibration") return QStringLiteral("calibrating %1 (sequential throughput)").arg(target);
   return QStringLiteral("rung %1: closed loop, %2, %3 \u00d7 %4 clients, pass %5/%6")
       .arg(p.index)

@@ -4,6 +4,7 @@
 #include "engine/bench/report_writer.h"
 #include "widgets/models/rung_table_model.h"
 #include "widgets/plots/distribution_plot.h"
+#include "widgets/rate_format.h"
 
 #include <QDir>
 #include <QFile>
@@ -23,7 +24,7 @@ QString row(const QString& key, const QString& value) {
 }
 
 QString optionalRate(const std::optional<double>& v, const char* otherwise) {
-  return v ? QStringLiteral("%1/s").arg(*v, 0, 'g', 5) : QString::fromLatin1(otherwise);
+  return v ? widgets::formatRate(*v) : QString::fromLatin1(otherwise);
 }
 
 }  // namespace

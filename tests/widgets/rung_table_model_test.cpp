@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/rung_table_model.h"
+#include "widgets/rate_format.h"
 
 #include "tests/support/qt_test_support.h"
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <QAbstractItemModelTester>
+#include <QLocale>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 
@@ -52,6 +56,12 @@ TEST(RungTableModel, FillsAsRungsFinishAndShowsThinQuantilesAsAbsent) {
   EXPECT_FALSE(cell(model, 0, RungTableModel::P99, Qt::ToolTipRole).startsWith(QStringLiteral("Absent")));
   EXPECT_EQ(cell(model, 0, RungTableModel::Load), QStringLiteral("100/s"));
   EXPECT_EQ(cell(model, 0, RungTableModel::Verdict), QStringLiteral("pass"));
+  // Large rates in full, never "1.0279e+05/s" (formatRate, the one rate format of the workbench).
+  model.addRung(openRung(2, 102790, 4.0));
+  EXPECT_EQ(cell(model, 2, RungTableModel::Load), QLocale().toString(102790) + QStringLiteral("/s"));
+  EXPECT_EQ(widgets::formatRate(12.5), QStringLiteral("12.5/s"));
+  EXPECT_EQ(widgets::formatRate(99.96), QStringLiteral("100/s"));
+  EXPECT_EQ(widgets::formatRate(std::nan("")), QStringLiteral("\u2014"));
   EXPECT_FALSE(model.headerData(RungTableModel::P99, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty());
   model.clear();
   EXPECT_EQ(model.rowCount(), 0);

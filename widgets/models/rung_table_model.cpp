@@ -2,6 +2,7 @@
 #include "widgets/models/rung_table_model.h"
 
 #include "widgets/metric_descriptions.h"
+#include "widgets/rate_format.h"
 
 #include <QBrush>
 #include <QColor>
@@ -50,7 +51,7 @@ QString RungTableModel::formatMs(const std::optional<double>& ms) {
 }
 
 QString RungTableModel::loadText(const engine::RungResult& r) {
-  if (r.mode == "open") return QStringLiteral("%1/s").arg(QLocale().toString(r.targetRate, 'g', 5));
+  if (r.mode == "open") return formatRate(r.targetRate);
   const QString clients = r.concurrency == 1 ? QStringLiteral("1 client") : QStringLiteral("%1 clients").arg(r.concurrency);
   if (r.querySet.empty()) return clients;
   return QStringLiteral("%1 \u00d7 %2").arg(QString::fromStdString(r.querySet), clients);

@@ -13,6 +13,7 @@
 #include "engine/loadgen/target_spec.h"
 #include "widgets/models/ratio_table_model.h"
 #include "widgets/plots/compare_plot.h"
+#include "widgets/rate_format.h"
 #include "widgets/views/notice_bar.h"
 #include "widgets/views/result_diff_view.h"
 
@@ -51,7 +52,7 @@ namespace wandscope::app {
 namespace {
 
 // An offered rate as a plot category ("400/s"), the same for live points and report rows.
-QString rateCategory(double rate) { return QStringLiteral("%1/s").arg(rate, 0, 'g', 4); }
+QString rateCategory(double rate) { return widgets::formatRate(rate); }
 
 // The plot's category of a report row: its query set, or an open-loop row's offered rate (every
 // row of a ladder has the same query set).
