@@ -2,6 +2,7 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/core/error.h"
+#include "engine/corpus/text_fields.h"
 #include "engine/peers/peer_targets.h"
 #include "engine/query/search_request.h"
 #include "wandscope_git_revision.h"  // generated at build time (cmake/GitRevision.cmake)
@@ -18,6 +19,7 @@
 #include <limits>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <string_view>
 
 namespace wandscope::app {
@@ -99,13 +101,31 @@ double warmupOption(const std::string& option, double value) {
   return value;
 }
 
-std::string joinOptionSpecs(const std::vector<std::string>& specs) {
-  std::string out;
+void applyOptionSpecs(engine::SearchOptions& options, const std::vector<std::string>& specs) {
+  std::set<std::string_view> named;
   for (const auto& spec : specs) {
     if (spec.empty()) engine::throwUsage("--opt needs name=on|off items, got an empty value");
-    out += (out.empty() ? "" : ",") + spec;
+    // One value at a time, so that an error quotes what the user typed, never a join of several.
+    options.apply(spec);
+    // The value is valid, so each item is a name, maybe with "=value"; a name seen in an earlier
+    // --opt would have two values.
+    std::string_view rest = spec;
+    while (!rest.empty()) {
+      const std::size_t comma = rest.find(',');
+      const std::string_view item = rest.substr(0, comma);
+      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+      const std::string_view name = engine::trimAsciiSpace(item.substr(0, item.find('=')));
+      if (!named.insert(name).second) {
+        engine::throwUsage("optimisation '" + std::string(name) + "' is given twice across --opt");
+      }
+    }
   }
-  return out;
+}
+
+std::vector<engine::QueryRecord> readQueryFile(const std::string& path) {
+  auto queries = engine::readQueries(path);
+  if (queries.empty()) engine::throwBadInput(path + ": holds no queries");
+  return queries;
 }
 
 std::string humanBytes(std::uint64_t bytes) {

@@ -2,6 +2,8 @@
 #pragma once
 
 #include "engine/core/progress.h"
+#include "engine/corpus/query_reader.h"
+#include "engine/query/search_request.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -36,8 +38,11 @@ std::size_t countOption(const std::string& option, std::int64_t value, std::size
 // and from 0 to kMaxWarmupSeconds (the profiles' limit; 1e308 once spun until killed).
 inline constexpr double kMaxWarmupSeconds = 3600;
 double warmupOption(const std::string& option, double value);
-// The specs of a repeated --opt joined into one (each switch still at most once in all of them).
-std::string joinOptionSpecs(const std::vector<std::string>& specs);
+// Applies the values of a repeated --opt in turn; a switch named in two of them is a usage error.
+void applyOptionSpecs(engine::SearchOptions& options, const std::vector<std::string>& specs);
+// The queries of a query file; one that holds none is a bad input file (exit 3), as a run or a
+// study of nothing would report only zeros.
+std::vector<engine::QueryRecord> readQueryFile(const std::string& path);
 
 std::string humanBytes(std::uint64_t bytes);
 std::string floatBits(float value);  // 8 lower-case hex digits

@@ -3,7 +3,7 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/core/error.h"
-#include "engine/corpus/query_reader.h"
+#include "engine/core/wording.h"
 #include "engine/index/index.h"
 #include "engine/index/index_builder.h"
 #include "engine/query/bound_study.h"
@@ -175,7 +175,7 @@ void addIndexCommands(CLI::App& app) {
     }
     const auto idx = engine::Index::open(sa->dir);
     std::vector<std::string> texts;
-    for (const auto& q : engine::readQueries(sa->queries)) texts.push_back(q.text);
+    for (const auto& q : readQueryFile(sa->queries)) texts.push_back(q.text);
     const auto result = engine::studyBounds(*idx, texts, options, terminalProgress("bound study"));
     endProgress();
     const double considered = static_cast<double>(result.considered);
@@ -192,11 +192,21 @@ void addIndexCommands(CLI::App& app) {
                  {"considered", result.considered}, {"rows", rows}});
       return 0;
     }
+    const std::string queriesRead = engine::counted(result.queries, "query", "queries");
+    const std::string kHits = engine::counted(sa->k, "hit", "hits");
+    if (result.withKth == 0) {
+      // No k-th score, no floor: a table would show 0 % everywhere, which reads as "the bounds
+      // dismiss nothing" rather than "nothing was measured".
+      std::cout << fmt::format("{}, none with {}: no query has a k-th score, so there is nothing to study "
+                               "(a smaller --k may help)\n",
+                               queriesRead, kHits);
+      return 0;
+    }
     std::cout << fmt::format(
-        "{} queries, {} with {} hits (the others have no k-th score and are left out); {} documents considered "
-        "({} per query: those an exhaustive {} path scores)\n\n",
-        result.queries, result.withKth, sa->k, result.considered,
-        result.withKth == 0 ? 0.0 : considered / static_cast<double>(result.withKth),
+        "{}, {} with {}{}; {} documents considered ({:.1f} per query: those an exhaustive {} path scores)\n\n",
+        queriesRead, result.withKth, kHits,
+        result.withKth < result.queries ? " (the others have no k-th score and are left out)" : "",
+        result.considered, considered / static_cast<double>(result.withKth),
         options.op == engine::Operator::And ? "AND" : "OR");
     std::cout << "| postings per bound | reaching the k-th score | share | mean share per query |\n"
                  "|-------------------:|------------------------:|------:|---------------------:|\n";

@@ -7,6 +7,7 @@
 #include "engine/bench/query_set_timing.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/wording.h"
 #include "engine/corpus/query_reader.h"
 #include "engine/corpus/run_file.h"
 #include "engine/index/index.h"
@@ -100,7 +101,7 @@ void addRunCommand(CLI::App& app) {
     base.op = engine::parseOperator(a->op);
     base.k = k;
     base.algorithm = engine::parseAlgorithm(a->algo);
-    base.options.apply(joinOptionSpecs(a->opts));
+    applyOptionSpecs(base.options, a->opts);
     base.describePlan = false;  // timed: the words are never read
     engine::checkRequest(base);
     for (const std::string* path : {&a->out, &a->counters, &a->summary}) {
@@ -134,8 +135,7 @@ void addRunCommand(CLI::App& app) {
       peerSearcher->search(terms, peerOptions.op, peerOptions.k, peerHits);
       return peerHits.size();
     };
-    const auto queries = engine::readQueries(a->queries);
-    if (queries.empty()) engine::throwBadInput(a->queries + ": holds no queries");
+    const auto queries = readQueryFile(a->queries);
     std::vector<engine::SearchRequest> requests;
     for (const auto& q : queries) {
       engine::SearchRequest r = base;
@@ -235,7 +235,8 @@ void addRunCommand(CLI::App& app) {
       }
       summaryText = jsonText(j, 2) + "\n";
       if (!a->summary.empty()) outputs.push_back({a->summary, summaryText});
-      timingLine = fmt::format("timing: {:.4f} CPU ms/query over {} passes", t.cpuMsPerQuery, t.passes);
+      timingLine = fmt::format("timing: {:.4f} CPU ms/query over {}", t.cpuMsPerQuery,
+                               engine::counted(t.passes, "pass", "passes"));
       if (t.wallMsP50) timingLine += fmt::format(", wall p50 {:.4f} ms", *t.wallMsP50);
     }
     engine::writeFilesTogether(outputs);

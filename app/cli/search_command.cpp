@@ -82,7 +82,7 @@ void addSearchCommand(CLI::App& app) {
     request.op = engine::parseOperator(a->op);
     request.k = countOption("--k", a->k, engine::kMaxK);
     request.algorithm = engine::parseAlgorithm(a->algo);
-    request.options.apply(joinOptionSpecs(a->opts));
+    applyOptionSpecs(request.options, a->opts);
     engine::checkRequest(request);
     const std::size_t traceLimit = countOption("--trace-limit", a->traceLimit, kMaxTraceLimit);
     if (!a->trace.empty()) engine::checkOutputWritable(a->trace);

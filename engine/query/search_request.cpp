@@ -2,6 +2,7 @@
 #include "engine/query/search_request.h"
 
 #include "engine/core/error.h"
+#include "engine/corpus/text_fields.h"
 
 #include <array>
 #include <cstdint>
@@ -82,7 +83,8 @@ void SearchOptions::apply(std::string_view spec) {
   std::uint32_t given = 0;  // bit i: the i-th switch (visit order) was named in this spec
   while (!spec.empty()) {
     const std::size_t comma = spec.find(',');
-    std::string_view item = spec.substr(0, comma);
+    // Blanks around items, names and values are ignored, as in a --target spec ("a=off, b=off").
+    const std::string_view item = trimAsciiSpace(spec.substr(0, comma));
     const bool more = comma != std::string_view::npos;
     spec = more ? spec.substr(comma + 1) : std::string_view{};
     if (item.empty() || (more && spec.empty())) {
@@ -92,8 +94,8 @@ void SearchOptions::apply(std::string_view spec) {
     std::string_view name = item;
     std::string_view value = "on";
     if (const std::size_t eq = item.find('='); eq != std::string_view::npos) {
-      name = item.substr(0, eq);
-      value = item.substr(eq + 1);
+      name = trimAsciiSpace(item.substr(0, eq));
+      value = trimAsciiSpace(item.substr(eq + 1));
     }
     // The name first: "bar=baz" is an unknown switch, not a bad value of one.
     int index = -1;

@@ -52,7 +52,7 @@ struct SearchOptions {
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names (the error lists the valid ones), a
   // bad value, an empty item and a name given twice are Usage errors. "" changes nothing. Starts
-  // from the current values.
+  // from the current values. ASCII blanks around items, names and values are ignored.
   void apply(std::string_view spec);
   // "freq_prune=on,candidate_prune=on,..." in a fixed order.
   std::string toString() const;

@@ -116,6 +116,59 @@ TEST_F(CliPipeline, IndexBoundStudyTextAndJson) {
   }
 }
 
+// An empty query file gave a table of zeros and exit 0 where `run` refuses it: refused the same
+// way, as a bad input file named in one line.
+TEST_F(CliPipeline, IndexBoundStudyRefusesAnEmptyQueryFile) {
+  const auto d = dir();
+  writeFile(d / "study-empty.jsonl", "");
+  const auto r = cli({"index", "bound-study", (d / "index").string(), "--queries", (d / "study-empty.jsonl").string()});
+  EXPECT_EQ(r.exitCode, 3) << r.out << r.err;
+  EXPECT_NE(r.err.find("study-empty.jsonl: holds no queries"), std::string::npos) << r.err;
+  EXPECT_EQ(countLines(r.err), 1u) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+// With no query reaching k hits there is no k-th score to compare bounds with: a table of 0.0 %
+// read as "the bounds dismiss nothing". The study says so instead.
+TEST_F(CliPipeline, IndexBoundStudySaysWhenNoQueryHasKHits) {
+  const auto r = cli({"index", "bound-study", (dir() / "index").string(), "--queries", (dir() / "q.jsonl").string(),
+                      "--k", "10000000"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("20 queries, none with 10000000 hits: no query has a k-th score"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("0.0 %"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("| postings per bound"), std::string::npos) << r.out;
+}
+
+// The mean per query was printed with every digit of a double ("23.33823529411765"), and "the
+// others are left out" was said when there were no others.
+TEST_F(CliPipeline, IndexBoundStudyRoundsTheMeanAndMentionsLeftOutQueriesOnlyIfAny) {
+  const auto d = dir();
+  const auto index = (d / "index").string();
+  auto r = cli({"index", "bound-study", index, "--queries", (d / "q.jsonl").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("20 queries, 20 with 10 hits; "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("the others have no k-th score"), std::string::npos) << r.out;
+  // Three queries with 10 hits (a mean in thirds never has one decimal exactly) and one of a word
+  // no document holds, which has no k-th score: now there is one to leave out.
+  std::istringstream lines(readFile(d / "q.jsonl"));
+  std::string mixed;
+  for (std::string line; countLines(mixed) < 3 && std::getline(lines, line);) mixed += line + "\n";
+  ASSERT_EQ(countLines(mixed), 3u);
+  mixed += R"({"_id": "none", "text": "zzzzqqqq"})" "\n";
+  writeFile(d / "study-mixed.jsonl", mixed);
+  const auto file = (d / "study-mixed.jsonl").string();
+  const auto j = nlohmann::json::parse(cli({"index", "bound-study", index, "--queries", file, "--json"}).out);
+  ASSERT_EQ(j["queries_with_kth"], 3);
+  const auto considered = j["considered"].get<std::uint64_t>();
+  r = cli({"index", "bound-study", index, "--queries", file});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find(fmt::format("4 queries, 3 with 10 hits (the others have no k-th score and are left out); {} "
+                                   "documents considered ({:.1f} per query:",
+                                   considered, static_cast<double>(considered) / 3.0)),
+            std::string::npos)
+      << r.out;
+}
+
 TEST_F(CliPipeline, SearchJsonCarriesBitsCountersAndExplain) {
   const auto queries = readFile(dir() / "q.jsonl");
   const auto first = nlohmann::json::parse(queries.substr(0, queries.find('\n')));
@@ -221,6 +274,15 @@ TEST_F(CliPipeline, RunRepeatWritesATimingSummary) {
   EXPECT_GT(j["cpu_ms_per_query"].get<double>(), 0.0);
   EXPECT_TRUE(j["wall_ms_p50"].is_null()) << "60 samples are too few for a p50 (needs 200)";
   EXPECT_EQ(j["algo"], "auto");
+}
+
+// "over 1 passes": the timing line counts its passes in the right number.
+TEST_F(CliPipeline, RunTimingLineSaysOnePassInTheSingular) {
+  const auto d = dir();
+  const auto r = cli({"run", (d / "index").string(), "--queries", (d / "q.jsonl").string(), "--out", "/dev/null",
+                      "--repeat", "1"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.err.find(" CPU ms/query over 1 pass\n"), std::string::npos) << r.err;
 }
 
 TEST_F(CliPipeline, ErrorsHaveTheRightExitCodeAndOneLine) {
@@ -388,6 +450,42 @@ TEST_F(CliPipeline, RunCountersCarryThePathTheKthScoreAndTheTie) {
   struct stat st{};
   ASSERT_EQ(::stat("/dev/null", &st), 0);
   EXPECT_TRUE(S_ISCHR(st.st_mode));
+}
+
+// `--opt "freq_prune=off, lazy_freq=off"` was refused over the blank, which a --target spec takes.
+TEST_F(CliPipeline, OptIgnoresBlanksAroundItems) {
+  const auto d = dir();
+  const auto index = (d / "index").string();
+  auto r = cli({"run", index, "--queries", (d / "q.jsonl").string(), "--out", "/dev/null", "--repeat", "1",
+                "--summary", (d / "opt-blanks.json").string(), "--opt", "freq_prune=off, lazy_freq = off"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto opts = nlohmann::json::parse(readFile(d / "opt-blanks.json"))["opts"].get<std::string>();
+  EXPECT_NE(opts.find("freq_prune=off"), std::string::npos) << opts;
+  EXPECT_NE(opts.find("lazy_freq=off"), std::string::npos) << opts;
+  r = cli({"search", index, "--query", "x", "--opt", "freq_prune=off, lazy_freq=off"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+}
+
+// A switch named in two --opt flags was reported as given twice in their join, a string the user
+// never typed: the error names the switch and says it was repeated across --opt.
+TEST_F(CliPipeline, OptNamesASwitchRepeatedAcrossFlags) {
+  const auto d = dir();
+  const auto index = (d / "index").string();
+  for (const std::string command : {"run", "search"}) {
+    std::vector<std::string> args = {command, index};
+    if (command == "run") args.insert(args.end(), {"--queries", (d / "q.jsonl").string(), "--out", "/dev/null"});
+    if (command == "search") args.insert(args.end(), {"--query", "x"});
+    args.insert(args.end(), {"--opt", "freq_prune=off", "--opt", "lazy_freq=off,freq_prune=on"});
+    const auto r = cli(args);
+    EXPECT_EQ(r.exitCode, 2) << command << ": " << r.err;
+    EXPECT_NE(r.err.find("optimisation 'freq_prune' is given twice across --opt"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("freq_prune=off,lazy_freq=off"), std::string::npos) << "quotes a join: " << r.err;
+    EXPECT_EQ(countLines(r.err), 1u) << r.err;
+  }
+  // Within one --opt, the value quoted is the one typed.
+  const auto r = cli({"search", index, "--query", "x", "--opt", "lazy_freq=off", "--opt", "taat=off,taat=on"});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("'taat' is given twice in 'taat=off,taat=on'"), std::string::npos) << r.err;
 }
 
 // --out /dev/stdout writes into whatever stdout is: here the test's pipe (a pipe's /proc link

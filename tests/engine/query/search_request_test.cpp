@@ -83,5 +83,29 @@ TEST(SearchRequest, OptionsRefuseDuplicatesAndEmptyItems) {
             "long_windows, bulk_or, bound_first, taat, rank_floor");
 }
 
+// "freq_prune=off, lazy_freq=off" was refused as an unknown switch ' lazy_freq' while a --target
+// spec took the same blank: blanks around items, names and values are ignored, but a blank item
+// is still an empty one.
+TEST(SearchRequest, OptionsIgnoreBlanksAroundItems) {
+  SearchOptions o;
+  o.apply(" freq_prune=off, lazy_freq = off ,\ttaat\t=\toff ");
+  EXPECT_FALSE(o.freqPrune);
+  EXPECT_FALSE(o.lazyFreq);
+  EXPECT_FALSE(o.taat);
+  EXPECT_TRUE(o.windowJump);
+  o.apply("freq_prune , lazy_freq");
+  EXPECT_TRUE(o.freqPrune);
+  EXPECT_TRUE(o.lazyFreq);
+  for (const char* spec : {"freq_prune=off, ", "freq_prune=off, ,lazy_freq=off", " "}) {
+    try {
+      o.apply(spec);
+      ADD_FAILURE() << "'" << spec << "' accepted";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("an empty item"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(o.apply("freq_prune=off, freq_prune =on"), Error);
+}
+
 }  // namespace
 }  // namespace wandscope::test
