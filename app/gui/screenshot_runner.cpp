@@ -33,7 +33,11 @@ void ScreenshotRunner::start() {
   }
   for (const QString& id : std::as_const(m_requested)) {
     if (!m_window->page(id)) {
-      engine::log::error(QStringLiteral("screenshot: there is no page named %1").arg(id).toStdString());
+      QStringList valid;
+      for (Page* p : m_window->pages()) valid << p->pageId();
+      engine::log::error(QStringLiteral("screenshot: there is no page named %1 (pages: %2)")
+                             .arg(id, valid.join(QStringLiteral(", ")))
+                             .toStdString());
       emit finished(2);
       return;
     }

@@ -48,5 +48,14 @@ TEST(Screenshot, RejectsBadArguments) {
   EXPECT_EQ(runProcess(WANDSCOPE_GUI, {"--theme", "purple"}, workbenchEnv(dir)).exitCode, 2);
 }
 
+// "--page explor" said only that there is no such page: the error lists the pages there are.
+TEST(Screenshot, AnUnknownPageListsTheValidNames) {
+  TempDir dir;
+  const auto r = runProcess(WANDSCOPE_GUI, {"--screenshot", (dir / "s").string(), "--page", "explor"}, workbenchEnv(dir));
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("no page named explor (pages: index, explore, load, history, trace, compare)"), std::string::npos)
+      << r.err;
+}
+
 }  // namespace
 }  // namespace wandscope::test
