@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <stdexcept>
@@ -35,8 +36,16 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
   std::vector<char*> argv;
   for (auto& a : argStore) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // The extra variables replace the inherited ones of the same name: appended after them, getenv
+  // would still find the inherited value first (QT_QPA_PLATFORM=offscreen of the test process).
+  const auto nameOf = [](const std::string& entry) { return entry.substr(0, entry.find('=') + 1); };
   std::vector<std::string> envStore;
-  for (char** e = environ; *e != nullptr; ++e) envStore.emplace_back(*e);
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry = *e;
+    const bool replaced = std::any_of(extraEnv.begin(), extraEnv.end(),
+                                      [&](const std::string& x) { return nameOf(x) == nameOf(entry); });
+    if (!replaced) envStore.push_back(entry);
+  }
   envStore.insert(envStore.end(), extraEnv.begin(), extraEnv.end());
   std::vector<char*> envp;
   for (auto& e : envStore) envp.push_back(e.data());

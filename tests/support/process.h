@@ -15,7 +15,8 @@ struct ProcessResult {
   std::string err;
 };
 
-// Runs a program with arguments (no shell), capturing stdout and stderr.
+// Runs a program with arguments (no shell), capturing stdout and stderr. `extraEnv` entries
+// ("NAME=value") are added to the inherited environment, replacing a variable of the same name.
 ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args,
                          const std::vector<std::string>& extraEnv = {});
 
