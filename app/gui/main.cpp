@@ -16,6 +16,8 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 
 namespace {
 
@@ -57,16 +59,35 @@ int runProfile(wandscope::app::MainWindow& window, const QString& profile, const
   return QApplication::exec();
 }
 
+bool setInEnvironment(const char* name) {
+  const char* v = std::getenv(name);
+  return v != nullptr && *v != '\0';
+}
+
+// Whether Qt will find somewhere to draw: a chosen platform plugin (offscreen, xcb, ...), an X or a
+// Wayland display. Without one, QApplication aborts ("could not connect to display").
+bool hasDisplay() {
+  return setInEnvironment("QT_QPA_PLATFORM") || setInEnvironment("DISPLAY") || setInEnvironment("WAYLAND_DISPLAY");
+}
+
+bool asksForHelpOrVersion(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-h" || a == "--help" || a == "--help-all" || a == "-?" || a == "-v" || a == "--version") return true;
+  }
+  return false;
+}
+
+void setApplicationNames() {
+  QCoreApplication::setOrganizationName(QStringLiteral("wandscope"));
+  QCoreApplication::setApplicationName(QStringLiteral("wandscope"));
+  QCoreApplication::setApplicationVersion(QStringLiteral(WANDSCOPE_VERSION));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace wandscope::app;
-  QApplication app(argc, argv);
-  QApplication::setOrganizationName(QStringLiteral("wandscope"));
-  QApplication::setApplicationName(QStringLiteral("wandscope"));
-  QApplication::setApplicationVersion(QStringLiteral(WANDSCOPE_VERSION));
-  QApplication::setApplicationDisplayName(QStringLiteral("Wandscope"));
-
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("Wandscope workbench: explore, explain and measure exact top-k search."));
   parser.addHelpOption();
@@ -112,6 +133,24 @@ int main(int argc, char** argv) {
       QStringLiteral("TARGET"));
   parser.addOptions({indexOption, screenshotOption, pageOption, themeOption, darkOption, docsOption, settingsOption,
                      dbOption, runProfileOption, outOption, simdOption});
+  // --help and --version need no display: answered before QApplication, which aborts without one
+  // (it ended `wandscope --help` over ssh with SIGABRT).
+  if (asksForHelpOrVersion(argc, argv)) {
+    QCoreApplication core(argc, argv);
+    setApplicationNames();
+    parser.process(core);  // prints and exits
+    return 0;
+  }
+  if (!hasDisplay()) {
+    std::fprintf(stderr,
+                 "wandscope: no display (DISPLAY and WAYLAND_DISPLAY are not set): run it on a desktop, under "
+                 "xvfb-run, or with QT_QPA_PLATFORM=offscreen for --screenshot and --run-profile; "
+                 "wandscope-cli runs everything without one\n");
+    return 1;
+  }
+  QApplication app(argc, argv);
+  setApplicationNames();
+  QApplication::setApplicationDisplayName(QStringLiteral("Wandscope"));
   parser.process(app);
 
   const bool screenshot = parser.isSet(screenshotOption);

@@ -57,5 +57,24 @@ TEST(Screenshot, AnUnknownPageListsTheValidNames) {
       << r.err;
 }
 
+// Without a display (over ssh, in CI) --help and --version answer, and anything else says why it
+// cannot start: QApplication aborted both with SIGABRT (exit 134).
+TEST(Screenshot, WithoutADisplayHelpAnswersAndTheRestSaysWhy) {
+  TempDir dir;
+  auto env = workbenchEnv(dir);
+  env[0] = "QT_QPA_PLATFORM=";  // replaces offscreen: no platform chosen
+  env.push_back("DISPLAY=");
+  env.push_back("WAYLAND_DISPLAY=");
+  const auto help = runProcess(WANDSCOPE_GUI, {"--help"}, env);
+  EXPECT_EQ(help.exitCode, 0) << help.err;
+  EXPECT_NE(help.out.find("--screenshot"), std::string::npos) << help.out;
+  const auto version = runProcess(WANDSCOPE_GUI, {"--version"}, env);
+  EXPECT_EQ(version.exitCode, 0) << version.err;
+  EXPECT_NE(version.out.find("wandscope"), std::string::npos) << version.out;
+  const auto start = runProcess(WANDSCOPE_GUI, {}, env);
+  EXPECT_EQ(start.exitCode, 1) << start.err;
+  EXPECT_NE(start.err.find("no display"), std::string::npos) << start.err;
+}
+
 }  // namespace
 }  // namespace wandscope::test
