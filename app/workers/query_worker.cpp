@@ -170,6 +170,12 @@ widgets::SearchSnapshotPtr QueryWorker::execute(const QueryJob& job) {
     if (stale(job.generation)) return nullptr;
   }
 
+  // The compared run's external ids (its hits may be other documents than the primary's).
+  if (snapshot->compare) {
+    for (const engine::Hit& h : snapshot->compare->hits) {
+      snapshot->compare->externalIds.push_back(QString::fromUtf8(index.externalId(h.doc)));
+    }
+  }
   // Explain, stored text and snippets for the primary hits.
   const auto& hits = snapshot->primary.hits;
   const auto explain = engine::explainHits(index, snapshot->query, hits);

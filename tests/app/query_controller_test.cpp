@@ -132,6 +132,11 @@ TEST_F(QueryControllerTest, EveryPathGivesTheSameHitsWithDifferentWork) {
       ASSERT_TRUE(snapshot && snapshot->compare);
       EXPECT_TRUE(snapshot->identical());
       EXPECT_EQ(snapshot->compare->taken, engine::Algorithm::Exhaustive);
+      // The compared hits' external ids, as the primary rows have theirs.
+      ASSERT_EQ(snapshot->compare->externalIds.size(), snapshot->compare->hits.size());
+      for (std::size_t i = 0; i < snapshot->rows.size(); ++i) {
+        EXPECT_EQ(snapshot->compare->externalIds[i], snapshot->rows[i].externalId) << "rank " << i + 1;
+      }
       if (a != engine::Algorithm::Auto) {
         EXPECT_EQ(snapshot->primary.taken, a);
       }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tests/widgets/snapshot_fixtures.h"
+#include "widgets/models/counter_table_model.h"
 #include "widgets/models/result_table_model.h"
 
 #include <gtest/gtest.h>
@@ -72,6 +73,29 @@ TEST(ResultTableModel, ComparisonAddsColumnsAndMarksDifferences) {
   // Back to no comparison: the extra columns go away.
   model.setSnapshot(makeSnapshot(false));
   EXPECT_EQ(model.columnCount(), 5);
+}
+
+// Both document columns show external ids (the compared one showed internal numbers beside the
+// primary's external ids), and two paths of one name are told apart as A and B in every header.
+TEST(ResultTableModel, TheComparedColumnShowsExternalIdsAndSamePathsAreLabelledAAndB) {
+  ResultTableModel model;
+  auto s = std::make_shared<widgets::SearchSnapshot>(*makeSnapshot(true, true));
+  for (const auto& h : s->compare->hits) s->compare->externalIds.push_back(QStringLiteral("ext-%1").arg(h.doc));
+  model.setSnapshot(s);
+  const int compareDoc = model.column(Column::CompareDoc);
+  EXPECT_EQ(model.index(1, compareDoc).data().toString(), QStringLiteral("ext-99"));
+  EXPECT_TRUE(model.index(1, compareDoc).data(Qt::ToolTipRole).toString().contains(QStringLiteral("internal doc id 99")));
+  EXPECT_EQ(model.headerData(compareDoc, Qt::Horizontal).toString(), QStringLiteral("Doc (exhaustive)"));
+  EXPECT_EQ(s->pathLabels(), (std::pair{QStringLiteral("bmw"), QStringLiteral("exhaustive")}));
+
+  s->primary.taken = engine::Algorithm::Exhaustive;
+  model.setSnapshot(s);
+  EXPECT_EQ(model.headerData(model.column(Column::Doc), Qt::Horizontal).toString(), QStringLiteral("Doc (A: exhaustive)"));
+  EXPECT_EQ(model.headerData(compareDoc, Qt::Horizontal).toString(), QStringLiteral("Doc (B: exhaustive)"));
+  widgets::CounterTableModel counters;
+  counters.setSnapshot(s);
+  EXPECT_EQ(counters.headerData(1, Qt::Horizontal).toString(), QStringLiteral("A: exhaustive"));
+  EXPECT_EQ(counters.headerData(2, Qt::Horizontal).toString(), QStringLiteral("B: exhaustive"));
 }
 
 TEST(SearchSnapshot, IdentityComparesDocIdsAndScoreBits) {

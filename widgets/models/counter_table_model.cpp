@@ -104,10 +104,7 @@ QVariant CounterTableModel::data(const QModelIndex& index, int role) const {
 
 QVariant CounterTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || section < 0 || section >= columnCount()) return {};
-  const QString a = m_snapshot ? QString::fromLatin1(engine::algorithmName(m_snapshot->primary.taken)) : QString();
-  const QString b = m_snapshot && m_snapshot->compare
-                        ? QString::fromLatin1(engine::algorithmName(m_snapshot->compare->taken))
-                        : QString();
+  const auto [a, b] = m_snapshot ? m_snapshot->pathLabels() : std::pair<QString, QString>{};
   if (role == Qt::DisplayRole) {
     switch (section) {
       case 0: return QStringLiteral("Counter");

@@ -64,6 +64,14 @@ const engine::Hit* ResultTableModel::compareHit(int row) const noexcept {
   return &m_snapshot->compare->hits[static_cast<std::size_t>(row)];
 }
 
+QString ResultTableModel::compareExternalId(int row) const {
+  const engine::Hit* other = compareHit(row);
+  if (other == nullptr) return {};
+  const auto& ids = m_snapshot->compare->externalIds;
+  const auto r = static_cast<std::size_t>(row);
+  return r < ids.size() ? ids[r] : QString::number(other->doc);
+}
+
 int ResultTableModel::rowCount(const QModelIndex& parent) const {
   if (parent.isValid() || !m_snapshot) return 0;
   // With a comparison that returned more hits than the primary, the extra ranks still get rows.
@@ -91,7 +99,7 @@ QVariant ResultTableModel::data(const QModelIndex& index, int role) const {
         case Column::Rank: return row + 1;
         case Column::Doc: return hit ? hit->externalId : QString();
         case Column::Score: return hit ? scoreText(hit->score) : QString();
-        case Column::CompareDoc: return other ? QString::number(other->doc) : QString();
+        case Column::CompareDoc: return other ? compareExternalId(row) : QString();
         case Column::CompareScore: return other ? scoreText(other->score) : QString();
         case Column::Match: return match ? QStringLiteral("=") : QStringLiteral("\u2260");
         case Column::Title: return hit ? hit->title : QString();
@@ -106,7 +114,8 @@ QVariant ResultTableModel::data(const QModelIndex& index, int role) const {
           return hit ? QStringLiteral("%1\nf32 bits %2").arg(scoreText(hit->score), bitsText(hit->score))
                      : QVariant();
         case Column::CompareDoc:
-          return other ? QStringLiteral("internal doc id %1 from the compared path").arg(other->doc) : QVariant();
+          return other ? QStringLiteral("%1 (internal doc id %2) from the compared path").arg(compareExternalId(row)).arg(other->doc)
+                       : QVariant();
         case Column::CompareScore:
           return other ? QStringLiteral("%1\nf32 bits %2").arg(scoreText(other->score), bitsText(other->score))
                        : QVariant();
@@ -192,18 +201,17 @@ QVariant ResultTableModel::headerData(int section, Qt::Orientation orientation, 
     return {};
   }();
   if (role == Qt::DisplayRole) {
-    const QString a = m_snapshot ? QString::fromLatin1(engine::algorithmName(m_snapshot->primary.taken)) : QString();
-    const QString b = hasCompare() ? QString::fromLatin1(engine::algorithmName(m_snapshot->compare->taken)) : QString();
+    const auto [a, b] = m_snapshot ? m_snapshot->pathLabels() : std::pair<QString, QString>{};
     switch (kind) {
       case Column::Doc: return hasCompare() ? QStringLiteral("Doc (%1)").arg(a) : metricTitle(key);
       case Column::Score: return hasCompare() ? QStringLiteral("Score (%1)").arg(a) : metricTitle(key);
-      case Column::CompareDoc: return QStringLiteral("Doc id (%1)").arg(b);
+      case Column::CompareDoc: return QStringLiteral("Doc (%1)").arg(b);
       case Column::CompareScore: return QStringLiteral("Score (%1)").arg(b);
       default: return metricTitle(key);
     }
   }
   if (role == Qt::ToolTipRole) {
-    if (kind == Column::CompareDoc) return QStringLiteral("Internal doc id returned by the compared path at this rank.");
+    if (kind == Column::CompareDoc) return QStringLiteral("Document returned by the compared path at this rank.");
     if (kind == Column::CompareScore) return QStringLiteral("Score returned by the compared path at this rank.");
     return metricDescription(key);
   }

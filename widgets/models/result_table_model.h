@@ -44,6 +44,8 @@ class ResultTableModel : public QAbstractTableModel {
  private:
   bool hasCompare() const noexcept { return m_snapshot && m_snapshot->compare.has_value(); }
   const engine::Hit* compareHit(int row) const noexcept;
+  // The compared hit's external id (its internal doc id as text when the snapshot has none).
+  QString compareExternalId(int row) const;
 
   SearchSnapshotPtr m_snapshot;
 };

@@ -8,6 +8,17 @@ namespace wandscope::widgets {
 
 std::uint32_t scoreBits(engine::Score score) noexcept { return std::bit_cast<std::uint32_t>(score); }
 
+std::pair<QString, QString> SearchSnapshot::pathLabels() const {
+  QString a = QString::fromLatin1(engine::algorithmName(primary.taken));
+  if (!compare) return {a, QString()};
+  QString b = QString::fromLatin1(engine::algorithmName(compare->taken));
+  if (a == b) {
+    a.prepend(QStringLiteral("A: "));
+    b.prepend(QStringLiteral("B: "));
+  }
+  return {a, b};
+}
+
 int SearchSnapshot::firstDifference() const noexcept {
   if (!compare) return -1;
   const auto& a = primary.hits;

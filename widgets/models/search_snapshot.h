@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace wandscope::widgets {
@@ -43,6 +44,7 @@ struct AlgorithmRun {
   int timedRuns = 0;
   engine::Score kthScore = 0.0f;  // NaN when fewer than k hits
   bool tieAtK = false;
+  std::vector<QString> externalIds;  // the compared run's: parallel to hits (the primary's are in rows)
 };
 
 // Everything the Explore page shows about one query, computed off the GUI thread and shared as
@@ -68,6 +70,10 @@ struct SearchSnapshot {
   // Whether the comparison returned exactly the primary's hits: same doc ids, same order, same
   // f32 score bits. False without a comparison.
   bool identical() const noexcept { return compare.has_value() && firstDifference() < 0; }
+  // The column labels of the primary and the compared path: the paths' names ("bmm",
+  // "exhaustive"), "A: exhaustive" and "B: exhaustive" when both took the same path (the headers
+  // read "exhaustive | exhaustive"); the second is empty without a comparison.
+  std::pair<QString, QString> pathLabels() const;
 };
 
 using SearchSnapshotPtr = std::shared_ptr<const SearchSnapshot>;

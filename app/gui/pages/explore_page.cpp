@@ -577,13 +577,14 @@ void ExplorePage::resizeResultColumns() {
     const QString name = QString::fromLatin1(engine::algorithmName(a));
     if (fm.horizontalAdvance(name) > fm.horizontalAdvance(longest)) longest = name;
   }
+  // "A: " too: both paths the same, the headers say which is which (SearchSnapshot::pathLabels).
   const auto titled = [&](const char* title) {
-    return fm.horizontalAdvance(QStringLiteral("%1 (%2)").arg(QLatin1String(title), longest)) + 16;
+    return fm.horizontalAdvance(QStringLiteral("%1 (A: %2)").arg(QLatin1String(title), longest)) + 16;
   };
   setWidth(C::Rank, fm.horizontalAdvance(QStringLiteral("Rank")) + 18);
   setWidth(C::Doc, std::max(titled("Doc"), digits));
   setWidth(C::Score, titled("Score"));
-  setWidth(C::CompareDoc, titled("Doc id"));
+  setWidth(C::CompareDoc, std::max(titled("Doc"), digits));
   setWidth(C::CompareScore, titled("Score"));
   setWidth(C::Match, fm.horizontalAdvance(QStringLiteral("Match")) + 18);
   setWidth(C::Title, fm.horizontalAdvance(QLatin1Char('x')) * 28);
