@@ -124,7 +124,8 @@ std::string speedupText(double ratio) { return fmt::format("{:.2f}x speedup", ra
 std::string percentText(double ratio) {
   // B's time relative to A's: ratio = A / B, so B / A - 1.
   if (ratio <= 0) return "n/a";
-  return fmt::format("{:+.1f} %", (1 / ratio - 1) * 100);
+  // Named: beside "0.58x speedup" a bare "+71.2 %" read as a benefit, which is B's time growing.
+  return fmt::format("time {:+.1f} %", (1 / ratio - 1) * 100);
 }
 
 }  // namespace wandscope::engine

@@ -46,7 +46,7 @@ std::string ratioVerdict(double ciLow, double ciHigh, double noiseFloor);
 double aaNoiseFloor(double ciLow, double ciHigh);
 
 // "1.23x speedup" / "0.81x speedup" and the same as a percentage change of B's time vs A's
-// ("-18.7 %": B takes 18.7 % less time).
+// ("time -18.7 %": B takes 18.7 % less time).
 std::string speedupText(double ratio);
 std::string percentText(double ratio);
 

@@ -55,7 +55,9 @@ TEST(CompareStats, Verdicts) {
   EXPECT_EQ(engine::ratioVerdict(0.90, 1.10, 0.02), "inconclusive");
   EXPECT_NEAR(engine::aaNoiseFloor(0.97, 1.02), 1 / 0.97 - 1, 1e-12);
   EXPECT_EQ(engine::speedupText(1.234), "1.23x speedup");
-  EXPECT_EQ(engine::percentText(2.0), "-50.0 %");
+  // B's time change, named as such: "+71.2 %" alone beside "0.58x speedup" read as a benefit.
+  EXPECT_EQ(engine::percentText(2.0), "time -50.0 %");
+  EXPECT_EQ(engine::percentText(0.5), "time +100.0 %");
   EXPECT_DOUBLE_EQ(engine::medianOf({3, 1, 2, 10}), 2.5);
   EXPECT_DOUBLE_EQ(engine::medianOf({3, 1, 2}), 2);
 }
