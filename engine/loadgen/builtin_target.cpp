@@ -7,7 +7,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
+#include <string_view>
 
 namespace wandscope::engine {
 
@@ -37,10 +39,15 @@ void BuiltinQueryOptions::applySpec(const TargetSpec& spec) {
     }
   }
   if (!algorithmSupports(algorithm, op)) {
-    std::string message = "target '";
-    message.append(spec.text).append("': algorithm ").append(algorithmName(algorithm));
-    message.append(" does not evaluate ").append(operatorName(op)).append(" queries");
-    throwUsage(message);
+    // Say where the operator came from: a profile's op=and met by a target's algo=wand read as a
+    // fault of the target alone.
+    const bool ownOp = std::any_of(spec.options.begin(), spec.options.end(), [](const auto& kv) { return kv.first == "op"; });
+    const char* other = op == Operator::And ? "or" : "and";
+    throwUsage(fmt::format("target '{}': algorithm {} does not evaluate {} queries ({}; op={} on the target evaluates "
+                           "{} queries)",
+                           spec.text, algorithmName(algorithm), operatorName(op),
+                           ownOp ? "the target's own op" : fmt::format("op={} comes from the profile", operatorName(op)),
+                           other, other == std::string_view("or") ? "OR" : "AND"));
   }
 }
 

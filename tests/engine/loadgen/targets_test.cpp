@@ -133,6 +133,22 @@ TEST(BuiltinTarget, RunsTheEngineAndReportsItsCounters) {
   EXPECT_THROW(o2.applySpec(TargetSpec::parse("builtin:algo=wand")), engine::Error);  // wand is OR-only
   EXPECT_THROW(o2.applySpec(TargetSpec::parse("builtin:nonsense=off")), engine::Error);
   EXPECT_THROW(o2.applySpec(TargetSpec::parse("builtin:k=0")), engine::Error);
+  // An operator the profile set is named as the profile's, with the way out.
+  const auto messageOf = [](engine::BuiltinQueryOptions o, const char* spec) {
+    try {
+      o.applySpec(TargetSpec::parse(spec));
+    } catch (const engine::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  engine::BuiltinQueryOptions andProfile;
+  andProfile.op = engine::Operator::And;
+  EXPECT_NE(messageOf(andProfile, "builtin:algo=wand").find("op=and comes from the profile; op=or on the target"),
+            std::string::npos)
+      << messageOf(andProfile, "builtin:algo=wand");
+  EXPECT_NE(messageOf({}, "builtin:op=and,algo=bmw").find("the target's own op"), std::string::npos)
+      << messageOf({}, "builtin:op=and,algo=bmw");
 }
 
 // The closed loop's warm-up is untimed, each pass walks its order, and every measured request is
