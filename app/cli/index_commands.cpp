@@ -140,7 +140,7 @@ void addIndexCommands(CLI::App& app) {
       "(docs/PERF.md, \"What the bounds allow\")");
   struct StudyArgs {
     std::string dir, queries, op = "or", granularities = "128,64,32,16,8";
-    std::size_t k = 10;
+    std::int64_t k = 10;  // signed, so that -1 is refused rather than wrapped (countOption)
     bool json = false;
   };
   auto sa = std::make_shared<StudyArgs>();
@@ -155,7 +155,9 @@ void addIndexCommands(CLI::App& app) {
   setAction(study, [sa] {
     engine::BoundStudyOptions options;
     options.op = engine::parseOperator(sa->op);
-    options.k = sa->k;
+    // The limit search and run keep (kMaxK): a larger k was taken and studied as "none with k hits".
+    options.k = countOption("--k", sa->k, engine::kMaxK);
+    if (options.k == 0) engine::throwUsage("--k must be at least 1: the study needs a k-th score");
     options.granularities.clear();
     for (std::size_t from = 0; from <= sa->granularities.size();) {  // "a,,b" and "a," have an empty item
       const std::size_t comma = std::min(sa->granularities.find(',', from), sa->granularities.size());
@@ -184,8 +186,11 @@ void addIndexCommands(CLI::App& app) {
       for (const auto& r : result.rows) {
         rows.push_back({{"granularity", r.granularity},
                         {"reaching", r.reaching},
-                        {"share", considered > 0 ? static_cast<double>(r.reaching) / considered : 0.0},
-                        {"mean_query_share", r.meanQueryShare}});
+                        // null, not 0, when no query has a k-th score: nothing was measured.
+                        {"share", considered > 0 ? nlohmann::json(static_cast<double>(r.reaching) / considered)
+                                                 : nlohmann::json(nullptr)},
+                        {"mean_query_share",
+                         result.withKth > 0 ? nlohmann::json(r.meanQueryShare) : nlohmann::json(nullptr)}});
       }
       printJson({{"index", sa->dir}, {"queries_file", sa->queries}, {"op", sa->op}, {"k", sa->k},
                  {"queries", result.queries}, {"queries_with_kth", result.withKth},
@@ -193,7 +198,7 @@ void addIndexCommands(CLI::App& app) {
       return 0;
     }
     const std::string queriesRead = engine::counted(result.queries, "query", "queries");
-    const std::string kHits = engine::counted(sa->k, "hit", "hits");
+    const std::string kHits = engine::counted(options.k, "hit", "hits");
     if (result.withKth == 0) {
       // No k-th score, no floor: a table would show 0 % everywhere, which reads as "the bounds
       // dismiss nothing" rather than "nothing was measured".

@@ -137,6 +137,23 @@ TEST_F(CliPipeline, IndexBoundStudySaysWhenNoQueryHasKHits) {
   EXPECT_NE(r.out.find("20 queries, none with 10000000 hits: no query has a k-th score"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("0.0 %"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("| postings per bound"), std::string::npos) << r.out;
+  // In JSON the shares are null (nothing measured), not 0.
+  const auto j = cli({"index", "bound-study", (dir() / "index").string(), "--queries", (dir() / "q.jsonl").string(),
+                      "--k", "10000000", "--json"});
+  ASSERT_EQ(j.exitCode, 0) << j.err;
+  const auto doc = nlohmann::json::parse(j.out);
+  ASSERT_FALSE(doc["rows"].empty());
+  for (const auto& row : doc["rows"]) {
+    EXPECT_TRUE(row["share"].is_null()) << row;
+    EXPECT_TRUE(row["mean_query_share"].is_null()) << row;
+  }
+  // k is held to the limits search and run keep: 0 and over 10,000,000 are usage errors.
+  for (const char* k : {"0", "10000001", "-1"}) {
+    const auto bad = cli({"index", "bound-study", (dir() / "index").string(), "--queries", (dir() / "q.jsonl").string(),
+                          "--k", k});
+    EXPECT_EQ(bad.exitCode, 2) << k << ": " << bad.err;
+    EXPECT_NE(bad.err.find("--k"), std::string::npos) << bad.err;
+  }
 }
 
 // The mean per query was printed with every digit of a double ("23.33823529411765"), and "the
