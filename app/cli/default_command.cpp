@@ -6,6 +6,7 @@
 #include "engine/bench/default_dataset.h"
 #include "engine/bench/query_set_timing.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/wording.h"
 #include "engine/corpus/query_reader.h"
 #include "engine/index/index.h"
 
@@ -64,9 +65,10 @@ void addDefaultCommand(CLI::App& app) {
     if (!a->json) {
       std::cout << fmt::format(
           "Wandscope default dataset: {} generated documents (mean length {}, vocabulary {}, Zipf {}), "
-          "{} terms, {} postings\nindex {}: {} segments, {:.2f} bits/posting; k = {}, {} timed passes per set\n\n",
+          "{} terms, {} postings\nindex {}: {} segments, {:.2f} bits/posting; k = {}, {} per set\n\n",
           stats.docs, d.corpusParams.meanLength, d.corpusParams.vocabulary, d.corpusParams.zipf, stats.terms,
-          stats.postings, d.index.string(), stats.segments, stats.postingBitsPerPosting(), a->k, a->passes);
+          stats.postings, d.index.string(), stats.segments, stats.postingBitsPerPosting(), a->k,
+          engine::counted(a->passes, "timed pass", "timed passes"));
       std::cout << fmt::format("{:<20} {:<4} {:>7} {:>8} {:>12} {:>13} {:>12} {:>10}\n", "query set", "op",
                                "queries", "hits/q", "postings/q", "scored/q", "CPU ms/q", "p50 ms");
     }
