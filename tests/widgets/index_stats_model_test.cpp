@@ -35,6 +35,7 @@ TEST(IndexStatsModel, EveryRowHasAValueAndATooltip) {
 TEST(IndexStatsModel, FormatsBytes) {
   EXPECT_EQ(IndexStatsModel::formatBytes(512), QStringLiteral("512 bytes"));
   EXPECT_TRUE(IndexStatsModel::formatBytes(3u << 20).startsWith(QStringLiteral("3.0")));
+  EXPECT_TRUE(IndexStatsModel::formatBytes(3u << 20).endsWith(QStringLiteral("MiB"))) << "as the CLI says it";
 }
 
 }  // namespace

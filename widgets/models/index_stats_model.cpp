@@ -10,7 +10,8 @@ namespace wandscope::widgets {
 IndexStatsModel::IndexStatsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 QString IndexStatsModel::formatBytes(quint64 bytes) {
-  return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeTraditionalFormat);
+  // IEC units (MiB), as the CLI prints them: "35.4 MB" here beside "35.4 MiB" there read as two sizes.
+  return QLocale().formattedDataSize(static_cast<qint64>(bytes), 1, QLocale::DataSizeIecFormat);
 }
 
 void IndexStatsModel::setSummary(IndexSummaryPtr summary) {

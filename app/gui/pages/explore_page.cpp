@@ -177,7 +177,8 @@ void ExplorePage::buildControls() {
   m_k = new QSpinBox(this);
   m_k->setRange(1, 1000);
   m_k->setValue(10);
-  m_k->setToolTip(QStringLiteral("Number of results (the top k)"));
+  m_k->setToolTip(QStringLiteral("Number of results (the top k), at most 1,000 here: every hit gets its stored text and "
+                                 "snippet. wandscope-cli search and run take k up to 10,000,000."));
   addLabeled(QStringLiteral("&k:"), m_k);
   m_compare = new QComboBox(this);
   m_compare->setSizeAdjustPolicy(QComboBox::AdjustToContents);
