@@ -96,6 +96,24 @@ TEST(TraceNarrative, SaysWhatHappenedWithTheNumbers) {
   EXPECT_EQ(traceNarrative(*s, s->primary, 99), QString());
 }
 
+// The prune table's last bucket is "tf >= 63": a cut-off there is every frequency of the block, not
+// "frequencies up to 63" (a walkthrough read it as a limit of 63).
+TEST(TraceNarrative, APruneTableCutAtTheLastBucketDropsEveryFrequency) {
+  auto s = makeEditableTrace();
+  auto& r = s->primary;
+  r.algorithm = engine::Algorithm::BulkAnd;
+  r.events = {
+      TraceEvent{TraceEventKind::PruneTableBuilt, TraceReason::None, 0, 0, 3, 0.0f, 2.5f, 6.0f},
+      TraceEvent{TraceEventKind::PruneTableBuilt, TraceReason::None, 0, 0, 63, 0.0f, 2.5f, 6.0f},
+  };
+  r.positions.assign(r.events.size() * 2, 100);
+  EXPECT_TRUE(traceNarrative(*s, r, 0).contains(QStringLiteral("Frequencies up to 3 cannot beat it")))
+      << traceNarrative(*s, r, 0).toStdString();
+  EXPECT_TRUE(traceNarrative(*s, r, 1).contains(QStringLiteral("No frequency of this block can beat it")))
+      << traceNarrative(*s, r, 1).toStdString();
+  EXPECT_FALSE(traceNarrative(*s, r, 1).contains(QStringLiteral("up to 63")));
+}
+
 // The bulk AND's long windows record other bounds than the seed's windows (COUNTERS.md): a limit
 // prune's bound is the lead's score plus the other lists' block maxima, compared with the floor (it
 // was told as "<= the partial-score limit 10.016", which is not what was tested), and a window

@@ -275,11 +275,17 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
       return QStringLiteral("Threshold raised from %1 to %2: documents must now score more than %2; every bound is "
                             "compared with it.")
           .arg(fmt(e.bound, 3), fmt(e.floor, 3));
-    case TraceEventKind::PruneTableBuilt:
-      return QStringLiteral("Prune table (re)built for %1: limit %2 (threshold %3 minus the others' block maxima). "
-                            "Frequencies up to %4 cannot beat it, so those candidates are dropped with one lookup.")
-          .arg(termName(s, e.term), fmt(e.bound, 3), fmt(e.floor, 3))
-          .arg(e.docEnd);
+    case TraceEventKind::PruneTableBuilt: {
+      // The last of the 64 buckets is "tf >= 63" (bounded by the lead's block maximum): a cut-off
+      // there means no frequency of this block can compete, not "up to 63".
+      const QString which = e.docEnd >= 63 ? QStringLiteral("No frequency of this block can beat it (its maximum is "
+                                                            "below), so every candidate is dropped with one lookup.")
+                                           : QStringLiteral("Frequencies up to %1 cannot beat it, so those candidates "
+                                                            "are dropped with one lookup.")
+                                                 .arg(e.docEnd);
+      return QStringLiteral("Prune table (re)built for %1: limit %2 (threshold %3 minus the others' block maxima). %4")
+          .arg(termName(s, e.term), fmt(e.bound, 3), fmt(e.floor, 3), which);
+    }
     case TraceEventKind::EssentialSplit: {
       const int nonEssential = static_cast<int>(e.score);
       if (nonEssential == 0) {

@@ -516,7 +516,11 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
   const long table = latest({TraceEventKind::PruneTableBuilt});
   if (table >= 0) {
     const TraceEvent& t = m_run->events[static_cast<std::size_t>(table)];
-    line += QStringLiteral("     Prune table: tf <= %1 cannot compete (limit %2)").arg(t.docEnd).arg(formatScore(t.bound));
+    // The last bucket is "tf >= 63" (the block maximum): cut there, no frequency can compete.
+    line += t.docEnd >= 63 ? QStringLiteral("     Prune table: no tf can compete (limit %1)").arg(formatScore(t.bound))
+                           : QStringLiteral("     Prune table: tf <= %1 cannot compete (limit %2)")
+                                 .arg(t.docEnd)
+                                 .arg(formatScore(t.bound));
   }
   // Compact: after the title (and the why) on the same line, elided when the view is narrow.
   if (!texts.line.isEmpty()) {
