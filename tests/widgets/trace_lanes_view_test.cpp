@@ -307,6 +307,24 @@ TEST(TraceLanesViewHeader, TheNoCursorNoteAndTheThresholdLineNeverOverlap) {
   EXPECT_TRUE(view.headerTexts().why.isEmpty());
 }
 
+// Lanes too short for the "cursor N" labels draw the markers alone: eight terms with Compare on
+// (lanes of 10 pixels) printed every label over the lanes below.
+TEST(TraceLanesViewLabels, ShortLanesDrawNoCursorLabels) {
+  auto s = makeTrace(1000, 10, 900);
+  TraceLanesView view;
+  view.resize(1000, 400);
+  view.setRun(s, &s->primary);
+  EXPECT_TRUE(view.cursorLabelsShown()) << "two terms in 400 pixels";
+  while (s->lanes.size() < 8) s->lanes.push_back(s->lanes.front());
+  s->primary.positions.clear();
+  for (std::size_t e = 0; e < s->primary.events.size(); ++e) s->primary.positions.insert(s->primary.positions.end(), 8, 10);
+  view.resize(1000, 180);
+  view.setRun(s, &s->primary);
+  EXPECT_FALSE(view.cursorLabelsShown()) << "eight terms in 180 pixels";
+  const QImage picture = view.grab().toImage();  // paints without the labels, and without a crash
+  EXPECT_FALSE(picture.isNull());
+}
+
 TEST(TraceLanesViewFocus, AClickTakesTheFocus) {
   TraceLanesView view;
   EXPECT_EQ(view.focusPolicy() & Qt::ClickFocus, Qt::ClickFocus);

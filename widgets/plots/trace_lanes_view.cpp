@@ -392,6 +392,11 @@ int TraceLanesView::cursorX(std::size_t term) const {
   return docToX(m_run->position(m_step, term));
 }
 
+bool TraceLanesView::cursorLabelsShown() const {
+  const Geometry g = geometry();
+  return g.laneHeight >= 2 * QFontMetrics(smallFont(font())).height() + 4;
+}
+
 bool TraceLanesView::cursorsWalked() const {
   return m_run == nullptr || m_run->cursorsWalked;
 }
@@ -590,7 +595,12 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   p.setFont(bold);
   p.setPen(color.darker(120));
   const int termHeight = p.fontMetrics().height();
+  // Kept in its lane: lanes shorter than a line (many terms, Compare on) drew each term over its
+  // neighbours; hovering the label gives it whole (laneToolTip).
+  p.save();
+  p.setClipRect(QRect(0, top, kLabelWidth, g.laneHeight));
   p.drawText(QRect(8, top + kLabelTop, kLabelWidth - 12, termHeight), Qt::AlignLeft | Qt::AlignVCenter, label.value(0));
+  p.restore();
   const QFont small = smallFont(font());
   p.setFont(small);
   p.setPen(palette().color(QPalette::Text));
@@ -681,14 +691,18 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     p.fillPath(tri, palette().color(QPalette::Text));
     p.setRenderHint(QPainter::Antialiasing, false);
     const bool flip = x > g.right - 90;
-    // On a light box: in a short lane it may cross a block's bar or the list maximum's line.
-    const QString where = QStringLiteral("cursor %1").arg(formatDoc(cursor));
-    const int tw = p.fontMetrics().horizontalAdvance(where) + 4;
-    const QRectF box(flip ? x - 7 - tw : x + 6, top + 1, tw, p.fontMetrics().height());
-    QColor bg = palette().color(QPalette::Base);
-    bg.setAlpha(200);
-    p.fillRect(box, bg);
-    p.drawText(box.adjusted(2, 0, -2, 0), (flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, where);
+    // On a light box: in a short lane it may cross a block's bar or the list maximum's line. Not in
+    // a lane too short for it, where it covered the lanes below (the marker and the event list
+    // still give the position).
+    if (cursorLabelsShown()) {
+      const QString where = QStringLiteral("cursor %1").arg(formatDoc(cursor));
+      const int tw = p.fontMetrics().horizontalAdvance(where) + 4;
+      const QRectF box(flip ? x - 7 - tw : x + 6, top + 1, tw, p.fontMetrics().height());
+      QColor bg = palette().color(QPalette::Base);
+      bg.setAlpha(200);
+      p.fillRect(box, bg);
+      p.drawText(box.adjusted(2, 0, -2, 0), (flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, where);
+    }
   }
   p.setFont(font());
   p.setPen(palette().color(QPalette::Mid));

@@ -58,6 +58,10 @@ class TraceLanesView : public QWidget {
   // the shaded window is where the bulk AND is.
   bool cursorsWalked() const;
 
+  // Whether the lanes are tall enough for the "cursor N" labels beside the markers (two lines of
+  // small print): in shorter lanes they covered the lanes below.
+  bool cursorLabelsShown() const;
+
   // MaxScore: whether term t is non-essential at this step (drawn hatched).
   bool nonEssential(std::size_t term) const;
 
