@@ -258,6 +258,8 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   EXPECT_TRUE(failed.at(0).at(0).toString().contains(QStringLiteral("no_such_switch")))
       << failed.at(0).at(0).toString().toStdString();
   EXPECT_FALSE(controller.isRunning());
+  // The plot no longer says it is waiting for a query set.
+  EXPECT_FALSE(page.plot()->emptyText().contains(QStringLiteral("Waiting"))) << page.plot()->emptyText().toStdString();
 }
 
 TEST(ComparePage, StopEndsTheComparisonPartial) {

@@ -729,6 +729,8 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
 void ComparePage::onFailed(const QString& message) {
   m_notice->showNotice(widgets::NoticeBar::Kind::Error, message);
   m_status->setText(QStringLiteral("The comparison failed."));
+  // Not "Waiting for the first query set...": nothing is coming.
+  m_plot->setEmptyText(QStringLiteral("The comparison failed: nothing was measured"));
   emit errorOccurred(message);
   if (m_screenshotPending) finishScreenshot();
 }
