@@ -5,6 +5,7 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/bench/query_set_timing.h"
+#include "engine/codec/simd/simd_target.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/wording.h"
@@ -226,6 +227,10 @@ void addRunCommand(CLI::App& app) {
                           {"warmup_queries", t.warmupQueries},
                           {"quantile", "nearest rank; absent (null) with fewer than 100 samples beyond it"}};
       j["wall_ms_p50"] = t.wallMsP50 ? nlohmann::json(*t.wallMsP50) : nlohmann::json(nullptr);
+      // What was timed, so a summary read later says which index, queries and kernels it is of.
+      j["index"] = a->dir;
+      j["queries_file"] = a->queries;
+      j["simd"] = engine::simd::targetName(engine::simd::currentTarget());
       if (peerTarget) {
         const auto& m = peer->manifest();
         j["peer"] = {{"dir", peer->dir().string()},     {"version", m.peerVersion},

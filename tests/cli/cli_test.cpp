@@ -291,6 +291,10 @@ TEST_F(CliPipeline, RunRepeatWritesATimingSummary) {
   EXPECT_GT(j["cpu_ms_per_query"].get<double>(), 0.0);
   EXPECT_TRUE(j["wall_ms_p50"].is_null()) << "60 samples are too few for a p50 (needs 200)";
   EXPECT_EQ(j["algo"], "auto");
+  // What was timed: the index, the query file and the SIMD target the kernels ran on.
+  EXPECT_EQ(j["index"], (d / "index").string());
+  EXPECT_EQ(j["queries_file"], (d / "q.jsonl").string());
+  EXPECT_FALSE(j["simd"].get<std::string>().empty());
 }
 
 // "over 1 passes": the timing line counts its passes in the right number.
