@@ -270,6 +270,25 @@ TEST(MainWindowTest, ExploreTracesTheShownQueryOnTheTracePageAsItWasSearched) {
   EXPECT_TRUE(sawDocumentAtATime) << "the cases must include auto's document-at-a-time bmm";
 }
 
+// OR -> AND with wand chosen put auto in its place without a word (a walkthrough): the page says
+// which path the new operator replaced.
+TEST(Pages, AnOperatorSwitchSaysWhichPathItReplaced) {
+  IndexController indexController;
+  QueryController queryController;
+  const app::WorkbenchContext context{&indexController, &queryController};
+  ExplorePage explore(context);
+  explore.setOperator(engine::Operator::Or);
+  explore.setAlgorithm(engine::Algorithm::Wand);
+  explore.setCompareAlgorithm(engine::Algorithm::Exhaustive);
+  QSignalSpy said(&explore, &app::Page::statusMessage);
+  explore.setOperator(engine::Operator::And);
+  ASSERT_EQ(said.count(), 1);
+  EXPECT_EQ(said.at(0).at(0).toString(), QStringLiteral("That path does not evaluate AND queries: algorithm wand -> auto"));
+  said.clear();
+  explore.setOperator(engine::Operator::Or);  // auto and exhaustive evaluate both: nothing to say
+  EXPECT_EQ(said.count(), 0);
+}
+
 // No key is bound to two window-wide actions: Qt then fires neither ("Ambiguous shortcut
 // overload"). Compare's Stop and Explore's Trace this query once shared Ctrl+Shift+T, so Stop did
 // nothing from the keyboard while a result was shown.

@@ -377,6 +377,23 @@ void ExplorePage::fillAlgorithms() {
   const int ci = m_compare->findData(keepCompare);
   m_compare->setCurrentIndex(ci >= 0 ? ci : 0);
   m_updatingControls = false;
+  // A path the new operator has no use for is replaced: say so rather than switch silently.
+  QStringList replaced;
+  if (keepAlgorithm.isValid() && ai < 0) {
+    replaced << QStringLiteral("algorithm %1 -> %2")
+                    .arg(QString::fromLatin1(engine::algorithmName(static_cast<engine::Algorithm>(keepAlgorithm.toInt()))),
+                         m_algorithm->currentText());
+  }
+  if (keepCompare.isValid() && keepCompare.toInt() >= 0 && ci < 0) {
+    replaced << QStringLiteral("compare with %1 -> none")
+                    .arg(QString::fromLatin1(engine::algorithmName(static_cast<engine::Algorithm>(keepCompare.toInt()))));
+  }
+  if (!replaced.isEmpty()) {
+    emit statusMessage(QStringLiteral("%1 does not evaluate %2 queries: %3")
+                           .arg(replaced.size() == 1 ? QStringLiteral("That path") : QStringLiteral("Those paths"),
+                                QString::fromLatin1(engine::operatorName(op)).toUpper(),
+                                replaced.join(QStringLiteral(", "))));
+  }
 }
 
 QueryParams ExplorePage::currentParams() const {
