@@ -201,6 +201,11 @@ TEST_F(CliPipeline, SearchJsonCarriesBitsCountersAndExplain) {
   const auto human = cli({"search", (dir() / "index").string(), "--query", first["text"].get<std::string>(), "--explain"});
   EXPECT_EQ(human.exitCode, 0);
   EXPECT_NE(human.out.find("counters"), std::string::npos);
+  EXPECT_EQ(human.out.find("opts    "), std::string::npos) << "all switches on: no line";
+  // Switches off are echoed (only --json said them before).
+  const auto off = cli({"search", (dir() / "index").string(), "--query", first["text"].get<std::string>(), "--explain",
+                        "--opt", "rank_floor=off,bulk_or=off"});
+  EXPECT_NE(off.out.find("opts    bulk_or=off, rank_floor=off (the other switches on)"), std::string::npos) << off.out;
 }
 
 // From a review of explain against hand computation: the header said "or 5000" where 300 could be
