@@ -72,11 +72,11 @@ class TraceRecorder {
   void record(const TraceEvent& event);
 
   // An EssentialSplit's docEnd: bit i set for each non-essential list, i its cursor index, when
-  // the query has at most 32 terms (unknown ones counted); 0 otherwise (then only the count, in
+  // the query has at most 31 terms (unknown ones counted); 0 otherwise (then only the count, in
   // score, says how many). `nonEssential(j)` gives the cursor index of the j-th of `count`.
   template <class CursorIndex>
   DocId splitMask(std::size_t count, CursorIndex&& nonEssential) const {
-    if (m_terms.size() > 32) return 0;
+    if (m_terms.size() > 31) return 0;  // 32 bits all set would be kNoMoreDocs (null in JSON)
     DocId mask = 0;
     for (std::size_t j = 0; j < count; ++j) mask |= DocId{1} << nonEssential(j);
     return mask;

@@ -288,6 +288,14 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
     }
     case TraceEventKind::EssentialSplit: {
       const int nonEssential = static_cast<int>(e.score);
+      if (e.term < 0 && nonEssential > 0) {  // every list non-essential: nothing can enter any more
+        return QStringLiteral("Essential split: all the lists' %1 together sum to no more than threshold %2: no "
+                              "document still to come can enter the top k, so the evaluation ends.")
+            .arg(step > 0 && run.events[step - 1].kind == TraceEventKind::WindowEntered
+                     ? QStringLiteral("maxima in this window")
+                     : QStringLiteral("maxima"),
+                 fmt(e.floor, 3));
+      }
       if (nonEssential == 0) {
         return QStringLiteral("Essential split: every list is essential (%1): each list proposes candidates.")
             .arg(thresholdClause(e.floor));

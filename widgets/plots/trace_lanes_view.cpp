@@ -364,7 +364,10 @@ bool TraceLanesView::nonEssential(std::size_t term) const {
   // The event names the non-essential lists (docEnd, a term mask) for up to 32 terms: the windowed
   // bmm orders them by window maxima, which change from window to window.
   if (e.docEnd != 0) return term < 32 && ((e.docEnd >> term) & 1u) != 0;
-  // Beyond 32 terms, MaxScore's order: the `count` known lists with the smallest maxima, the longer
+  // No mask (over 31 terms) from the windowed bmm, whose order is by window maxima: not known here,
+  // so nothing is hatched rather than the wrong lists.
+  if (split > 0 && m_run->events[static_cast<std::size_t>(split) - 1].kind == TraceEventKind::WindowEntered) return false;
+  // Beyond 31 terms, MaxScore's order: the `count` known lists with the smallest maxima, the longer
   // first on a tie.
   std::vector<std::size_t> order;
   for (std::size_t i = 0; i < m_snapshot->lanes.size(); ++i) {

@@ -225,6 +225,7 @@ void bulkOr(QueryContext& ctx) {
   alignas(64) std::array<float, kBlockSize> norms{};
   alignas(64) std::array<float, kBlockSize> scores{};
   std::optional<std::uint64_t> tracedSplit;  // the non-essential lists last traced (bit = cursor)
+  std::int32_t tracedFirst = -1;             // and the first essential one
   Score floor = ctx.topk.floor();
   // A candidate that cannot beat the floor: counted, traced, and its window slot cleared.
   auto drop = [&](std::uint32_t d, double bound, DocId start) {
@@ -294,16 +295,18 @@ void bulkOr(QueryContext& ctx) {
     if (ctx.trace != nullptr) {
       ctx.trace->record({TraceEventKind::WindowEntered, TraceReason::None, -1, start, end - 1, 0,
                          conservativeBound(sum, factorAll), floor});
-      // Recorded when the non-essential lists change, not only their number: the window maxima
-      // reorder the lists from window to window.
+      // Recorded when the non-essential lists or the first essential one change, not only their
+      // number: the window maxima reorder the lists from window to window.
       std::uint64_t set = 0;
       for (std::size_t j = 0; j < e; ++j) set |= std::uint64_t{1} << order[j];
-      if (set != tracedSplit) {
+      const std::int32_t firstEssential = e < n ? static_cast<std::int32_t>(order[e]) : -1;  // the event's term
+      if (set != tracedSplit || firstEssential != tracedFirst) {
         const DocId mask = ctx.trace->splitMask(e, [&](std::size_t j) { return order[j]; });
         ctx.trace->record({TraceEventKind::EssentialSplit, TraceReason::None,
-                           e < n ? static_cast<std::int32_t>(order[e]) : -1, start, mask, static_cast<float>(e), 0,
+                           firstEssential, start, mask, static_cast<float>(e), 0,
                            floor});
         tracedSplit = set;
+        tracedFirst = firstEssential;
       }
     }
 

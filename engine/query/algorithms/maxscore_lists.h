@@ -17,7 +17,7 @@ namespace wandscope::engine {
 // One query list as the MaxScore paths order it.
 struct MaxScoreList {
   PostingCursor* cursor = nullptr;
-  std::int32_t term = 0;  // query-order index
+  std::int32_t term = 0;  // its cursor's index in ctx.cursors (the recorder maps it to the query term)
   Score maxScore = 0.0f;
   std::uint64_t df = 0;
 };

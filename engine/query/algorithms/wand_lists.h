@@ -14,7 +14,8 @@
 namespace wandscope::engine {
 
 // One query list: the cursor, its doc id (refreshed after every move, so sorting reads only the
-// entry), its query-order index (for traces) and its list maximum widened to f64 once.
+// entry), its cursor's index in ctx.cursors (for traces, which map it to the query term) and its
+// list maximum widened to f64 once.
 struct WandList {
   PostingCursor* cursor = nullptr;
   DocId doc = 0;
