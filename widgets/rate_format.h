@@ -5,9 +5,9 @@
 
 namespace wandscope::widgets {
 
-// A request rate as the workbench writes it everywhere ("102,790/s", "400/s", "12.5/s"): whole
-// numbers from 100/s up, three significant digits below, never scientific notation (the Load page
-// showed "1.0279e+05/s"); "-" when not finite.
+// A request rate as the workbench writes it everywhere ("102,790/s", "400/s", "150.4/s"): whole
+// numbers from 1,000/s up (the Load page showed "1.0279e+05/s"), four significant digits below;
+// an em dash when not finite.
 QString formatRate(double perSecond);
 
 }  // namespace wandscope::widgets

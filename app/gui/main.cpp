@@ -64,9 +64,13 @@ bool setInEnvironment(const char* name) {
   return v != nullptr && *v != '\0';
 }
 
-// Whether Qt will find somewhere to draw: a chosen platform plugin (offscreen, xcb, ...), an X or a
-// Wayland display. Without one, QApplication aborts ("could not connect to display").
-bool hasDisplay() {
+// Whether Qt will find somewhere to draw: a chosen platform plugin (offscreen, xcb, ...; by
+// QT_QPA_PLATFORM or -platform), an X or a Wayland display. Without one, QApplication aborts ("could not connect to display").
+bool hasDisplay(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {  // Qt's own -platform NAME chooses one too
+    const std::string_view a = argv[i];
+    if (a == "-platform" || a == "--platform" || a.starts_with("-platform=") || a.starts_with("--platform=")) return true;
+  }
   return setInEnvironment("QT_QPA_PLATFORM") || setInEnvironment("DISPLAY") || setInEnvironment("WAYLAND_DISPLAY");
 }
 
@@ -141,7 +145,7 @@ int main(int argc, char** argv) {
     parser.process(core);  // prints and exits
     return 0;
   }
-  if (!hasDisplay()) {
+  if (!hasDisplay(argc, argv)) {
     std::fprintf(stderr,
                  "wandscope: no display (DISPLAY and WAYLAND_DISPLAY are not set): run it on a desktop, under "
                  "xvfb-run, or with QT_QPA_PLATFORM=offscreen for --screenshot and --run-profile; "

@@ -150,6 +150,11 @@ void LivePlot::changeEvent(QEvent* event) {
   }
 }
 
+void LivePlot::resizeEvent(QResizeEvent* event) {
+  QCustomPlot::resizeEvent(event);
+  scheduleReplot();
+}
+
 void LivePlot::showEvent(QShowEvent* event) {
   QCustomPlot::showEvent(event);
   if (m_dirty) m_timer.start();

@@ -72,6 +72,8 @@ class LivePlot : public QCustomPlot {
 
   bool event(QEvent* event) override;
   void changeEvent(QEvent* event) override;
+  // A new size refits the axes (a plot's tick count may follow its height).
+  void resizeEvent(QResizeEvent* event) override;
   void showEvent(QShowEvent* event) override;
   void contextMenuEvent(QContextMenuEvent* event) override;
 
