@@ -74,6 +74,12 @@ TEST(Screenshot, WithoutADisplayHelpAnswersAndTheRestSaysWhy) {
   const auto start = runProcess(WANDSCOPE_GUI, {}, env);
   EXPECT_EQ(start.exitCode, 1) << start.err;
   EXPECT_NE(start.err.find("no display"), std::string::npos) << start.err;
+  // Qt's own -platform chooses one: not refused as having no display (here it gets as far as the
+  // unknown page, exit 2).
+  const auto platform =
+      runProcess(WANDSCOPE_GUI, {"-platform", "offscreen", "--screenshot", (dir / "s").string(), "--page", "nope"}, env);
+  EXPECT_EQ(platform.exitCode, 2) << platform.err;
+  EXPECT_EQ(platform.err.find("no display"), std::string::npos) << platform.err;
 }
 
 }  // namespace
