@@ -12,6 +12,7 @@
 #include "engine/core/error.h"
 #include "engine/loadgen/plugin_target.h"
 #include "engine/loadgen/steady_time.h"
+#include "engine/loadgen/target_spec.h"
 
 #include <fmt/format.h>
 
@@ -274,6 +275,25 @@ CompareReport CompareRunner::run() {
   if (env.loadAverage1m > static_cast<double>(std::max(1u, env.cores))) {
     report.warnings.push_back(fmt::format("load average {:.2f} on {} cores at the start: the machine was shared",
                                           env.loadAverage1m, env.cores));
+  }
+  // A target with its own op or k answers other queries than A: a 'faster' beside 'results
+  // differ' then compares different work (a walkthrough compared builtin with builtin:op=and).
+  const auto question = [&profile](const std::string& text) {
+    std::string op = operatorName(profile.op);
+    std::string k = std::to_string(profile.k);
+    for (const auto& [key, value] : TargetSpec::parse(text).options) {
+      if (key == "op") op = value;
+      if (key == "k") k = value;
+    }
+    return fmt::format("op={} k={}", op, k);
+  };
+  for (std::size_t i = 1; i < n; ++i) {
+    if (question(m_targets[i]) != question(m_targets[0])) {
+      report.warnings.push_back(fmt::format(
+          "{} answers other queries than A ({} against {}): their results cannot be the same, and the ratio "
+          "compares different work",
+          CompareReport::targetLabel(i), question(m_targets[i]), question(m_targets[0])));
+    }
   }
   if (open) {
     report.method = openMethodText(profile, m_options, n);

@@ -115,6 +115,19 @@ const engine::CompareScenario& cpuRow(const engine::CompareReport& r) {
 const std::string kFast = std::string("plugin:") + WANDSCOPE_TEST_PLUGIN_FAST;
 const std::string kSlow = std::string("plugin:") + WANDSCOPE_TEST_PLUGIN_SLOW;
 
+// A target with its own k (or op) answers other queries than A: the report says so rather than
+// leave a speed-up beside 'results differ' unexplained (a walkthrough compared op=or with op=and).
+TEST(Compare, SaysWhenATargetAnswersOtherQueries) {
+  const auto warned = [](const engine::CompareReport& r) {
+    return std::any_of(r.warnings.begin(), r.warnings.end(),
+                       [](const std::string& w) { return w.find("answers other queries than A") != std::string::npos; });
+  };
+  const auto other = compare(kFast, kFast + ":k=3", 0.02, false, 1);
+  EXPECT_TRUE(warned(other));
+  const auto same = compare(kFast, kSlow, 0.02, false, 1);
+  EXPECT_FALSE(warned(same));
+}
+
 TEST(Compare, FindsTheSlowBuildSlowerWithAnIntervalExcludingOne) {
   const auto r = compare(kFast, kSlow, 0.02);
   EXPECT_EQ(r.a.buildId, "test-fast");
