@@ -169,10 +169,7 @@ void addSearchCommand(CLI::App& app) {
     }
     std::cout << fmt::format("path    {} ({})\n", engine::algorithmName(result.algorithm), result.reason);
     // The switches that were off, if any: the path's reason names one only when it changed the plan.
-    std::string off;
-    request.options.forEach([&](const char* name, bool on) {
-      if (!on) off += fmt::format("{}{}=off", off.empty() ? "" : ", ", name);
-    });
+    const std::string off = request.options.switchesOff();
     if (!off.empty()) std::cout << fmt::format("opts    {} (the other switches on)\n", off);
     if (!result.mergeKernels.empty()) std::cout << fmt::format("kernels {} (block intersection)\n", result.mergeKernels);
     std::cout << fmt::format("time    {:.3f} ms wall, {:.3f} ms CPU (including analysis and cursor setup)\n\n",

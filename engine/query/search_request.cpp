@@ -144,6 +144,16 @@ std::string SearchOptions::toString() const {
   return out;
 }
 
+std::string SearchOptions::switchesOff() const {
+  std::string out;
+  forEach([&](const char* name, bool on) {
+    if (on) return;
+    if (!out.empty()) out += ", ";
+    out.append(name).append("=off");
+  });
+  return out;
+}
+
 void checkRequest(const SearchRequest& request) {
   if (request.k > kMaxK) {
     throwUsage("k = " + std::to_string(request.k) + " is over the limit of " + std::to_string(kMaxK));

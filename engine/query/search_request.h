@@ -56,6 +56,9 @@ struct SearchOptions {
   void apply(std::string_view spec);
   // "freq_prune=on,candidate_prune=on,..." in a fixed order.
   std::string toString() const;
+  // Only the switches that are off, "bulk_or=off, rank_floor=off" in the fixed order; "" with all on
+  // (the explain line, the trace picture's title, the Switches button's tooltip).
+  std::string switchesOff() const;
   // Every switch name, comma-separated, in the fixed order (for --help).
   static std::string names();
   // f(name, value) for every switch, in that fixed order (the one list of names: forEach, apply

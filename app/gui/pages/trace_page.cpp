@@ -70,9 +70,8 @@ QString runTitle(const widgets::TraceSnapshot& snapshot) {
   const widgets::TraceRun& run = snapshot.primary;
   QString title = algoName(run.algorithm);
   if (run.requested == engine::Algorithm::Auto) title += QStringLiteral(" (auto)");
-  snapshot.options.forEach([&](const char* name, bool on) {
-    if (!on) title += QStringLiteral(", %1=off").arg(QString::fromLatin1(name));
-  });
+  const std::string off = snapshot.options.switchesOff();
+  if (!off.empty()) title += QStringLiteral(", ") + QString::fromStdString(off);
   return title;
 }
 
