@@ -288,23 +288,20 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
     }
     case TraceEventKind::EssentialSplit: {
       const int nonEssential = static_cast<int>(e.score);
+      // The windowed bmm splits each window (recorded right after entering it) on its window
+      // maxima; MaxScore on the lists' maxima.
+      const bool windowed = step > 0 && run.events[step - 1].kind == TraceEventKind::WindowEntered;
+      const QString maxima = windowed ? QStringLiteral("maxima in this window") : QStringLiteral("maxima");
       if (e.term < 0 && nonEssential > 0) {  // every list non-essential: nothing can enter any more
         return QStringLiteral("Essential split: all the lists' %1 together sum to no more than threshold %2: no "
                               "document still to come can enter the top k, so the evaluation ends.")
-            .arg(step > 0 && run.events[step - 1].kind == TraceEventKind::WindowEntered
-                     ? QStringLiteral("maxima in this window")
-                     : QStringLiteral("maxima"),
-                 fmt(e.floor, 3));
+            .arg(maxima, fmt(e.floor, 3));
       }
       if (nonEssential == 0) {
         return QStringLiteral("Essential split: every list is essential (%1): each list proposes candidates.")
             .arg(thresholdClause(e.floor));
       }
-      // The windowed bmm splits each window (recorded right after entering it) on its window
-      // maxima; MaxScore on the lists' maxima.
-      const bool windowed = step > 0 && run.events[step - 1].kind == TraceEventKind::WindowEntered;
-      const QString maxima = windowed ? QStringLiteral("maxima in this window") : QStringLiteral("maxima");
-      QStringList names;  // from the event's term mask (queries of up to 32 terms)
+      QStringList names;  // from the event's term mask (queries of up to 31 terms)
       for (std::size_t t = 0; t < 32 && t < s.lanes.size(); ++t) {
         if ((e.docEnd >> t) & 1u) names << QStringLiteral("'%1'").arg(s.lanes[t].term);
       }
