@@ -2,7 +2,6 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/core/error.h"
-#include "engine/corpus/text_fields.h"
 #include "engine/peers/peer_targets.h"
 #include "engine/query/search_request.h"
 #include "wandscope_git_revision.h"  // generated at build time (cmake/GitRevision.cmake)
@@ -19,7 +18,6 @@
 #include <limits>
 #include <iostream>
 #include <mutex>
-#include <set>
 #include <string_view>
 
 namespace wandscope::app {
@@ -102,23 +100,22 @@ double warmupOption(const std::string& option, double value) {
 }
 
 void applyOptionSpecs(engine::SearchOptions& options, const std::vector<std::string>& specs) {
-  std::set<std::string_view> named;
+  std::uint32_t seen = 0;  // the switches named so far (SearchOptions::apply's bits)
   for (const auto& spec : specs) {
     if (spec.empty()) engine::throwUsage("--opt needs name=on|off items, got an empty value");
     // One value at a time, so that an error quotes what the user typed, never a join of several.
-    options.apply(spec);
-    // The value is valid, so each item is a name, maybe with "=value"; a name seen in an earlier
-    // --opt would have two values.
-    std::string_view rest = spec;
-    while (!rest.empty()) {
-      const std::size_t comma = rest.find(',');
-      const std::string_view item = rest.substr(0, comma);
-      rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
-      const std::string_view name = engine::trimAsciiSpace(item.substr(0, item.find('=')));
-      if (!named.insert(name).second) {
-        engine::throwUsage("optimisation '" + std::string(name) + "' is given twice across --opt");
-      }
+    const std::uint32_t named = options.apply(spec);
+    const std::uint32_t twice = named & seen;
+    if (twice != 0) {
+      std::string name;
+      std::uint32_t bit = 1;
+      options.forEach([&](const char* n, bool) {
+        if (name.empty() && (twice & bit) != 0) name = n;
+        bit <<= 1;
+      });
+      engine::throwUsage("optimisation '" + name + "' is given twice across --opt");
     }
+    seen |= named;
   }
 }
 

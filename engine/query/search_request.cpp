@@ -77,7 +77,7 @@ const std::vector<Algorithm>& allAlgorithms() {
   return all;
 }
 
-void SearchOptions::apply(std::string_view spec) {
+std::uint32_t SearchOptions::apply(std::string_view spec) {
   // Called per query by the plugin API: nothing is allocated unless the spec is refused.
   const std::string_view whole = spec;
   std::uint32_t given = 0;  // bit i: the i-th switch (visit order) was named in this spec
@@ -123,6 +123,7 @@ void SearchOptions::apply(std::string_view spec) {
     }
     given |= bit;
   }
+  return given;
 }
 
 std::string SearchOptions::names() {

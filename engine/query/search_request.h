@@ -52,8 +52,9 @@ struct SearchOptions {
 
   // Parses "a=off,b=on" (also "a" alone = on); unknown names (the error lists the valid ones), a
   // bad value, an empty item and a name given twice are Usage errors. "" changes nothing. Starts
-  // from the current values. ASCII blanks around items, names and values are ignored.
-  void apply(std::string_view spec);
+  // from the current values. ASCII blanks around items, names and values are ignored. Returns the
+  // switches it named, bit i for the i-th of forEach's order.
+  std::uint32_t apply(std::string_view spec);
   // "freq_prune=on,candidate_prune=on,..." in a fixed order.
   std::string toString() const;
   // Only the switches that are off, "bulk_or=off, rank_floor=off" in the fixed order; "" with all on
