@@ -457,7 +457,8 @@ TEST(TracePage, TracingAnotherQueryLeavesTheLesson) {
   ASSERT_NE(lesson, nullptr);
   EXPECT_EQ(f.page.lessonId(), lesson->id);
   EXPECT_TRUE(f.page.lessonApplies(*lesson));
-  EXPECT_TRUE(f.page.lessonLabel()->text().contains(QStringLiteral("Watch:")));
+  EXPECT_TRUE(f.page.lessonWatchLabel()->text().contains(QStringLiteral("Watch:")));
+  EXPECT_TRUE(f.page.lessonWatchLabel()->isVisible());
   EXPECT_EQ(f.page.snapshot()->lessonId, lesson->id);
 
   // Without the comparison it is still the lesson (the text is about the first algorithm).
@@ -474,6 +475,8 @@ TEST(TracePage, TracingAnotherQueryLeavesTheLesson) {
   EXPECT_TRUE(f.page.snapshot()->lessonId.isEmpty());
   EXPECT_EQ(f.page.snapshot()->text, QStringLiteral("river harbor"));
   const QString text = f.page.lessonLabel()->text();
+  EXPECT_FALSE(f.page.lessonWatchLabel()->isVisible());
+  EXPECT_FALSE(f.page.lessonWatchLabel()->text().contains(QStringLiteral("step:")));
   EXPECT_FALSE(text.contains(QStringLiteral("Watch:"))) << text.toStdString();
   EXPECT_FALSE(text.contains(QStringLiteral("step:"))) << text.toStdString();
   EXPECT_FALSE(text.contains(lesson->text.left(40).toHtmlEscaped())) << text.toStdString();
@@ -619,6 +622,27 @@ TEST(TracePage, FitsTheDefaultWindowWithTheLogOpen) {
     }
     const int rowHeight = page->eventView()->verticalHeader()->defaultSectionSize();
     EXPECT_GE(page->eventView()->viewport()->height() / rowHeight, TracePage::kShortEventRows);
+    // The Watch line and its step links whole, whatever the text above it scrolls (the
+    // walkthrough of stop 31: at this size the links were under the fold of the scrolled text).
+    QLabel* watch = page->lessonWatchLabel();
+    EXPECT_TRUE(watch->isVisible());
+    EXPECT_TRUE(watch->text().contains(QStringLiteral("step:"))) << watch->text().toStdString();
+    EXPECT_GE(watch->height(), watch->heightForWidth(watch->width()));
+    const QRect watchRect(watch->mapTo(page, QPoint(0, 0)), watch->size());
+    EXPECT_TRUE(page->rect().contains(watchRect)) << "the Watch line inside the page";
+    EXPECT_GE(page->lessonLabel()->visibleRegion().boundingRect().height(),
+              2 * page->lessonLabel()->fontMetrics().height()) << "two lines of the text at least";
+    // The event list's last column (the threshold) is as wide as its numbers, not the rest of
+    // the row.
+    auto* header = page->eventView()->horizontalHeader();
+    const int floor = widgets::TraceEventModel::FloorColumn;
+    int widest = header->sectionSizeHint(floor);
+    const QAbstractItemModel* events = page->eventView()->model();
+    for (int r = 0; r < events->rowCount(); ++r) {
+      const QString value = events->data(events->index(r, floor)).toString();
+      widest = std::max(widest, page->eventView()->fontMetrics().horizontalAdvance(value));
+    }
+    EXPECT_LE(header->sectionSize(floor), widest + 32);
     if (shots != nullptr) {
       QDir().mkpath(QString::fromLocal8Bit(shots));
       window.grab().save(QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("trace-small-%1.png").arg(l.id)));

@@ -17,6 +17,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QFrame>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -232,27 +233,40 @@ void TracePage::buildControls() {
     report(n > 0, QStringLiteral("Wrote %1 pages to %2").arg(n).arg(path), error);
   });
 
-  m_lessonText = new QLabel(this);
-  m_lessonText->setWordWrap(true);
-  m_lessonText->setTextFormat(Qt::RichText);
-  m_lessonText->setFrameShape(QFrame::StyledPanel);
-  m_lessonText->setMargin(6);
-  m_lessonText->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
-  connect(m_lessonText, &QLabel::linkActivated, this, [this](const QString& link) {
+  // The lesson panel: its text in a scroll area (a long text must not push the page past the
+  // window's height) and, under it, the Watch line with the lesson's step links, never scrolled
+  // away: in the default 1280x800 window the text scrolls and the links are what a reader acts on.
+  // The text's height follows the text (fitLessonText), up to a page-height-dependent number of lines.
+  auto* lessonPanel = new QFrame(this);
+  lessonPanel->setFrameShape(QFrame::StyledPanel);
+  auto* lessonLayout = new QVBoxLayout(lessonPanel);
+  lessonLayout->setContentsMargins(kLessonMargin, kLessonMargin, kLessonMargin, kLessonMargin);
+  lessonLayout->setSpacing(0);
+  auto followStepLink = [this](const QString& link) {
     bool ok = false;
     const int step = link.mid(5).toInt(&ok);  // "step:N"
     if (ok) setStep(static_cast<std::size_t>(step));
-  });
-  // In a scroll area: a long lesson text must not push the page past the window's height.
-  // Its height follows the text (fitLessonText), up to kLessonLines lines; longer ones scroll.
-  m_lessonScroll = new QScrollArea(this);
+  };
+  m_lessonText = new QLabel(lessonPanel);
+  m_lessonText->setWordWrap(true);
+  m_lessonText->setTextFormat(Qt::RichText);
+  m_lessonText->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+  connect(m_lessonText, &QLabel::linkActivated, this, followStepLink);
+  m_lessonScroll = new QScrollArea(lessonPanel);
   m_lessonScroll->setWidget(m_lessonText);
   m_lessonScroll->setWidgetResizable(true);
   m_lessonScroll->setFrameShape(QFrame::NoFrame);
   m_lessonScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   m_lessonScroll->setMaximumHeight(lessonBoxHeight(kLessonLines));
-  m_lessonScroll->setMinimumHeight(lessonBoxHeight(2));
-  layout->addWidget(m_lessonScroll);
+  m_lessonScroll->setMinimumHeight(lessonBoxHeight(1));
+  lessonLayout->addWidget(m_lessonScroll);
+  m_lessonWatch = new QLabel(lessonPanel);
+  m_lessonWatch->setWordWrap(true);
+  m_lessonWatch->setTextFormat(Qt::RichText);
+  m_lessonWatch->hide();
+  connect(m_lessonWatch, &QLabel::linkActivated, this, followStepLink);
+  lessonLayout->addWidget(m_lessonWatch);
+  layout->addWidget(lessonPanel);
 
   m_notice = new widgets::NoticeBar(this);
   layout->addWidget(m_notice);
@@ -424,7 +438,9 @@ void TracePage::buildPanels() {
   m_events->verticalHeader()->setDefaultSectionSize(m_events->fontMetrics().height() + 6);
   m_events->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_events->setSelectionMode(QAbstractItemView::SingleSelection);
-  m_events->horizontalHeader()->setStretchLastSection(true);
+  // Columns as wide as their contents (resizeColumnsToContents on each trace); the last one is not
+  // stretched: a threshold column as wide as the rest of the row put its numbers far from the rest.
+  m_events->horizontalHeader()->setStretchLastSection(false);
   m_events->setAlternatingRowColors(true);
   m_events->setToolTip(QStringLiteral("Every recorded event; select one to jump to it"));
   m_events->setMinimumHeight(m_events->fontMetrics().height() * 4);
@@ -800,6 +816,8 @@ void TracePage::updateLessonText() {
                            "Space = play; zoom with +/\u2212 or the wheel, pan by dragging, F fits.")
                 .arg(m_catalog.lessons().size());
     m_lessonText->setText(html);
+    m_lessonWatch->clear();
+    m_lessonWatch->hide();
     fitLessonText();
     return;
   }
@@ -816,8 +834,10 @@ void TracePage::updateLessonText() {
     steps << (at >= 0 ? QStringLiteral("<a href=\"step:%1\">step %1</a>: %2").arg(at).arg(s.say.toHtmlEscaped())
                       : s.say.toHtmlEscaped());
   }
-  if (!steps.isEmpty()) html += QStringLiteral("<br><b>Watch:</b> ") + steps.join(QStringLiteral(" &middot; "));
   m_lessonText->setText(html);
+  m_lessonWatch->setText(steps.isEmpty() ? QString()
+                                         : QStringLiteral("<b>Watch:</b> ") + steps.join(QStringLiteral(" &middot; ")));
+  m_lessonWatch->setVisible(!steps.isEmpty());
   fitLessonText();
 }
 
@@ -825,20 +845,22 @@ void TracePage::fitLessonText() {
   const int width = m_lessonScroll->viewport()->width();
   if (width <= 0) return;
   const int wanted = m_lessonText->heightForWidth(width);
-  const int lines = height() < kShortPageHeight ? kShortLessonLines : kLessonLines;
+  // The Watch line is shown whole; the text has the rest of the budget, at least two lines.
+  const int line = m_lessonText->fontMetrics().height();
+  const int watchLines =
+      m_lessonWatch->isHidden() ? 0 : (m_lessonWatch->heightForWidth(m_lessonScroll->width()) + line - 1) / line;
+  const int budget = height() < kShortPageHeight ? kShortLessonLines : kLessonLines;
+  const int lines = std::max(2, budget - watchLines);
   if (wanted <= lessonBoxHeight(lines)) {
-    m_lessonScroll->setFixedHeight(std::max(wanted, lessonBoxHeight(2)));
+    m_lessonScroll->setFixedHeight(std::max(wanted, lessonBoxHeight(1)));
   } else {
-    // Scrolling: whole lines and no bottom margin, where the next line's top would show as a
-    // cut-off text rather than one that scrolls.
-    const int pad = m_lessonText->margin() + m_lessonText->frameWidth();
-    m_lessonScroll->setFixedHeight(lessonBoxHeight(lines) - pad);
+    m_lessonScroll->setFixedHeight(lessonBoxHeight(lines));
   }
 }
 
 int TracePage::lessonBoxHeight(int lines) const {
-  // Rich text lays lines out at the font's height (no leading); plus the label's margin and frame.
-  return lines * m_lessonText->fontMetrics().height() + 2 * (m_lessonText->margin() + m_lessonText->frameWidth());
+  // Rich text lays lines out at the font's height (no leading).
+  return lines * m_lessonText->fontMetrics().height();
 }
 
 void TracePage::resizeEvent(QResizeEvent* event) {

@@ -126,6 +126,8 @@ class TracePage : public Page {
   QPushButton* traceButton() const noexcept { return m_traceButton; }
   QToolButton* playButton() const noexcept { return m_play; }
   QLabel* lessonLabel() const noexcept { return m_lessonText; }
+  // The lesson's Watch line (its step links), under the text; hidden for a free query.
+  QLabel* lessonWatchLabel() const noexcept { return m_lessonWatch; }
 
   static constexpr int kMaxExportSteps = 200;
   static constexpr std::size_t kHeapRows = 50;
@@ -135,6 +137,7 @@ class TracePage : public Page {
   // the two lane pictures of comparison mode keep room for their meters and labels.
   static constexpr int kShortPageHeight = 700;
   static constexpr int kShortLessonLines = 4;
+  static constexpr int kLessonMargin = 6;
   static constexpr int kEventRows = 6;
   static constexpr int kShortEventRows = 4;
 
@@ -164,7 +167,8 @@ class TracePage : public Page {
   void onTraceFailed(quint64 generation, const QString& message);
   void onEventActivated();
   void updateLessonText();
-  // Sizes the lesson text's box to the text (at most kLessonLines lines; it scrolls beyond).
+  // Sizes the lesson text's box to the text: with the Watch line at most kLessonLines lines
+  // (kShortLessonLines on a short page), the Watch line always whole; the text scrolls beyond.
   void fitLessonText();
   int lessonBoxHeight(int lines) const;
   void updateHeap();
@@ -197,6 +201,7 @@ class TracePage : public Page {
   QToolButton* m_exportButton = nullptr;
   QLabel* m_lessonText = nullptr;
   QScrollArea* m_lessonScroll = nullptr;
+  QLabel* m_lessonWatch = nullptr;
   widgets::NoticeBar* m_notice = nullptr;
 
   QToolButton* m_first = nullptr;
