@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Trace page's display pieces on a hand-made trace: the event model under
 // QAbstractItemModelTester, the narrative's numbers, the heap replay and the lanes view geometry.
+#include "widgets/color_contrast.h"
 #include "widgets/models/trace_event_model.h"
 #include "widgets/models/trace_narrative.h"
 #include "widgets/plots/trace_lanes_view.h"
@@ -8,6 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <QAbstractItemModelTester>
+#include <QBrush>
+#include <QGuiApplication>
+#include <QPalette>
 
 #include <cmath>
 #include <limits>
@@ -80,6 +84,26 @@ TEST(TraceEventModel, PassesTheModelTesterAndShowsOneRowPerEvent) {
   EXPECT_TRUE(model.index(6, 0).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("Pivot at doc 48,213")));
   model.setRun(nullptr, nullptr);
   EXPECT_EQ(model.rowCount(), 0);
+}
+
+// The event names' colours (green skips, red heap changes) stay readable under a dark
+// application palette: the dark theme drew them at contrast 2.5-3.2 on its base.
+TEST(TraceEventModel, EventColoursAreReadableOnTheApplicationsBase) {
+  const QPalette saved = QGuiApplication::palette();
+  TraceEventModel model;
+  auto s = makeTrace();
+  model.setRun(s, &s->primary);
+  for (const QColor base : {QColor(Qt::white), QColor(0x2d, 0x2d, 0x2d)}) {
+    QPalette palette = saved;
+    palette.setColor(QPalette::Base, base);
+    QGuiApplication::setPalette(palette);
+    SCOPED_TRACE(base.name().toStdString());
+    for (const int row : {2, 4, 6}) {  // heap insert, threshold raised, block skipped
+      const auto brush = model.index(row, TraceEventModel::EventColumn).data(Qt::ForegroundRole).value<QBrush>();
+      EXPECT_GE(contrastRatio(brush.color(), base), 4.5) << "row " << row;
+    }
+  }
+  QGuiApplication::setPalette(saved);
 }
 
 TEST(TraceNarrative, SaysWhatHappenedWithTheNumbers) {

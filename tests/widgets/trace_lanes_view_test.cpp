@@ -6,6 +6,8 @@
 // block is "1 block" and a small maximum keeps its significant digits.
 #include "widgets/plots/trace_lanes_view.h"
 
+#include "widgets/color_contrast.h"
+
 #include <gtest/gtest.h>
 
 #include <QApplication>
@@ -14,6 +16,7 @@
 #include <QSignalSpy>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <limits>
 
 namespace wandscope::widgets {
@@ -328,6 +331,42 @@ TEST(TraceLanesViewLabels, ShortLanesDrawNoCursorLabels) {
 TEST(TraceLanesViewFocus, AClickTakesTheFocus) {
   TraceLanesView view;
   EXPECT_EQ(view.focusPolicy() & Qt::ClickFocus, Qt::ClickFocus);
+}
+
+}  // namespace
+}  // namespace wandscope::widgets
+
+namespace wandscope::widgets {
+namespace {
+
+// The red event labels ("scored 5.000") on the dark theme: drawn darker than the mark for a light
+// base, they were dark red on a dark box (contrast 2.2, the walkthrough of stop 31). The reddest
+// pixels drawn must now reach text contrast against the base; the dashed line itself, kept as it
+// is, stays below it, so only the label can pass.
+TEST(TraceLanesViewLabels, EventLabelsAreReadableOnTheDarkTheme) {
+  auto s = makeTrace(1000, 10, 900);
+  TraceLanesView view;
+  QPalette dark;
+  const QColor base(0x2d, 0x2d, 0x2d);
+  dark.setColor(QPalette::Base, base);
+  dark.setColor(QPalette::Window, QColor(0x35, 0x35, 0x35));
+  dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+  dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+  view.setPalette(dark);
+  view.resize(1000, 400);
+  view.setRun(s, &s->primary);
+  view.setStep(1);  // "scored 5.000" at the middle document
+  const QImage picture = view.grab().toImage();
+  double best = 0;
+  for (int y = 0; y < picture.height(); ++y) {
+    for (int x = 0; x < picture.width(); ++x) {
+      const QColor c = picture.pixelColor(x, y);
+      const int hue = c.toHsl().hslHue();
+      if (c.toHsl().hslSaturation() < 100 || (hue > 20 && hue < 340)) continue;  // red pixels only
+      best = std::max(best, contrastRatio(c, base));
+    }
+  }
+  EXPECT_GE(best, 4.4) << "no red pixel readable on the dark base";
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/trace_lanes_view.h"
 
+#include "widgets/color_contrast.h"
+
 #include "widgets/models/trace_narrative.h"
 
 #include <QFontMetrics>
@@ -718,7 +720,8 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
   const int bottom = g.lanesTop + g.laneHeight * static_cast<int>(m_snapshot->lanes.size());
   const auto [from, to] = viewRange();
   auto clampDoc = [&, lo = from, hi = to](DocId d) { return std::clamp<DocId>(d, lo, hi); };
-  // A label on a light box, kept inside the plot.
+  // A label on a box of the base colour, kept inside the plot; its colour made readable there
+  // (the darker reds and greens below are for a light base).
   auto labelBox = [&](double x, int y, const QString& text, const QColor& color, bool alignRight = false) {
     const int w = p.fontMetrics().horizontalAdvance(text) + 8;
     const int h = p.fontMetrics().height() + 2;
@@ -727,7 +730,7 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     QColor bg = palette().color(QPalette::Base);
     bg.setAlpha(225);
     p.fillRect(QRectF(left, y, w, h), bg);
-    p.setPen(color);
+    p.setPen(readableOn(color, palette().color(QPalette::Base)));
     p.drawText(QRectF(left + 4, y, w - 4, h), Qt::AlignLeft | Qt::AlignVCenter, text);
   };
   auto range = [&](DocId a, DocId bEnd, const QColor& fill, const QString& label) {
