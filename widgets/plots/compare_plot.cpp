@@ -60,17 +60,12 @@ ComparePlot::ComparePlot(QWidget* parent)
   xAxis->setTicker(m_ticker);
   xAxis->setTickLabelRotation(0);
   xAxis->setLabel(QStringLiteral("query set"));
-  yAxis->setLabel(QStringLiteral("CPU ms/query"));
+  setValueLabel(QStringLiteral("CPU ms/query"));
   xAxis->grid()->setVisible(false);
   axisRect()->setRangeZoom(Qt::Vertical);
   axisRect()->setRangeDrag(Qt::Vertical);
   applyPalette();
   rescale();
-}
-
-void ComparePlot::setValueLabel(const QString& label) {
-  yAxis->setLabel(label);
-  scheduleReplot();
 }
 
 void ComparePlot::setCategoryLabel(const QString& label) {

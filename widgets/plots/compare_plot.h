@@ -21,7 +21,6 @@ class ComparePlot : public LivePlot {
  public:
   explicit ComparePlot(QWidget* parent = nullptr);
 
-  void setValueLabel(const QString& label);
   // The categorical axis' label ("query set", "offered rate").
   void setCategoryLabel(const QString& label);
   QString categoryLabel() const { return xAxis->label(); }

@@ -50,8 +50,7 @@ DistributionPlot::DistributionPlot(QWidget* parent)
 
 void DistributionPlot::setAxisLabels(const QString& x, const QString& y) {
   xAxis->setLabel(x);
-  yAxis->setLabel(y);
-  scheduleReplot();
+  setValueLabel(y);
 }
 
 void DistributionPlot::setLogarithmic(bool x, bool y) {

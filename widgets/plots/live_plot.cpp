@@ -8,6 +8,7 @@
 #include <QContextMenuEvent>
 #include <QDir>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QHelpEvent>
 #include <QMenu>
 #include <QToolTip>
@@ -45,6 +46,24 @@ void LivePlot::setTitle(const QString& title) {
 }
 
 QString LivePlot::title() const { return m_title->text(); }
+
+void LivePlot::setValueLabel(const QString& label) {
+  m_valueLabel = label;
+  yAxis->setLabel(label);  // updateLayout takes it off again if it does not fit
+  scheduleReplot();
+}
+
+bool LivePlot::valueLabelShown() const { return !yAxis->label().isEmpty(); }
+
+void LivePlot::updateLayout() {
+  QCustomPlot::updateLayout();
+  const int room = axisRect()->height();
+  const bool fits = QFontMetrics(yAxis->labelFont()).horizontalAdvance(m_valueLabel) <= room;
+  const QString wanted = fits ? m_valueLabel : QString();
+  if (yAxis->label() == wanted) return;
+  yAxis->setLabel(wanted);
+  QCustomPlot::updateLayout();
+}
 
 void LivePlot::setEmptyText(const QString& text) {
   m_emptyLabel->setText(text);

@@ -28,6 +28,12 @@ class LivePlot : public QCustomPlot {
   // Also names the object after its title, unless it was given another name.
   void setTitle(const QString& title);
   QString title() const;
+  // The value (y) axis's label. Drawn only while the axis rect is tall enough for it: a label
+  // longer than its axis was cut at both ends ("CPU ms/que" in the Compare page's plot at
+  // 1280x800), and the title names the quantity. valueLabelShown says whether it is drawn.
+  void setValueLabel(const QString& label);
+  QString valueLabel() const { return m_valueLabel; }
+  bool valueLabelShown() const;
   // Shown in the middle of the axis rect while no series has data.
   void setEmptyText(const QString& text);
   QString emptyText() const;
@@ -75,6 +81,9 @@ class LivePlot : public QCustomPlot {
   // A new size refits the axes (a plot's tick count may follow its height).
   void resizeEvent(QResizeEvent* event) override;
   void showEvent(QShowEvent* event) override;
+  // Lays the plot out, then drops or restores the value label for the axis rect's height (which
+  // the label, drawn beside the axis, does not change) and lays the margins out again if it did.
+  void updateLayout() override;
   void contextMenuEvent(QContextMenuEvent* event) override;
 
  private:
@@ -89,6 +98,7 @@ class LivePlot : public QCustomPlot {
   bool m_subGrid = false;
   QCPTextElement* m_title = nullptr;
   QCPItemText* m_emptyLabel = nullptr;
+  QString m_valueLabel;
 };
 
 }  // namespace wandscope::widgets

@@ -594,7 +594,8 @@ void ComparePage::onSetFinished(const CompareSetRowsPtr& rows) {
 }
 
 void ComparePage::showOpenPlotLabels(const QString& quantile) {
-  m_plot->setTitle(QStringLiteral("Due-time %1 latency per offered rate").arg(quantile));
+  // The unit in the title too: the value label gives way in a short plot.
+  m_plot->setTitle(QStringLiteral("Due-time %1 latency (ms) per offered rate").arg(quantile));
   m_plot->setValueLabel(QStringLiteral("%1 latency (ms)").arg(quantile));
   m_plot->setEmptyText(QStringLiteral("Waiting for a rung with enough samples for a %1\u2026").arg(quantile));
   m_plot->setCategoryLabel(QStringLiteral("offered rate"));
@@ -632,10 +633,13 @@ std::string ComparePage::plotReport(const engine::CompareReport& report) {
   if (isOpenMetric(metric)) {
     showOpenPlotLabels(metricLabel(metric));
   } else {
+    // The unit in the title too ("CPU ms/query" names its own): the value label gives way in a
+    // short plot.
     const QString title = widgets::RatioTableModel::metricTitle(metric);
-    showQuerySetPlotLabels(QStringLiteral("%1 per %2").arg(title, metric == "cpu_ms_per_query" ? QStringLiteral("query set")
-                                                                                                : QStringLiteral("scenario")),
-                           title == QLatin1String("CPU ms/query") ? title : title + QStringLiteral(" (ms)"));
+    const QString withUnit = title == QLatin1String("CPU ms/query") ? title : title + QStringLiteral(" (ms)");
+    showQuerySetPlotLabels(QStringLiteral("%1 per %2").arg(withUnit, metric == "cpu_ms_per_query" ? QStringLiteral("query set")
+                                                                                                   : QStringLiteral("scenario")),
+                           withUnit);
   }
   // A category per query set or rate, A's figure and each B's (rows of B2, ... share it).
   QStringList categories;
