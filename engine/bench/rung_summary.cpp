@@ -24,9 +24,9 @@ std::optional<double> growthOf(const std::vector<std::pair<double, double>>& due
                                double ratePerSecond) {
   if (dueAndLatency.size() < 20 || windowSeconds <= 0) return std::nullopt;
   // Bins of at least 1 s and at least ~20 requests each, so a bin's median is not one request.
-  const double width = std::max(1.0, ratePerSecond > 0 ? 20.0 / ratePerSecond : 1.0);
+  const double width = std::max(SaturationRule::kGrowthMinBinSeconds, ratePerSecond > 0 ? 20.0 / ratePerSecond : 1.0);
   const auto bins = static_cast<std::size_t>(std::floor(windowSeconds / width));
-  if (bins < 4) return std::nullopt;
+  if (bins < SaturationRule::kGrowthMinBins) return std::nullopt;
   std::vector<std::vector<double>> byBin(bins);
   for (const auto& [due, latency] : dueAndLatency) {
     const auto b = static_cast<std::size_t>(std::max(0.0, due / width));
@@ -38,7 +38,7 @@ std::optional<double> growthOf(const std::vector<std::pair<double, double>>& due
     x.push_back((static_cast<double>(b) + 0.5) * width);
     y.push_back(rawMedian(byBin[b]));
   }
-  if (x.size() < 4) return std::nullopt;
+  if (x.size() < SaturationRule::kGrowthMinBins) return std::nullopt;
   for (const auto& p : dueAndLatency) all.push_back(p.second);
   const double median = rawMedian(std::move(all));
   const auto slope = theilSenSlope(x, y);

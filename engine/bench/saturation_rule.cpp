@@ -10,19 +10,25 @@ namespace wandscope::engine {
 
 std::string SaturationRule::describe() const {
   return fmt::format(
-      "An open-loop rung is invalid when more than {:g} % of its requests were dispatched more than {:g} us late "
-      "(the generator, not the target, was the limit) or it was cancelled. It fails when any of: shed > {:g} % of "
+      "An open-loop rung is invalid when fewer than {} requests were due in its window (too few to judge), when more "
+      "than {:g} % of its requests were dispatched more than {:g} us late (the generator, not the target, was the "
+      "limit) or it was cancelled. It fails when any of: shed > {:g} % of "
       "due requests; any request failed; admitted requests did not drain; achieved / offered rate < {:g}; the highest "
       "quantile shown in both it and the ladder's first rung (p99, else p90, else p50) > {:g}x the first rung's; the "
-      "Theil-Sen slope of binned median latency x the window > {:g}x its median (a growing queue). Otherwise it "
-      "passes. Maximum sustainable rate = [last passing rung, first failing or invalid rung].",
-      maxLateDispatchFraction * 100, lateDispatchUs, maxShedFraction * 100, minAchievedRatio, maxLatencyRatio,
-      maxGrowth);
+      "Theil-Sen slope of binned median latency x the window > {:g}x its median (a growing queue; judged on windows "
+      "of at least {} bins of {:g} s, and named as not judged on shorter ones). Otherwise it passes. Maximum sustainable rate = [last passing rung, first failing or invalid rung].",
+      kMinRequests, maxLateDispatchFraction * 100, lateDispatchUs, maxShedFraction * 100, minAchievedRatio,
+      maxLatencyRatio, maxGrowth, kGrowthMinBins, kGrowthMinBinSeconds);
 }
 
 RungVerdict judgeRung(const SaturationRule& rule, const RungResult& rung, const RungResult* first, bool drained) {
   RungVerdict v;
   std::vector<std::string> invalid;
+  const std::uint64_t dueRequests = rung.completed + rung.shed + rung.errors + rung.notRun;
+  if (dueRequests < SaturationRule::kMinRequests) {
+    invalid.push_back(fmt::format("too few requests to judge: {} due in the window, at least {} needed", dueRequests,
+                                  SaturationRule::kMinRequests));
+  }
   if (rung.partial) invalid.push_back("cancelled");
   if (rung.lateDispatchFraction > rule.maxLateDispatchFraction) {
     invalid.push_back(fmt::format("generator behind: {:.2f} % of dispatches > {:g} us late (limit {:g} %)",
@@ -30,7 +36,7 @@ RungVerdict judgeRung(const SaturationRule& rule, const RungResult& rung, const 
                                   rule.maxLateDispatchFraction * 100));
   }
   std::vector<std::string> failed;
-  const double due = static_cast<double>(rung.completed + rung.shed + rung.errors + rung.notRun);
+  const auto due = static_cast<double>(dueRequests);
   if (due > 0 && static_cast<double>(rung.shed) / due > rule.maxShedFraction) {
     failed.push_back(fmt::format("shed {:.2f} % > {:g} %", 100.0 * static_cast<double>(rung.shed) / due,
                                  rule.maxShedFraction * 100));
@@ -61,6 +67,9 @@ RungVerdict judgeRung(const SaturationRule& rule, const RungResult& rung, const 
   if (rung.latencyGrowth && *rung.latencyGrowth > rule.maxGrowth) {
     failed.push_back(fmt::format("latency growing: Theil-Sen rise over the window {:.3g} x median > {:g}",
                                  *rung.latencyGrowth, rule.maxGrowth));
+  } else if (!rung.latencyGrowth) {
+    v.unjudged = fmt::format("latency growth (a window of {:.3g} s; it needs {} bins of at least {:g} s)",
+                             rung.durationSeconds, SaturationRule::kGrowthMinBins, SaturationRule::kGrowthMinBinSeconds);
   }
   auto join = [](const std::vector<std::string>& parts) {
     std::string out;

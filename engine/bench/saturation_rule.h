@@ -3,6 +3,8 @@
 
 #include "engine/bench/run_types.h"
 
+#include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,7 +14,9 @@ namespace wandscope::engine {
 // The saturation rule, fixed before any number was measured (docs/PERF.md states it in
 // words; describe() prints the same text into every report). An open-loop rung is
 //
-//   invalid when the instrument, not the target, is the limit:
+//   invalid when it holds fewer than kMinRequests requests due in its measured window (too few
+//   to judge: one request in a microsecond window was "offered 1e+06/s"), or when the
+//   instrument, not the target, is the limit:
 //     - more than maxLateDispatchFraction (1 %) of its requests were dispatched more than
 //       lateDispatchUs (1 ms) after their due time (equivalently: dispatch lag p99 > 1 ms; stated
 //       as a share so it is decidable on rungs too small to show a p99), or
@@ -28,10 +32,16 @@ namespace wandscope::engine {
 //       (p99, else p90, else p50) is above maxLatencyRatio (3x) that of the first rung (the
 //       lowest rate of the same ladder: an open-loop denominator, not a sequential replay);
 //     - growth: the Theil-Sen slope of binned median latency over the measured window, times
-//       the window, exceeds maxGrowth (1.0) times the rung's median: the queue is still growing;
+//       the window, exceeds maxGrowth (1.0) times the rung's median: the queue is still growing
+//       (judged only on windows of kGrowthMinBins bins of at least kGrowthMinBinSeconds; a
+//       shorter rung says the criterion was not judged, RungVerdict::unjudged);
 //   passed otherwise.
 // The maximum sustainable rate is the interval [last passing rung, first failing rung].
 struct SaturationRule {
+  static constexpr std::uint64_t kMinRequests = 20;
+  static constexpr std::size_t kGrowthMinBins = 4;
+  static constexpr double kGrowthMinBinSeconds = 1.0;
+
   double maxShedFraction = 0.001;
   double minAchievedRatio = 0.97;
   double maxLatencyRatio = 3.0;
@@ -46,6 +56,7 @@ struct RungVerdict {
   std::string verdict;    // "pass" | "fail" | "invalid"
   std::string criterion;  // every criterion that tripped, "; "-separated ("" on pass)
   bool valid = true;
+  std::string unjudged;   // a criterion the rung was too short to judge ("" when every one was)
 };
 
 // Judges `rung` (its statistics already filled) against `first`, the first rung of the same

@@ -9,6 +9,8 @@
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include <mutex>
@@ -123,6 +125,13 @@ TEST(BenchRunner, LadderStopsAfterTheFirstFailingRung) {
   EXPECT_NEAR(*report.rungs[0].serviceP50Ms, 0.3, 0.03);
   EXPECT_FALSE(report.header.environment.cpuModel.empty());
   EXPECT_FALSE(report.saturationRule.empty());
+  // Its 2 s rungs are too short for the growth criterion: the two passes say so.
+  const auto warned = std::find_if(report.warnings.begin(), report.warnings.end(), [](const std::string& w) {
+    return w.find("growth criterion was not judged on 2 rung(s)") != std::string::npos;
+  });
+  ASSERT_NE(warned, report.warnings.end()) << ::testing::PrintToString(report.warnings);
+  EXPECT_NE(warned->find("100/s: latency growth (a window of 2 s"), std::string::npos) << *warned;
+  EXPECT_NE(warned->find("200/s"), std::string::npos) << *warned;
 }
 
 TEST(BenchRunner, KeepsGoingAfterAFailWhenAskedTo) {

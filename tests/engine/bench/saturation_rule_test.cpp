@@ -3,6 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <string>
+
 namespace wandscope::test {
 namespace {
 
@@ -18,6 +21,8 @@ RungResult healthy(double rate) {
   r.p50Ms = 2.0;
   r.p90Ms = 3.0;
   r.p99Ms = 5.0;
+  r.durationSeconds = 10;
+  r.latencyGrowth = 0.01;
   return r;
 }
 
@@ -29,6 +34,38 @@ TEST(SaturationRule, PassesAHealthyRung) {
   EXPECT_EQ(v.verdict, "pass");
   EXPECT_TRUE(v.criterion.empty());
   EXPECT_TRUE(v.valid);
+}
+
+// A window with too few requests due cannot be judged: one request due in a microsecond window
+// was "offered 1e+06/s", and a window with none failed on "achieved 0/s" (helper review, stop 32).
+TEST(SaturationRule, ARungWithTooFewRequestsIsInvalidNotJudged) {
+  const SaturationRule rule;
+  for (const std::uint64_t completed : {std::uint64_t{0}, std::uint64_t{1}, SaturationRule::kMinRequests - 1}) {
+    auto r = healthy(0.5);
+    r.completed = completed;
+    r.achievedRate = 0;
+    const auto v = engine::judgeRung(rule, r, nullptr, true);
+    EXPECT_EQ(v.verdict, "invalid") << completed;
+    EXPECT_FALSE(v.valid);
+    EXPECT_NE(v.criterion.find("too few requests to judge: " + std::to_string(completed) + " due"), std::string::npos)
+        << v.criterion;
+  }
+  auto r = healthy(100);
+  r.completed = SaturationRule::kMinRequests;
+  EXPECT_EQ(engine::judgeRung(rule, r, nullptr, true).verdict, "pass");
+}
+
+// The growth criterion needs a window of four 1 s bins; a shorter rung's verdict says it was not
+// judged (a 1,020/s rung over a 1,000/s target passed in 3 s with its queue growing).
+TEST(SaturationRule, AGrowthTooShortToJudgeIsNamed) {
+  const SaturationRule rule;
+  auto r = healthy(1020);
+  r.durationSeconds = 3;
+  r.latencyGrowth.reset();
+  const auto v = engine::judgeRung(rule, r, nullptr, true);
+  EXPECT_EQ(v.verdict, "pass");
+  EXPECT_EQ(v.unjudged, "latency growth (a window of 3 s; it needs 4 bins of at least 1 s)");
+  EXPECT_TRUE(engine::judgeRung(rule, healthy(1020), nullptr, true).unjudged.empty());
 }
 
 TEST(SaturationRule, NamesEveryCriterionThatTripped) {
