@@ -216,6 +216,13 @@ fs::path makeTempDirectory(const fs::path& parent, const std::string& prefix) {
   return fs::path(buffer.data());
 }
 
+void requireReplaceable(const fs::path& target, const fs::path& marker, std::string_view what) {
+  std::error_code ec;
+  if (!fs::exists(target, ec) || fs::exists(target / marker, ec)) return;
+  if (fs::is_directory(target, ec) && fs::is_empty(target, ec)) return;
+  throwUsage(fmt::format("{} exists and is not a {}; refusing to replace it", target.string(), what));
+}
+
 void installDirectory(const fs::path& staged, const fs::path& target) {
   std::error_code ec;
   const fs::path parent = target.has_parent_path() ? target.parent_path() : fs::path(".");

@@ -69,6 +69,12 @@ std::string readWholeFile(const std::filesystem::path& path);
 // Creates a fresh, uniquely named directory `<parent>/<prefix>XXXXXX` and returns it.
 std::filesystem::path makeTempDirectory(const std::filesystem::path& parent, const std::string& prefix);
 
+// Refuses (Error(Usage)) to let a build replace `target` unless it is absent, an empty directory,
+// or a directory holding `marker` (the file that makes it `what`, e.g. CURRENT for an index):
+// "<target> exists and is not a <what>; refusing to replace it". installDirectory replaces
+// whatever is there, so every build that ends in it asks this first.
+void requireReplaceable(const std::filesystem::path& target, const std::filesystem::path& marker, std::string_view what);
+
 // Puts the complete directory `staged` at `target`. If `target` exists it is exchanged atomically
 // (renameat2 RENAME_EXCHANGE) and the old content removed afterwards, so at every instant `target`
 // is either the old complete directory or the new one.

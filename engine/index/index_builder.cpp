@@ -141,11 +141,7 @@ Manifest buildIndex(const IndexBuildOptions& options, const std::filesystem::pat
   std::error_code ec;
   std::filesystem::create_directories(parent, ec);
   if (ec) throwIo("cannot create " + parent.string() + ": " + ec.message());
-  if (std::filesystem::exists(out, ec) && !std::filesystem::exists(out / "CURRENT", ec)) {
-    if (!std::filesystem::is_directory(out, ec) || !std::filesystem::is_empty(out, ec)) {
-      throwUsage(out.string() + " exists and is not a wandscope index; refusing to replace it");
-    }
-  }
+  requireReplaceable(out, "CURRENT", "wandscope index");
   const StagingDirectory stagingDirectory(out);  // also removes dead builds' leftovers
   const std::filesystem::path& staging = stagingDirectory.path();
 

@@ -121,6 +121,9 @@ std::shared_ptr<const PeerEngine> PeerEngine::build(PeerKind kind, const PeerBui
   const auto t0 = std::chrono::steady_clock::now();
   if (options.dir.empty()) throwUsage("a peer build needs an output directory");
   const fs::path target = fs::absolute(options.dir);
+  // installDirectory swaps out whatever is at target: a user's folder (or one holding the corpus)
+  // was deleted whole by "peers build --out" (review, stop 32). Only a peer index is replaced.
+  requireReplaceable(target, PeerManifest::kFileName, fmt::format("{} peer index", peerKindName(kind)));
   const fs::path parent = target.parent_path();
   std::error_code ec;
   fs::create_directories(parent, ec);

@@ -179,6 +179,38 @@ TEST_P(PeerTest, BadDirectoryIsAClearIndexError) {
   EXPECT_FALSE(std::filesystem::exists(m_dir / "peer2"));
 }
 
+// A build replaces a peer index (of either kind) or an empty directory, and nothing else: "peers
+// build --out" on a folder of the user's (or the one holding the corpus) deleted it whole (review,
+// stop 32). The folder and the corpus in it are untouched, and the error names the folder.
+TEST_P(PeerTest, ABuildNeverReplacesADirectoryThatIsNotAPeerIndex) {
+  const auto folder = m_dir / "mydocs";
+  std::filesystem::create_directories(folder);
+  writeCorpus(folder / "corpus.jsonl", corpusFromDsl(kTiny));
+  { std::ofstream(folder / "notes.txt") << "precious\n"; }
+  engine::PeerBuildOptions o;
+  o.corpus = folder / "corpus.jsonl";
+  o.dir = folder;
+  try {
+    (void)engine::PeerEngine::build(GetParam(), o);
+    FAIL() << "replaced " << folder;
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
+    EXPECT_NE(std::string(e.what()).find(folder.string() + " exists and is not a"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(std::filesystem::exists(folder / "notes.txt"));
+  EXPECT_TRUE(std::filesystem::exists(folder / "corpus.jsonl"));
+  // A file in the way is refused too; an empty directory and a peer index are replaced.
+  { std::ofstream(m_dir / "a-file") << "x"; }
+  o.dir = m_dir / "a-file";
+  EXPECT_THROW((void)engine::PeerEngine::build(GetParam(), o), engine::Error);
+  std::filesystem::create_directories(m_dir / "empty");
+  o.dir = m_dir / "empty";
+  EXPECT_EQ(engine::PeerEngine::build(GetParam(), o)->docCount(), 6u);
+  EXPECT_EQ(engine::PeerEngine::build(GetParam(), o)->docCount(), 6u) << "its own index is rebuilt";
+  const PeerKind other = GetParam() == PeerKind::Xapian ? PeerKind::Fts5 : PeerKind::Xapian;
+  EXPECT_EQ(engine::PeerEngine::build(other, o)->docCount(), 6u) << "another kind's peer index is replaced";
+}
+
 // A peer index built from another corpus than our index is refused.
 TEST_P(PeerTest, OpenOrBuildChecksItMatchesOurIndex) {
   const auto ours = buildTestIndex(corpusFromDsl("x: a b / y: b c"));
