@@ -6,6 +6,8 @@
 #include "engine/loadgen/arrival_schedule.h"
 #include "engine/loadgen/steady_time.h"
 
+#include <fmt/format.h>
+
 #include <charconv>
 #include <cmath>
 #include <numbers>
@@ -48,7 +50,9 @@ SyntheticTarget::SyntheticTarget(const TargetSpec& spec) : m_spec(spec.text) {
         badOption(spec.text, key, "expected const, exp or lognormal, got '" + value + "'");
       }
     } else if (key == "sigma") {
+      // Bounded: sigma=1e300 drew 0 or the cap for every request and hung a bench (review, stop 32).
       m_config.sigma = parseNumber(spec.text, key, value);
+      if (m_config.sigma > kMaxSigma) badOption(spec.text, key, fmt::format("must be <= {:g}", kMaxSigma));
     } else if (key == "spin") {
       if (value != "wall" && value != "cpu") badOption(spec.text, key, "expected wall or cpu, got '" + value + "'");
       m_config.cpuSpin = value == "cpu";
@@ -85,7 +89,7 @@ std::int64_t SyntheticTarget::serviceNsFor(std::uint64_t sequence) const noexcep
       ns = meanNs * std::exp(m_config.sigma * z);
     }
   }
-  return static_cast<std::int64_t>(std::llround(std::min(ns, 1e12)));
+  return static_cast<std::int64_t>(std::llround(std::min(ns, kMaxServiceNs)));
 }
 
 void SyntheticTarget::beginRung(std::int64_t measureStartNs) {
@@ -95,7 +99,14 @@ void SyntheticTarget::beginRung(std::int64_t measureStartNs) {
   m_stallEndNs.store(start + static_cast<std::int64_t>(std::llround(m_config.stallMs * 1e6)), std::memory_order_release);
 }
 
+namespace {
+// The stop token of the worker running this thread's request: awaitAdmission (called before every
+// execute, on the worker's thread) keeps it for execute's spin.
+thread_local std::stop_token workerStop;
+}  // namespace
+
 void SyntheticTarget::awaitAdmission(std::stop_token stop) {
+  workerStop = stop;
   if (m_config.stallMs <= 0) return;
   const std::int64_t end = m_stallEndNs.load(std::memory_order_acquire);
   const std::int64_t start = m_stallStartNs.load(std::memory_order_relaxed);
@@ -110,10 +121,12 @@ bool SyntheticTarget::execute(const WorkItem& item, std::span<std::uint64_t> cou
   if (m_config.cpuSpin) {
     const std::int64_t until = threadCpuNs() + service;
     while (threadCpuNs() < until) {
+      if (workerStop.stop_requested()) return false;
     }
   } else {
     const std::int64_t until = steadyNowNs() + service;
     while (steadyNowNs() < until) {
+      if (workerStop.stop_requested()) return false;
     }
   }
   return true;

@@ -18,10 +18,13 @@ namespace wandscope::engine {
 //                 [,stall_ms=M@T][,seed=K]
 //  - service_us: the service time in microseconds (0 = a no-op: the instrument's own ceiling).
 //  - dist: const (every request N us), exp (exponential, mean N), lognormal (median N, shape
-//    sigma, default 0.5). Draws are a function of (seed, request sequence), not of the worker.
+//    sigma, default 0.5, at most kMaxSigma). Draws are a function of (seed, request sequence),
+//    not of the worker, and capped at kMaxServiceNs (10 s, the largest service_us).
 //  - spin: wall (default) spins on the steady clock until the service time has elapsed since the
 //    request started, so service time equals the drawn value even on a shared machine (its CPU
 //    time is at most that); cpu spins until the thread's CPU clock advanced by the drawn value.
+//    A spin stops when the driver stops its worker (the request then counts as failed): a long
+//    draw never holds up Ctrl-C or a drain timeout.
 //  - stall_ms=M@T: the stall model. From T seconds after the rung's measured window starts, for M
 //    ms, no request *starts*: workers that pick a request up wait in awaitAdmission until the stall
 //    ends, then run it normally. A request already running is not slowed. So the stall is absent
@@ -32,6 +35,8 @@ namespace wandscope::engine {
 class SyntheticTarget final : public Target {
  public:
   enum class Distribution { Const, Exp, LogNormal };
+  static constexpr double kMaxSigma = 4.0;
+  static constexpr double kMaxServiceNs = 10e9;
   struct Config {
     double serviceUs = 0;
     Distribution distribution = Distribution::Const;

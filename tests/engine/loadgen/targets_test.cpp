@@ -12,8 +12,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <set>
+#include <stop_token>
+#include <thread>
 
 namespace wandscope::test {
 namespace {
@@ -75,6 +78,38 @@ TEST(SyntheticTarget, DistributionsHaveTheConfiguredCentre) {
   std::sort(logn.begin(), logn.end());
   EXPECT_NEAR(logn[kN / 2], 200'000.0, 200'000.0 * 0.02);  // lognormal: the median
   EXPECT_EQ(e.serviceNsFor(77), SyntheticTarget(TargetSpec::parse("synthetic:service_us=200,dist=exp,seed=3")).serviceNsFor(77));
+}
+
+// sigma is bounded and every draw capped at 10 s: sigma=1e300 drew 0 or 1,000 s and hung a bench
+// (review, stop 32).
+TEST(SyntheticTarget, ShapeAndDrawsAreBounded) {
+  EXPECT_EQ(usageError("synthetic:service_us=10,dist=lognormal,sigma=1e300"),
+            "target 'synthetic:service_us=10,dist=lognormal,sigma=1e300': sigma: must be <= 4");
+  SyntheticTarget wide(TargetSpec::parse("synthetic:service_us=10000000,dist=lognormal,sigma=4,seed=1"));
+  std::int64_t most = 0;
+  for (std::uint64_t i = 0; i < 10000; ++i) most = std::max(most, wide.serviceNsFor(i));
+  EXPECT_EQ(most, static_cast<std::int64_t>(SyntheticTarget::kMaxServiceNs)) << "the cap is reached, not passed";
+}
+
+// A spin stops when its worker is told to stop, and the request counts as failed: a 10 s draw
+// never holds up Ctrl-C (its worker's stop) for the rest of its service time.
+TEST(SyntheticTarget, ASpinStopsWithItsWorker) {
+  for (const char* spin : {"wall", "cpu"}) {
+    SyntheticTarget t(TargetSpec::parse(std::string("synthetic:service_us=10000000,spin=") + spin));
+    std::stop_source stop;
+    bool ok = true;
+    std::thread worker([&] {
+      t.awaitAdmission(stop.get_token());
+      ok = t.execute(engine::WorkItem{}, {});
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const auto asked = std::chrono::steady_clock::now();
+    stop.request_stop();
+    worker.join();
+    EXPECT_FALSE(ok) << spin;
+    // Not a timing target: a spin that ignored the stop would run 10 s.
+    EXPECT_LT(std::chrono::steady_clock::now() - asked, std::chrono::seconds(5)) << spin;
+  }
 }
 
 TEST(Workload, CyclesShufflesReversesAndRestricts) {
