@@ -137,6 +137,27 @@ TEST(Workload, CyclesShufflesReversesAndRestricts) {
 }
 
 // The built-in target runs the engine and reports exactly the counters search() does.
+// A query the engine refuses is a bad input before anything runs, naming its set and id: a bench
+// whose every request failed on it reported a valid run (review, stop 32).
+TEST(BuiltinTarget, RefusesAQueryTheEngineWouldRefuseBeforeRunning) {
+  const auto ti = buildTestIndex(corpusFromDsl("d0: a b c / d1: a a b"));
+  std::string huge;
+  for (std::size_t t = 0; t <= engine::kMaxQueryTerms; ++t) huge += "t" + std::to_string(t) + " ";
+  engine::WorkloadQuerySet set{"rare-2", "", {"q0", "q-huge"}, {"a b", huge}};
+  const engine::Workload workload({set}, engine::WorkloadOrder::Cycle, 1);
+  engine::BuiltinQueryOptions o;
+  try {
+    engine::BuiltinTarget target("builtin", ti->index, workload, o);
+    FAIL() << "accepted a query of " << engine::kMaxQueryTerms + 1 << " terms";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
+    EXPECT_NE(std::string(e.what()).find("query set 'rare-2': query q-huge (number 2 of the set): the query has more "
+                                         "than 1024 distinct terms"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(BuiltinTarget, RunsTheEngineAndReportsItsCounters) {
   const auto ti = buildTestIndex(corpusFromDsl("d0: a b c / d1: a a b / d2: c d / d3: a d"));
   engine::WorkloadQuerySet set{"s", "", {"q0", "q1"}, {"a b", "c d"}};
