@@ -162,20 +162,31 @@ void addBenchCommand(CLI::App& app) {
   cmd->add_flag("--no-db", a->noDb, "do not record the run in the run store");
   cmd->add_option("--cache", a->cache, "dataset cache (default $XDG_CACHE_HOME/wandscope)");
   cmd->add_flag("--no-records", a->noRecords, "do not write requests.csv.gz");
-  setAction(cmd, [a] {
+  setAction(cmd, [a, cmd] {
     if (a->noDb && !a->db.empty()) engine::throwUsage("--db and --no-db exclude each other");
     auto profile = engine::loadBenchProfile(a->profile);
     engine::BenchOverrides overrides;
     overrides.targets = a->targets;
     if (!a->rates.empty()) overrides.rates = engine::parseRateList(a->rates);
-    if (a->rungSeconds != 0) overrides.rungSeconds = a->rungSeconds;
-    if (a->requests != 0) overrides.requests = a->requests;
+    // Given means given: 0 was taken for "not given" and the profile's window silently kept.
+    if (cmd->count("--rung-duration-s") > 0) {
+      if (!(a->rungSeconds > 0)) engine::throwUsage("--rung-duration-s must be > 0 seconds");
+      overrides.rungSeconds = a->rungSeconds;
+    }
+    if (cmd->count("--requests") > 0) {
+      if (a->requests == 0) engine::throwUsage("--requests must be at least 1");
+      overrides.requests = a->requests;
+    }
     engine::applyOverrides(profile, overrides);
 
     const std::filesystem::path out(a->out);
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) engine::throwIo(fmt::format("cannot create {}: {}", out.string(), ec.message()));
+    // Before the run, not after it: with --no-db a run that cannot be written is lost.
+    engine::checkReportFilesWritable(out);
+    const std::filesystem::path records = out / "requests.csv.gz";
+    if (!a->noRecords) engine::checkOutputWritable(records);
 
     std::unique_ptr<engine::RunObserver> observer;
     if (!a->noDb) {
@@ -188,7 +199,7 @@ void addBenchCommand(CLI::App& app) {
                                env.buildType, env.sanitizers.empty() ? "" : " with sanitizers");
     }
 
-    CliSink sink(a->noRecords ? std::nullopt : std::optional<std::filesystem::path>(out / "requests.csv.gz"),
+    CliSink sink(a->noRecords ? std::nullopt : std::optional<std::filesystem::path>(records),
                  ::isatty(STDERR_FILENO) == 1);
     engine::BenchRunOptions options;
     options.cacheDir = a->cache.empty() ? engine::userCacheDir() : std::filesystem::path(a->cache);
@@ -224,6 +235,12 @@ void addBenchCommand(CLI::App& app) {
     sink.finish();
     sink.close();
     engine::writeReportFiles(out, report);
+    if (a->noRecords && std::filesystem::is_regular_file(records, ec)) {
+      // A previous run's records beside this run's report would pass for its own (review, stop 32).
+      std::filesystem::remove(records, ec);
+      if (ec) engine::throwIo(fmt::format("cannot remove the previous run's {}: {}", records.string(), ec.message()));
+      std::cerr << fmt::format("removed the previous run's {} (--no-records)\n", records.string());
+    }
     for (const auto& [target, c] : report.capacity) {
       std::cerr << fmt::format("{}: maximum sustainable rate {}\n", target, engine::describeCapacity(c));
     }

@@ -92,6 +92,7 @@ void addCompareCommand(CLI::App& app) {
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) engine::throwIo(fmt::format("cannot create {}: {}", out.string(), ec.message()));
+    engine::checkCompareReportFilesWritable(out);  // before the run, not after it
 
     engine::CompareOptions options;
     options.repetitions = a->repetitions;

@@ -525,14 +525,22 @@ std::string compareReportCsv(const CompareReport& r) {
   return out;
 }
 
+namespace {
+constexpr const char* kCompareReportFiles[] = {"report.json", "report.md", "report.csv", "report.html"};
+}  // namespace
+
+void checkCompareReportFilesWritable(const std::filesystem::path& dir) {
+  for (const char* name : kCompareReportFiles) checkOutputWritable(dir / name);
+}
+
 void writeCompareReportFiles(const std::filesystem::path& dir, const CompareReport& report) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throwIo(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
-  writeFileAtomically(dir / "report.json", compareReportJson(report));
-  writeFileAtomically(dir / "report.md", compareReportMarkdown(report));
-  writeFileAtomically(dir / "report.csv", compareReportCsv(report));
-  writeFileAtomically(dir / "report.html", compareReportHtml(report));
+  writeFileAtomically(dir / kCompareReportFiles[0], compareReportJson(report));
+  writeFileAtomically(dir / kCompareReportFiles[1], compareReportMarkdown(report));
+  writeFileAtomically(dir / kCompareReportFiles[2], compareReportCsv(report));
+  writeFileAtomically(dir / kCompareReportFiles[3], compareReportHtml(report));
 }
 
 }  // namespace wandscope::engine

@@ -36,5 +36,8 @@ std::string compareReportCsv(const CompareReport& report);
 
 // Writes report.json, report.md, report.csv and report.html into `dir` (created), each atomically.
 void writeCompareReportFiles(const std::filesystem::path& dir, const CompareReport& report);
+// Checks, before a comparison, that writeCompareReportFiles can write each of its files into
+// `dir` (which exists). Throws Error(Io) naming the file.
+void checkCompareReportFilesWritable(const std::filesystem::path& dir);
 
 }  // namespace wandscope::engine

@@ -416,13 +416,21 @@ std::string rungsCsv(const RunReport& report) {
   return out;
 }
 
+namespace {
+constexpr const char* kReportFiles[] = {"report.json", "report.md", "rungs.csv"};
+}  // namespace
+
+void checkReportFilesWritable(const std::filesystem::path& dir) {
+  for (const char* name : kReportFiles) checkOutputWritable(dir / name);
+}
+
 void writeReportFiles(const std::filesystem::path& dir, const RunReport& report) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) throwIo(fmt::format("cannot create {}: {}", dir.string(), ec.message()));
-  writeFileAtomically(dir / "report.json", reportJson(report));
-  writeFileAtomically(dir / "report.md", reportMarkdown(report));
-  writeFileAtomically(dir / "rungs.csv", rungsCsv(report));
+  writeFileAtomically(dir / kReportFiles[0], reportJson(report));
+  writeFileAtomically(dir / kReportFiles[1], reportMarkdown(report));
+  writeFileAtomically(dir / kReportFiles[2], rungsCsv(report));
 }
 
 }  // namespace wandscope::engine

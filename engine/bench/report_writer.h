@@ -27,5 +27,9 @@ std::string rungsCsv(const RunReport& report);
 
 // Writes report.json, report.md and rungs.csv into `dir` (created), each atomically.
 void writeReportFiles(const std::filesystem::path& dir, const RunReport& report);
+// Checks, before a run, that writeReportFiles can write each of its files into `dir` (which
+// exists): a report.json that was a directory failed the command after the whole run (review,
+// stop 32). Throws Error(Io) naming the file.
+void checkReportFilesWritable(const std::filesystem::path& dir);
 
 }  // namespace wandscope::engine

@@ -11,6 +11,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 namespace wandscope::test {
 namespace {
@@ -112,6 +113,33 @@ TEST(BenchCli, CommandLineOverridesTheLadderAndTargets) {
   EXPECT_EQ(j["rungs"][2]["completed"].get<int>() + j["rungs"][2]["shed"].get<int>(), 60);
   EXPECT_EQ(j["targets"], nlohmann::json::array({"synthetic:service_us=50,dist=exp"}));
   EXPECT_EQ(j["profile_json"]["ladder"]["requests"], 60);
+}
+
+// Review of stop 32: a zero override was taken for "not given" and the profile's window kept; an
+// unwritable report failed the command after the whole run; --no-records left the previous run's
+// records beside the new report.
+TEST(BenchCli, OutputsAndOverridesAreCheckedBeforeTheRun) {
+  TempDir dir;
+  const auto profile = dir.write("p.json", kSynthetic);
+  const auto out = dir / "out";
+  for (const auto& [option, message] : {std::pair{"--rung-duration-s", "--rung-duration-s must be > 0 seconds"},
+                                        std::pair{"--requests", "--requests must be at least 1"}}) {
+    const auto r = cli({"bench", "--profile", profile.string(), "--out", out.string(), "--no-db", option, "0"});
+    EXPECT_EQ(r.exitCode, 2) << option;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+  }
+  std::filesystem::create_directories(out / "report.json");
+  auto r = cli({"bench", "--profile", profile.string(), "--out", out.string(), "--no-db"});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("report.json: it is a directory"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("rung 0"), std::string::npos) << "nothing ran: " << r.err;
+  std::filesystem::remove(out / "report.json");
+  ASSERT_EQ(cli({"bench", "--profile", profile.string(), "--out", out.string(), "--no-db"}).exitCode, 0);
+  ASSERT_TRUE(std::filesystem::exists(out / "requests.csv.gz"));
+  r = cli({"bench", "--profile", profile.string(), "--out", out.string(), "--no-db", "--no-records"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out / "requests.csv.gz")) << "the previous run's records";
+  EXPECT_NE(r.err.find("removed the previous run's"), std::string::npos) << r.err;
 }
 
 // The built-in engine end to end: a generated corpus, its index and a query set, closed loop.

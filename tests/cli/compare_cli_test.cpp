@@ -55,6 +55,13 @@ TEST(CompareCli, UsageErrors) {
            "--noise-floor", "2"});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("--noise-floor"), std::string::npos) << r.err;
+  // A report that cannot be written fails before the comparison runs, not after it (review, stop 32).
+  std::filesystem::create_directories(dir / "out" / "report.html");
+  r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target", "builtin", "--out", out,
+           "--no-db"});
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("report.html: it is a directory"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out" / "report.md")) << "nothing ran, nothing written";
 }
 
 TEST(CompareCli, BulkAndOffGivesIdenticalResultsAndAReport) {
