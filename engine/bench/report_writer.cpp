@@ -350,6 +350,9 @@ std::string reportMarkdown(const RunReport& report) {
   for (const auto& w : report.warnings) md += fmt::format("> **Warning:** {}\n\n", w);
   if (report.partial) md += "> **Partial run:** it was interrupted; the rungs below are the ones that finished.\n\n";
   md += fmt::format("- **Run:** {} started {} (report schema {})\n", h.runId, e.startedUtc, RunReport::kSchemaVersion);
+  // A report pasted into a pull request keeps the label: the workbench's own threads shared the
+  // machine (PERF.md, "GUI attached"); report.json and the HTML said so, this file did not.
+  if (e.guiAttached) md += "- **GUI attached:** run from the workbench, whose threads shared the machine\n";
   md += fmt::format("- **Machine:** {}, {} cores, {:.1f} GiB, {}, load average {:.2f} at start{}{}\n", e.cpuModel,
                     e.cores, e.memTotalMib / 1024.0, e.kernel, e.loadAverage1m,
                     e.governor.empty() ? "" : fmt::format(", governor {}", e.governor),

@@ -110,6 +110,11 @@ TEST(ReportWriter, MarkdownHasTheSeedsTables) {
   EXPECT_NE(md.find("| verdict | pass | fail: shed 1.96 % > 0.1 % |"), std::string::npos) << md;
   EXPECT_NE(md.find("**Maximum sustainable rate:** [100/s, 200/s]"), std::string::npos) << md;
   EXPECT_NE(md.find("the rule"), std::string::npos);
+  EXPECT_EQ(md.find("GUI attached"), std::string::npos);
+  // A run from the workbench says so here too, not only in report.json (review, stop 32).
+  auto fromGui = sampleReport();
+  fromGui.header.environment.guiAttached = true;
+  EXPECT_NE(engine::reportMarkdown(fromGui).find("- **GUI attached:** run from the workbench"), std::string::npos);
 }
 
 TEST(ReportWriter, CsvHasOneRowPerRung) {
