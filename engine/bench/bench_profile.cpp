@@ -3,7 +3,10 @@
 
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/loadgen/builtin_target.h"
 #include "engine/loadgen/open_loop_driver.h"
+#include "engine/loadgen/plugin_target.h"
+#include "engine/loadgen/synthetic_target.h"
 #include "engine/loadgen/target_spec.h"
 
 #include <fmt/format.h>
@@ -108,14 +111,31 @@ void checkLadderBounds(const BenchProfile& p, const std::string& file) {
   }
 }
 
+// `what` is the profile's field ("targets": a bad input naming the file) or the command line's
+// option ("--target": a usage error, not the file's). A spec's options are checked here too, where
+// that needs nothing loaded (built-in and synthetic): 'builtin:algo=nope' in a profile was a usage
+// error naming neither file nor field, after the output directory was made (review, stop 32).
 void validateTargets(const BenchProfile& p, const std::string& file, const char* what) {
+  const bool option = std::string_view(what).starts_with("--");
+  auto fail = [&](std::size_t i, const std::string& why) {
+    if (option) throwUsage(fmt::format("{}: {}", what, why));
+    throwBadInput(fmt::format("{}: {}[{}]: {}", file, what, i, why));
+  };
   if (p.targets.empty()) throwBadInput(fmt::format("{}: {}: at least one target is required", file, what));
   for (std::size_t i = 0; i < p.targets.size(); ++i) {
     TargetSpec spec;
     try {
       spec = TargetSpec::parse(p.targets[i]);
+      if (spec.kind == "builtin") {
+        BuiltinQueryOptions{}.applySpec(spec);
+      } else if (spec.kind == "synthetic") {
+        (void)SyntheticTarget(spec);
+      } else if (spec.kind == "plugin") {
+        PluginQueryOptions{}.applySpec(spec);
+      }
     } catch (const Error& e) {
-      throwBadInput(fmt::format("{}: {}[{}]: {}", file, what, i, e.what()));
+      if (e.kind() != ErrorKind::Usage && e.kind() != ErrorKind::BadInput) throw;
+      fail(i, e.what());
     }
     if (spec.kind != "synthetic" && p.datasetKind == BenchProfile::DatasetKind::None) {
       throwBadInput(fmt::format("{}: {}[{}]: a {} target needs a dataset (\"dataset\": \"default\", ...)", file,

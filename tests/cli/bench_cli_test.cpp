@@ -64,6 +64,18 @@ TEST(BenchCli, InvalidProfilesAreBadInputNamingFileAndField) {
   EXPECT_EQ(r.exitCode, 3);
   EXPECT_NE(r.err.find("bad.json: ladder.rates[2]: must be > 0"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;  // one line
+  // A target's options are the profile's field too, checked before anything is made (review,
+  // stop 32: a usage error naming neither file nor field, after --out was created).
+  for (const auto& [target, why] : {std::pair{"builtin:algo=nope", "unknown algorithm 'nope'"},
+                                    std::pair{"synthetic:service_us=1,sigma=9", "sigma: must be <= 4"}}) {
+    const auto spec = dir.write("spec.json", std::string(R"({"name": "b", "mode": "open", "ladder": {"rates": [10]},
+        "targets": ["synthetic:service_us=1", ")") + target + "\"]}");
+    const auto s = cli({"bench", "--profile", spec.string(), "--out", (dir / "o2").string(), "--no-db"});
+    EXPECT_EQ(s.exitCode, 3) << target;
+    EXPECT_NE(s.err.find(std::string("spec.json: targets[1]: target '") + target + "': "), std::string::npos) << s.err;
+    EXPECT_NE(s.err.find(why), std::string::npos) << s.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "o2"));
+  }
 }
 
 TEST(BenchCli, SyntheticLadderWritesEveryReport) {
