@@ -79,14 +79,18 @@ std::string optionSwitchHelp() {
 }
 
 std::size_t countOption(const std::string& option, std::int64_t value, std::size_t max) {
-  if (value < 0 || static_cast<std::uint64_t>(value) > max) {
+  return countOption(option, value, 0, max);
+}
+
+std::size_t countOption(const std::string& option, std::int64_t value, std::size_t min, std::size_t max) {
+  if (value < 0 || static_cast<std::uint64_t>(value) < min || static_cast<std::uint64_t>(value) > max) {
     // The parser saturates a number beyond int64 at the limit: do not quote the limit as if the
     // user had typed it.
     const std::string got = value == std::numeric_limits<std::int64_t>::max() ? "a number too large"
                             : value == std::numeric_limits<std::int64_t>::min()
                                 ? "a number too small"
                                 : fmt::format("{}", value);
-    engine::throwUsage(fmt::format("{} must be between 0 and {}, got {}", option, max, got));
+    engine::throwUsage(fmt::format("{} must be between {} and {}, got {}", option, min, max, got));
   }
   return static_cast<std::size_t>(value);
 }

@@ -34,6 +34,9 @@ std::string optionSwitchHelp();
 // A count option read as a signed integer, so that "-1" is refused rather than wrapped: its
 // value, or a usage error "--k must be between 0 and MAX, got V".
 std::size_t countOption(const std::string& option, std::int64_t value, std::size_t max);
+// The same with a lower bound: "--docs must be between 1 and MAX, got V" (CLI::PositiveNumber
+// said "Value 0 not in range 0.000000 to 1797693134862315708...").
+std::size_t countOption(const std::string& option, std::int64_t value, std::size_t min, std::size_t max);
 // A warm-up in seconds given on the command line: its value, or a usage error unless it is finite
 // and from 0 to kMaxWarmupSeconds (the profiles' limit; 1e308 once spun until killed).
 inline constexpr double kMaxWarmupSeconds = 3600;

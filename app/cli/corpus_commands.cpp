@@ -3,6 +3,7 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/core/error.h"
+#include "engine/core/fs_util.h"
 #include "engine/corpus/corpus_generator.h"
 #include "engine/corpus/corpus_profile.h"
 #include "engine/corpus/query_set_generator.h"
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <set>
 #include <string>
@@ -25,6 +27,16 @@
 namespace wandscope::app {
 
 namespace {
+
+struct CorpusGenArgs {
+  engine::CorpusGeneratorParams params;
+  // Read as signed integers and range-checked by countOption: a negative count is refused rather
+  // than wrapped, and the message names the option and its range.
+  std::int64_t docs = 0;
+  std::int64_t meanLength = 0;
+  std::int64_t vocabulary = 0;
+  std::string out;
+};
 
 struct QueriesGenArgs {
   std::string corpus;
@@ -121,6 +133,10 @@ int runQueriesGen(const QueriesGenArgs& a) {
                         fmt::format("{}-{}.jsonl", engine::queryCategoryName(params.category), params.tokens));
     }
   }
+  // `--out c.jsonl --corpus c.jsonl` replaced the corpus with its own queries.
+  std::vector<engine::NamedPath> named;
+  for (const auto& path : outputs) named.push_back({single ? "--out" : "--out-dir", path});
+  engine::checkDistinctFiles(named, {{"--corpus", a.corpus}});
   const auto format = a.format.empty() ? engine::guessCorpusFormat(a.corpus) : engine::parseCorpusFormat(a.format);
   // One pass over the corpus serves every set.
   const auto profile =
@@ -146,15 +162,14 @@ void addCorpusCommands(CLI::App& app) {
   corpus->require_subcommand(1);
   auto* gen = corpus->add_subcommand(
       "gen", "Generate a deterministic synthetic corpus (BEIR JSON lines) with Zipfian term frequencies");
-  auto params = std::make_shared<engine::CorpusGeneratorParams>();
-  auto out = std::make_shared<std::string>();
-  gen->add_option("--docs", params->docs, "number of documents")->required()->check(CLI::PositiveNumber);
-  gen->add_option("--mean-len", params->meanLength, "mean document length in tokens")
-      ->required()
-      ->check(CLI::PositiveNumber);
-  gen->add_option("--vocab", params->vocabulary, "vocabulary size (distinct words)")
-      ->required()
-      ->check(CLI::PositiveNumber);
+  auto g = std::make_shared<CorpusGenArgs>();
+  engine::CorpusGeneratorParams* params = &g->params;
+  gen->add_option("--docs", g->docs,
+                  fmt::format("number of documents, 1 to {} (what an index can hold)", engine::kMaxCorpusDocs))
+      ->required();
+  gen->add_option("--mean-len", g->meanLength, "mean document length in tokens")->required();
+  gen->add_option("--vocab", g->vocabulary, fmt::format("vocabulary size (distinct words), 1 to {}", engine::kMaxVocabulary))
+      ->required();
   gen->add_option("--zipf", params->zipf, "Zipf exponent s (P(rank r) ~ 1/r^s)")->capture_default_str();
   gen->add_option("--topic-words", params->topicWords,
                   "words per topic; > 0 turns topical locality on (runs of documents share a topic, so words "
@@ -167,11 +182,16 @@ void addCorpusCommands(CLI::App& app) {
   gen->add_option("--seed", params->seed, "random seed")->capture_default_str();
   gen->add_option("--threads", params->threads, "generator threads (0 = all cores; output does not depend on it)")
       ->capture_default_str();
-  gen->add_option("--out", *out, "output file (.jsonl)")->required();
-  setAction(gen, [params, out] {
-    engine::generateCorpus(*params, *out, terminalProgress("corpus gen"));
+  gen->add_option("--out", g->out, "output file (.jsonl)")->required();
+  setAction(gen, [g] {
+    engine::CorpusGeneratorParams& p = g->params;
+    p.docs = countOption("--docs", g->docs, 1, engine::kMaxCorpusDocs);
+    p.meanLength =
+        static_cast<std::uint32_t>(countOption("--mean-len", g->meanLength, 1, std::numeric_limits<std::uint32_t>::max()));
+    p.vocabulary = static_cast<std::uint32_t>(countOption("--vocab", g->vocabulary, 1, engine::kMaxVocabulary));
+    engine::generateCorpus(p, g->out, terminalProgress("corpus gen"));
     endProgress();
-    std::cerr << fmt::format("wrote {} documents to {}\n", params->docs, *out);
+    std::cerr << fmt::format("wrote {} documents to {}\n", p.docs, g->out);
     return 0;
   });
 

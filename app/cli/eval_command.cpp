@@ -2,12 +2,14 @@
 // `eval`: effectiveness of a run against relevance judgements, as trec_eval computes it.
 #include "app/cli/cli_support.h"
 
+#include "engine/core/error.h"
 #include "engine/corpus/evaluator.h"
 #include "engine/corpus/qrels.h"
 #include "engine/corpus/run_file.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -27,7 +29,20 @@ void addEvalCommand(CLI::App& app) {
   cmd->add_flag("--json", a->json, "print JSON");
   setAction(cmd, [a] {
     const auto qrels = engine::readQrels(a->qrels);
-    const auto run = engine::readRun(a->run);
+    // Judgements with nothing relevant evaluate no query: every measure would read 0 as if the
+    // run had found nothing, so the file is refused, as an empty query file is.
+    int highestGrade = 0;
+    for (const auto& [query, judged] : qrels.judgements) {
+      for (const auto& [doc, grade] : judged) highestGrade = std::max(highestGrade, grade);
+    }
+    if (highestGrade <= 0) engine::throwBadInput(a->qrels + ": holds no relevant judgement (relevance > 0)");
+    if (a->level > highestGrade) {
+      engine::throwUsage(fmt::format("--level {} leaves no query to evaluate: the highest grade in {} is {}", a->level,
+                                     a->qrels, highestGrade));
+    }
+    // Hits are ranked by score (trec_eval): a score that is not finite cannot be, and is refused
+    // naming its line.
+    const auto run = engine::readRun(a->run, engine::NonFiniteScores::Refuse);
     const auto r = engine::evaluate(qrels, run, a->level);
     if (a->json) {
       printJson({{"queries", r.queriesEvaluated},

@@ -425,9 +425,13 @@ class DocumentWriter {
 
 void validate(const CorpusGeneratorParams& params) {
   if (params.docs == 0) throwUsage("corpus generator: docs must be at least 1");
+  if (params.docs > kMaxCorpusDocs) {
+    throwUsage("corpus generator: docs must be at most " + std::to_string(kMaxCorpusDocs) +
+               " (what an index can hold), got " + std::to_string(params.docs));
+  }
   if (params.meanLength == 0) throwUsage("corpus generator: meanLength must be at least 1");
   if (params.vocabulary == 0) throwUsage("corpus generator: vocabulary must be at least 1");
-  if (params.vocabulary > (1U << 31)) {
+  if (params.vocabulary > kMaxVocabulary) {
     throwUsage("corpus generator: vocabulary must be at most 2^31 (2147483648), got " +
                std::to_string(params.vocabulary));
   }
@@ -451,13 +455,16 @@ void validate(const CorpusGeneratorParams& params) {
 constexpr std::size_t kTargetBatchBytes = 4U << 20;
 constexpr std::uint64_t kMaxBatchDocs = 4096;
 
+// a / b rounded up, without the overflow of (a + b - 1) / b near 2^64.
+constexpr std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) noexcept { return a / b + (a % b != 0 ? 1 : 0); }
+
 class Pipeline {
  public:
   Pipeline(const DocumentWriter& writer, std::uint64_t docs, std::uint64_t batchDocs, unsigned workers)
       : m_writer(writer),
         m_docs(docs),
         m_batchDocs(batchDocs),
-        m_batches((docs + batchDocs - 1) / batchDocs),
+        m_batches(ceilDiv(docs, batchDocs)),
         m_slots(2 * std::size_t{workers}) {
     m_threads.reserve(workers);
     try {
@@ -589,10 +596,13 @@ void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::
   // Batches of about 4 MiB of output (at most 4096 documents); ~4.5 bytes per token on average.
   const std::uint64_t bytesPerDoc = std::uint64_t{params.meanLength} * 5 + 64;
   const std::uint64_t batchDocs = std::clamp<std::uint64_t>(kTargetBatchBytes / bytesPerDoc, 1, kMaxBatchDocs);
-  const std::uint64_t batches = (params.docs + batchDocs - 1) / batchDocs;
+  const std::uint64_t batches = ceilDiv(params.docs, batchDocs);
   unsigned workers = params.threads != 0 ? params.threads : std::max(1U, std::thread::hardware_concurrency());
   workers = static_cast<unsigned>(std::min<std::uint64_t>({workers, batches, 256}));
 
+  // A missing or read-only directory is said naming `out`, before any work: opening the temporary
+  // would fail naming "<out>.tmp.<pid>", a file the user never named.
+  checkOutputWritable(out);
   // A device or FIFO (corpus gen --out /dev/stdout) is written into; a file (links followed) is
   // written beside and renamed into place when complete.
   const OutputTarget target = resolveOutputTarget(out);

@@ -2,12 +2,19 @@
 #pragma once
 
 #include "engine/core/progress.h"
+#include "engine/core/types.h"
 
 #include <cstdint>
 #include <filesystem>
 #include <string>
 
 namespace wandscope::engine {
+
+// The most documents a corpus may have: what one index can hold (doc ids are 32-bit, and
+// kNoMoreDocs is reserved), so that every generated corpus can be indexed.
+inline constexpr std::uint64_t kMaxCorpusDocs = kMaxDocs;
+// The largest vocabulary, in word ranks (2^31).
+inline constexpr std::uint32_t kMaxVocabulary = 1U << 31;
 
 // Parameters of the synthetic corpus (in the spirit of the first seed's "mmlb" corpus: long
 // documents over a modest vocabulary with Zipfian term frequencies, hence long posting lists).
@@ -36,8 +43,10 @@ struct CorpusGeneratorParams {
 // word), all lowercase ASCII letters. Writes to "<out>.tmp.<pid>" and renames it into place when
 // complete; on any error (including an exception thrown by `progress`, which is how a caller
 // cancels) the temporary file is removed and `out` is untouched. Throws Error(Usage) for
-// impossible parameters (docs, meanLength or vocabulary 0, vocabulary > 2^31, zipf not > 0). The
-// model is described in docs/GENERATOR.md.
+// impossible parameters (docs, meanLength or vocabulary 0, docs > kMaxCorpusDocs, vocabulary >
+// kMaxVocabulary, zipf not > 0), and Error(Io) naming `out` (never the temporary) when its
+// directory is missing or not writable, before any work. The model is described in
+// docs/GENERATOR.md.
 void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::path& out,
                     const ProgressFn& progress = {});
 

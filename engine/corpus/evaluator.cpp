@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/corpus/evaluator.h"
 
+#include "engine/core/error.h"
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
@@ -18,8 +20,29 @@ constexpr std::size_t kRecipRankCut = 10;
 // Rank r (1-based) is discounted by log2(r + 1); `index` is r - 1.
 double discount(std::size_t index) { return std::log2(static_cast<double>(index) + 2.0); }
 
+// trec_eval's ranking (form_res_rels.c, comp_sim_docno): score descending, then document id
+// descending in strcmp order. The run's own rank column is not trusted: a run is a set of scored
+// documents, and runs merged or written by other tools are often out of order.
+std::vector<const RunHit*> rankedByScore(const std::string& queryId, const std::vector<RunHit>& hits) {
+  std::vector<const RunHit*> ranked;
+  ranked.reserve(hits.size());
+  for (const RunHit& hit : hits) {
+    if (!std::isfinite(hit.score)) {
+      throwBadInput("run: query " + queryId + ", document " + hit.docId + ": score is not finite");
+    }
+    ranked.push_back(&hit);
+  }
+  // std::string compares bytes as unsigned char, as strcmp does. Stable, so that copies of one
+  // document keep their order (they are equal in both keys).
+  std::stable_sort(ranked.begin(), ranked.end(), [](const RunHit* a, const RunHit* b) {
+    if (a->score != b->score) return a->score > b->score;
+    return a->docId > b->docId;
+  });
+  return ranked;
+}
+
 QueryMetrics evaluateQuery(const std::map<std::string, int>& judged,
-                           const std::vector<RunHit>& hits, int relevanceLevel,
+                           const std::vector<const RunHit*>& hits, int relevanceLevel,
                            std::size_t relevantJudged) {
   QueryMetrics m;
 
@@ -43,8 +66,8 @@ QueryMetrics evaluateQuery(const std::map<std::string, int>& judged,
   for (std::size_t i = 0; i < hits.size(); ++i) {
     // A document repeated within the ranking keeps its rank slot but counts as non-relevant
     // (trec_eval refuses such runs; crediting it twice would inflate every measure).
-    if (!seen.insert(hits[i].docId).second) continue;
-    const auto it = judged.find(hits[i].docId);
+    if (!seen.insert(hits[i]->docId).second) continue;
+    const auto it = judged.find(hits[i]->docId);
     const int grade = it == judged.end() ? 0 : it->second;
     if (i < kNdcgCut && grade > 0) dcg += static_cast<double>(grade) / discount(i);
     if (it == judged.end() || grade < relevanceLevel) continue;
@@ -74,7 +97,7 @@ EvalResult evaluate(const Qrels& qrels, const Run& run, int relevanceLevel) {
     if (hits == run.queries.end()) {
       ++result.queriesMissingInRun;
     } else {
-      metrics = evaluateQuery(judged, hits->second, relevanceLevel, relevantJudged);
+      metrics = evaluateQuery(judged, rankedByScore(queryId, hits->second), relevanceLevel, relevantJudged);
     }
     result.perQuery.emplace(queryId, metrics);
     result.mean.ndcg10 += metrics.ndcg10;

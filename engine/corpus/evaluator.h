@@ -19,9 +19,15 @@ namespace wandscope::engine {
 // recip_rank; nDCG always uses the graded gains (every grade > 0), whatever relevanceLevel is.
 // Averages are over queries with at least one relevant judgement; such queries missing from the
 // run count as 0 (and are counted in queriesMissingInRun). Unjudged documents are non-relevant.
-// Hits are taken in the run's order (ranks as given, scores ignored). A document repeated within
-// one query's hits counts only at its first rank: later copies keep their rank slot but earn
-// nothing (trec_eval rejects such runs; we evaluate them conservatively instead).
+// Each query's hits are ranked as trec_eval ranks them: by score descending, equal scores by
+// document id descending (byte order, as strcmp; "d9" before "d10" before "d1"). The order of the
+// hits in the run and their rank column are ignored. Scores are compared as read (f32): two
+// scores of an external run that an f32 cannot tell apart tie here, where trec_eval (double)
+// may still order them. A score that is not finite cannot be ranked: Error(BadInput) naming the
+// query and document (readRun(path, NonFiniteScores::Refuse) names the file line first).
+// A document repeated within one query's hits counts only at its best rank: later copies keep
+// their rank slot but earn nothing (trec_eval rejects such runs; we evaluate them conservatively
+// instead).
 struct QueryMetrics {
   double ndcg10 = 0;
   double recall100 = 0;

@@ -144,7 +144,7 @@ void writeDumpQuery(std::ostream& out, const std::string& queryId,
   out.write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
-Run readTrecRun(const std::filesystem::path& path) {
+Run readTrecRun(const std::filesystem::path& path, NonFiniteScores nonFinite) {
   LineReader lines(path);
   Run run;
   std::vector<std::string_view> fields;
@@ -167,12 +167,15 @@ Run readTrecRun(const std::filesystem::path& path) {
     if (scoreResult.ec != std::errc() || scoreResult.ptr != scoreText.data() + scoreText.size()) {
       throwAtLine(path, lines, "score '" + std::string(scoreText) + "' is not an f32 number");
     }
+    if (nonFinite == NonFiniteScores::Refuse && !std::isfinite(score)) {
+      throwAtLine(path, lines, "score '" + std::string(scoreText) + "' is not finite");
+    }
     run.queries[std::string(fields[0])].push_back(RunHit{std::string(fields[2]), score});
   }
   return run;
 }
 
-Run readDumpRun(const std::filesystem::path& path) {
+Run readDumpRun(const std::filesystem::path& path, NonFiniteScores nonFinite) {
   LineReader lines(path);
   Run run;
   std::string_view line;
@@ -216,13 +219,17 @@ Run readDumpRun(const std::filesystem::path& path) {
       const std::string& bitsText = bits->get_ref<const std::string&>();
       std::uint32_t pattern = 0;
       if (!parseBits(bitsText, pattern)) fail(where + ": bits '" + bitsText + "' is not 8 hex digits");
-      out.push_back(RunHit{doc->get_ref<const std::string&>(), std::bit_cast<float>(pattern)});
+      const auto score = std::bit_cast<float>(pattern);
+      if (nonFinite == NonFiniteScores::Refuse && !std::isfinite(score)) {
+        fail(where + ": score (bits '" + bitsText + "') is not finite");
+      }
+      out.push_back(RunHit{doc->get_ref<const std::string&>(), score});
     }
   }
   return run;
 }
 
-Run readRun(const std::filesystem::path& path) {
+Run readRun(const std::filesystem::path& path, NonFiniteScores nonFinite) {
   bool dump = false;
   {
     LineReader lines(path);
@@ -238,7 +245,7 @@ Run readRun(const std::filesystem::path& path) {
       }
     }
   }
-  return dump ? readDumpRun(path) : readTrecRun(path);
+  return dump ? readDumpRun(path, nonFinite) : readTrecRun(path, nonFinite);
 }
 
 }  // namespace wandscope::engine

@@ -35,16 +35,22 @@ void writeTrecRunQuery(std::ostream& out, const std::string& queryId,
 // "bits" is the f32 bit pattern, lower-case hex. Strings are JSON-escaped; ids should be UTF-8.
 void writeDumpQuery(std::ostream& out, const std::string& queryId, const std::vector<RunHit>& hits);
 
+// What a reader does with a score that is not finite (inf, nan). A dump round-trips every f32 bit
+// pattern, so reading keeps them by default; a run about to be ranked by score (`eval`) cannot
+// order them and refuses them: "run.trec:3: score 'nan' is not finite".
+enum class NonFiniteScores { Keep, Refuse };
+
 // Reads a TREC run file ("qid Q0 docid rank score tag", whitespace separated). Hits keep the
-// file's line order (rank and score are checked, not used to re-sort); lines of one query need
-// not be adjacent. Errors name file, line and field: "run.trec:2: expected 6 fields, found 4".
-Run readTrecRun(const std::filesystem::path& path);
+// file's line order (rank and score are checked, not used to re-sort: evaluate() ranks by score);
+// lines of one query need not be adjacent. Errors name file, line and field:
+// "run.trec:2: expected 6 fields, found 4".
+Run readTrecRun(const std::filesystem::path& path, NonFiniteScores nonFinite = NonFiniteScores::Keep);
 
 // Reads a dump file written by writeDumpQuery (scores restored from "bits", exactly; "score" is
 // not read). A query id on two lines is an error naming the second.
-Run readDumpRun(const std::filesystem::path& path);
+Run readDumpRun(const std::filesystem::path& path, NonFiniteScores nonFinite = NonFiniteScores::Keep);
 
 // Reads either format, told apart by the first character ('{' = dump).
-Run readRun(const std::filesystem::path& path);
+Run readRun(const std::filesystem::path& path, NonFiniteScores nonFinite = NonFiniteScores::Keep);
 
 }  // namespace wandscope::engine

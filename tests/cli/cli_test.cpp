@@ -11,6 +11,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -269,14 +270,20 @@ TEST_F(CliPipeline, RunWritesTrecAndDumpAndEvalReadsThem) {
   const auto line = nlohmann::json::parse(dump.substr(0, dump.find('\n')));
   EXPECT_TRUE(line.contains("qid"));
   EXPECT_TRUE(line.contains("hits"));
-  // A qrels judging each query's first TREC hit relevant: MRR@10 must be exactly 1.
-  std::ostringstream qrels;
-  qrels << "query-id\tcorpus-id\tscore\n";
+  // A qrels judging relevant each query's hit that trec_eval ranks first: MRR@10 must be exactly 1.
+  // That is the highest score, and among equal scores the greatest id (trec_eval's tie rule), which
+  // need not be the run's rank 1 (the engine breaks ties by internal doc id ascending).
+  std::map<std::string, std::pair<float, std::string>> best;
   std::istringstream lines(trec);
   std::string qid, q0, doc, rank, score, tag, last;
   while (lines >> qid >> q0 >> doc >> rank >> score >> tag) {
-    if (rank == "1") qrels << qid << '\t' << doc << "\t1\n";
+    const std::pair<float, std::string> hit(std::stof(score), doc);
+    const auto [it, inserted] = best.emplace(qid, hit);
+    if (!inserted && hit > it->second) it->second = hit;
   }
+  std::ostringstream qrels;
+  qrels << "query-id\tcorpus-id\tscore\n";
+  for (const auto& [query, hit] : best) qrels << query << '\t' << hit.second << "\t1\n";
   std::ofstream(d / "qrels.tsv") << qrels.str();
   r = cli({"eval", "--qrels", (d / "qrels.tsv").string(), "--run", (d / "run.trec").string(), "--json"});
   ASSERT_EQ(r.exitCode, 0) << r.err;

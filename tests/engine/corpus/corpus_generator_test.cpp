@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <span>
 #include <sstream>
 #include <string>
@@ -376,6 +377,54 @@ TEST(CorpusGenerator, RejectsBadParametersNamingThem) {
   p.topicWords = (1U << 20) + 1;
   expectUsage(p, "topicWords");
   EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+// Doc ids are 32-bit: a corpus larger than an index can hold is refused. 2^64 - 1 documents
+// overflowed the batch count to 0 and wrote an empty file, reporting success; 2^32 + 1 wrote
+// 30 GB. (The progress callback cancels a run that starts, so the test never writes much.)
+TEST(CorpusGenerator, DocsBeyondWhatAnIndexCanHoldAreRefused) {
+  TempDir dir;
+  const auto out = dir / "huge.jsonl";
+  struct Cancelled {};
+  const auto cancel = [](const engine::Progress&) { throw Cancelled{}; };
+  for (const std::uint64_t docs : {std::uint64_t{engine::kMaxCorpusDocs} + 1, std::uint64_t{1} << 32,
+                                   std::numeric_limits<std::uint64_t>::max()}) {
+    SCOPED_TRACE(docs);
+    auto p = smallParams();
+    p.docs = docs;
+    try {
+      generateCorpus(p, out, cancel);
+      ADD_FAILURE() << "no error";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.kind(), ErrorKind::Usage);
+      EXPECT_EQ(std::string(e.what()), "corpus generator: docs must be at most 4294967294 (what an index can hold), got " +
+                                           std::to_string(docs));
+    } catch (const Cancelled&) {
+      ADD_FAILURE() << "the run started";
+    }
+    EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+  }
+  // The limit itself is accepted (the run starts, and is cancelled at once).
+  auto p = smallParams();
+  p.docs = engine::kMaxCorpusDocs;
+  EXPECT_THROW(generateCorpus(p, out, cancel), Cancelled);
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path()));
+}
+
+// An error about the destination names the file given, not the temporary written beside it
+// ("cannot create /x/c.jsonl.tmp.4242").
+TEST(CorpusGenerator, AnUnwritableDestinationIsNamedAsGiven) {
+  TempDir dir;
+  const auto out = dir / "missing-dir" / "c.jsonl";
+  try {
+    generateCorpus(smallParams(), out);
+    ADD_FAILURE() << "no error for a missing directory";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Io);
+    const std::string message = e.what();
+    EXPECT_NE(message.find(out.string() + ":"), std::string::npos) << message;
+    EXPECT_EQ(message.find(".tmp."), std::string::npos) << message;
+  }
 }
 
 CorpusGeneratorParams topicParams() {

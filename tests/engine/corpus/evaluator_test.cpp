@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/corpus/evaluator.h"
 
+#include "engine/core/error.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -143,6 +145,59 @@ TEST(EvaluatorTest, RepeatedDocumentsCountOnce) {
   EXPECT_NEAR(m.ndcg10, 1.5 / (1 + 1 / std::log2(3.0)), kEps);
   EXPECT_NEAR(m.recall100, 1.0, kEps);
   EXPECT_NEAR(m.rr10, 1.0, kEps);
+}
+
+// trec_eval ranks each query's hits by score, whatever the file's order and rank column: d1 (score
+// 9) is rank 1 though written second with rank 1 after d9's rank 2. It was scored in file order.
+TEST(EvaluatorTest, HitsAreRankedByScoreNotByTheirOrderInTheRun) {
+  Qrels qrels;
+  qrels.judgements["q"] = {{"d1", 1}};
+  engine::Run run;
+  run.queries["q"] = {RunHit{"d9", 1.0f}, RunHit{"d1", 9.0f}};
+  const engine::QueryMetrics m = evaluate(qrels, run).perQuery.at("q");
+  EXPECT_NEAR(m.ap, 1.0, kEps);
+  EXPECT_NEAR(m.rr10, 1.0, kEps);
+  EXPECT_NEAR(m.ndcg10, 1.0, kEps);
+  // A repeated document counts at its best score: x (rank 1 by its score 20), then y.
+  qrels.judgements["q"] = {{"x", 1}, {"y", 1}};
+  run.queries["q"] = {RunHit{"x", 5.0f}, RunHit{"y", 10.0f}, RunHit{"x", 20.0f}};
+  const engine::QueryMetrics repeated = evaluate(qrels, run).perQuery.at("q");
+  EXPECT_NEAR(repeated.ap, 1.0, kEps);
+  EXPECT_NEAR(repeated.rr10, 1.0, kEps);
+}
+
+// Equal scores: trec_eval's comp_sim_docno orders them by document id descending, compared as
+// strcmp does (bytes): d9, d10, d1. The relevant d1, written first, is rank 3.
+TEST(EvaluatorTest, EqualScoresAreRankedByDocumentIdDescendingAsTrecEvalDoes) {
+  Qrels qrels;
+  qrels.judgements["q"] = {{"d1", 1}};
+  engine::Run run;
+  run.queries["q"] = {RunHit{"d1", 5.0f}, RunHit{"d10", 5.0f}, RunHit{"d9", 5.0f}, RunHit{"d0", 4.0f}};
+  const engine::QueryMetrics m = evaluate(qrels, run).perQuery.at("q");
+  EXPECT_NEAR(m.rr10, 1.0 / 3.0, kEps);
+  EXPECT_NEAR(m.ap, 1.0 / 3.0, kEps);
+  // Bytes above 0x7F sort above ASCII, as unsigned char (strcmp), not as a signed char.
+  qrels.judgements["q"] = {{"\xC3\xA9", 1}};
+  run.queries["q"] = {RunHit{"z", 5.0f}, RunHit{"\xC3\xA9", 5.0f}};
+  EXPECT_NEAR(evaluate(qrels, run).perQuery.at("q").rr10, 1.0, kEps);
+}
+
+// A score that is not finite cannot be ranked (and nan would break the sort): refused, naming
+// the query and the document.
+TEST(EvaluatorTest, NonFiniteScoresAreBadInput) {
+  Qrels qrels;
+  qrels.judgements["q"] = {{"a", 1}};
+  for (const float bad : {std::nanf(""), HUGE_VALF, -HUGE_VALF}) {
+    engine::Run run;
+    run.queries["q"] = {RunHit{"a", 1.0f}, RunHit{"b", bad}};
+    try {
+      evaluate(qrels, run);
+      ADD_FAILURE() << "no error for score " << bad;
+    } catch (const engine::Error& e) {
+      EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
+      EXPECT_EQ(std::string(e.what()), "run: query q, document b: score is not finite");
+    }
+  }
 }
 
 TEST(EvaluatorTest, PerfectRankingScoresOne) {

@@ -20,9 +20,11 @@ using engine::ErrorKind;
 
 using engine::RunHit;
 
-std::string errorOf(engine::Run (*reader)(const std::filesystem::path&), const std::filesystem::path& path) {
+std::string errorOf(engine::Run (*reader)(const std::filesystem::path&, engine::NonFiniteScores),
+                    const std::filesystem::path& path,
+                    engine::NonFiniteScores nonFinite = engine::NonFiniteScores::Keep) {
   try {
-    reader(path);
+    reader(path, nonFinite);
   } catch (const Error& e) {
     EXPECT_EQ(e.kind(), ErrorKind::BadInput);
     return e.what();
@@ -121,6 +123,25 @@ TEST(RunFileTest, TrecErrorsNameFileLineAndField) {
   EXPECT_EQ(errorOf(engine::readTrecRun, overflow), overflow.string() + ":1: score '1e39' is not an f32 number");
   const auto rank = dir.write("rank.trec", "q1 Q0 a one 2.5 t\n");
   EXPECT_EQ(errorOf(engine::readTrecRun, rank), rank.string() + ":1: rank 'one' is not an integer");
+}
+
+// `eval` ranks hits by score, which inf and nan cannot be: asked to, the readers refuse them
+// naming file and line (a run with a "nan" score once evaluated to all zeros, exit 0). Read as
+// before otherwise: a dump round-trips every bit pattern.
+TEST(RunFileTest, NonFiniteScoresAreRefusedWhenAskedNamingFileAndLine) {
+  TempDir dir;
+  const auto refuse = engine::NonFiniteScores::Refuse;
+  for (const std::string text : {"nan", "inf", "-inf", "infinity", "-nan"}) {
+    SCOPED_TRACE(text);
+    const auto path = dir.write("nan.trec", "q1 Q0 a 1 2.5 t\nq1 Q0 b 2 " + text + " t\n");
+    EXPECT_EQ(errorOf(engine::readTrecRun, path, refuse), path.string() + ":2: score '" + text + "' is not finite");
+    EXPECT_EQ(errorOf(engine::readRun, path, refuse), path.string() + ":2: score '" + text + "' is not finite");
+    EXPECT_FALSE(std::isfinite(engine::readTrecRun(path).queries.at("q1")[1].score)) << "kept by default";
+  }
+  const auto dump = dir.write("inf.jsonl", "{\"qid\":\"q1\",\"hits\":[{\"doc\":\"a\",\"bits\":\"3f800000\"},"
+                                           "{\"doc\":\"b\",\"bits\":\"7f800000\"}]}\n");
+  EXPECT_EQ(errorOf(engine::readDumpRun, dump, refuse), dump.string() + ":1: hits[1]: score (bits '7f800000') is not finite");
+  EXPECT_EQ(errorOf(engine::readRun, dump, refuse), dump.string() + ":1: hits[1]: score (bits '7f800000') is not finite");
 }
 
 TEST(RunFileTest, WritesCompactEscapedDumpLines) {
