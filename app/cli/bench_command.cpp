@@ -11,6 +11,7 @@
 #include "engine/bench/saturation_rule.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/wording.h"
 #include "engine/store/store_run_observer.h"
 
 #include <fmt/format.h>
@@ -37,7 +38,7 @@ std::atomic<bool> g_interrupted{false};
 
 extern "C" void onInterrupt(int) { g_interrupted.store(true); }
 
-std::string msOrDash(const std::optional<double>& v) { return v ? fmt::format("{:.4g} ms", *v) : "—"; }
+std::string msOrDash(const std::optional<double>& v) { return v ? engine::significant(*v) + " ms" : "—"; }
 
 // Progress for the terminal and the per-request log: one line per finished rung (always, on
 // stderr), a live line redrawn at the tick rate when stderr is a terminal.
@@ -57,8 +58,8 @@ class CliSink final : public engine::LiveSink {
     if (!m_live) return;
     std::lock_guard lock(m_mutex);
     const double rate = t.tickSeconds > 0 ? static_cast<double>(t.completed) / t.tickSeconds : 0.0;
-    std::string line = fmt::format("\r{} {} {:.1f} s: {:.4g}/s done, p50 {} p99 {}, shed {}, in flight {}, RSS {:.0f} MiB",
-                                   describe(t.plan), t.phase, t.elapsedSeconds, rate, msOrDash(t.p50Ms),
+    std::string line = fmt::format("\r{} {} {:.1f} s: {} done, p50 {} p99 {}, shed {}, in flight {}, RSS {:.0f} MiB",
+                                   describe(t.plan), t.phase, t.elapsedSeconds, engine::formatRate(rate), msOrDash(t.p50Ms),
                                    msOrDash(t.p99Ms), t.shedTotal, t.inFlight, t.rssMib);
     std::fprintf(stderr, "%-110.110s", line.c_str());
     std::fflush(stderr);
@@ -80,14 +81,14 @@ class CliSink final : public engine::LiveSink {
     std::lock_guard lock(m_mutex);
     clearLine();
     const double due = static_cast<double>(r.completed + r.shed + r.errors + r.notRun);
-    std::string what = r.mode == "open" ? fmt::format("{:.4g}/s", r.targetRate)
+    std::string what = r.mode == "open" ? engine::formatRate(r.targetRate)
                                         : fmt::format("{} c={}", r.querySet, r.concurrency);
     std::cerr << fmt::format(
-        "rung {} {} {} {}: achieved {:.4g}/s, p50 {}, p99 {}, shed {} ({:.2f} %), CPU {:.4g} ms/query, RSS peak "
+        "rung {} {} {} {}: achieved {}, p50 {}, p99 {}, shed {} ({:.2f} %), CPU {} ms/query, RSS peak "
         "{:.1f} MiB{} -> {}{}\n",
-        r.index, r.mode, r.target, what, r.achievedRate, msOrDash(r.p50Ms), msOrDash(r.p99Ms), r.shed,
-        due > 0 ? 100.0 * static_cast<double>(r.shed) / due : 0.0, r.cpuMsPerQuery, r.rssPeakMib,
-        r.dispatchLagP99Us ? fmt::format(", lag p99 {:.4g} us", *r.dispatchLagP99Us) : "", r.verdict,
+        r.index, r.mode, r.target, what, engine::formatRate(r.achievedRate), msOrDash(r.p50Ms), msOrDash(r.p99Ms), r.shed,
+        due > 0 ? 100.0 * static_cast<double>(r.shed) / due : 0.0, engine::significant(r.cpuMsPerQuery), r.rssPeakMib,
+        r.dispatchLagP99Us ? fmt::format(", lag p99 {} us", engine::significant(*r.dispatchLagP99Us)) : "", r.verdict,
         r.criterion.empty() ? "" : fmt::format(" ({})", r.criterion));
   }
 
@@ -113,7 +114,7 @@ class CliSink final : public engine::LiveSink {
 
  private:
   static std::string describe(const engine::RungPlan& p) {
-    if (p.mode == "open") return fmt::format("[open {}] {} @{:.4g}/s", p.index, p.target, p.targetRate);
+    if (p.mode == "open") return fmt::format("[open {}] {} @{}", p.index, p.target, engine::formatRate(p.targetRate));
     if (p.mode == "calibration") return fmt::format("[calibration] {}", p.target);
     return fmt::format("[closed {}] {} {} c={}", p.index, p.target, p.querySet, p.concurrency);
   }

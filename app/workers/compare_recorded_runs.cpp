@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/workers/compare_recorded_runs.h"
 
+#include "engine/core/wording.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -39,7 +41,7 @@ std::string joined(const std::vector<std::string>& v) {
 }
 
 std::string rungName(const engine::RungResult& g, bool multipleTargets) {
-  std::string name = g.mode == "open" ? fmt::format("open {:.4g}/s", g.targetRate)
+  std::string name = g.mode == "open" ? "open " + engine::formatRate(g.targetRate)
                                       : fmt::format("{} \u00d7{}", g.querySet.empty() ? "closed" : g.querySet, g.concurrency);
   if (multipleTargets) name = fmt::format("{} [{}]", name, g.target);
   return name;

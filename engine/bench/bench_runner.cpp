@@ -8,6 +8,7 @@
 #include "engine/bench/saturation_rule.h"
 #include "engine/core/error.h"
 #include "engine/core/log.h"
+#include "engine/core/wording.h"
 #include "engine/loadgen/builtin_target.h"
 #include "engine/loadgen/closed_loop_driver.h"
 #include "engine/loadgen/open_loop_driver.h"
@@ -496,7 +497,7 @@ void BenchRunner::runOpen(RunReport& report) {
       rung.verdict = v.verdict;
       rung.criterion = v.criterion;
       rung.valid = v.valid;
-      if (v.verdict == "pass" && !v.unjudged.empty()) unjudged.push_back(fmt::format("{:.5g}/s: {}", rung.targetRate, v.unjudged));
+      if (v.verdict == "pass" && !v.unjudged.empty()) unjudged.push_back(fmt::format("{}: {}", formatRate(rung.targetRate), v.unjudged));
       result.records = {};  // free before the next rung: the instrument's memory is not the target's
       finishRung(report, std::move(rung));
       ladder.push_back(report.rungs.size() - 1);

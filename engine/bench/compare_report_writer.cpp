@@ -7,6 +7,7 @@
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/text_escape.h"
+#include "engine/core/wording.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -70,7 +71,7 @@ std::string targetName(const CompareReport& r, std::size_t i) {
   return CompareReport::targetLabel(i) + ": " + r.side(i).spec;
 }
 
-std::string ms(double v) { return fmt::format("{:.4g} ms", v); }
+std::string ms(double v) { return significant(v) + " ms"; }
 
 // One table of the report, rendered as Markdown (report.md) or HTML (report.html) from the same
 // cells, so the two show the same figures. Cells are plain text; the renderers escape.
@@ -218,7 +219,7 @@ Table capacityTable(const CompareReport& r) {
   t.right = {false, true};
   if (!r.capacity.empty()) {
     for (double rate : r.capacity.front().rates) {
-      t.header.push_back(fmt::format("{:.4g}/s", rate));
+      t.header.push_back(formatRate(rate));
       t.right.push_back(false);
     }
   }

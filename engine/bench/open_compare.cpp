@@ -7,6 +7,7 @@
 #include "engine/bench/quantile.h"
 #include "engine/bench/result_diff.h"
 #include "engine/core/error.h"
+#include "engine/core/wording.h"
 #include "engine/loadgen/arrival_schedule.h"
 
 #include <fmt/format.h>
@@ -62,7 +63,7 @@ BenchProfile openComparisonProfile(const BenchProfile& profile, const std::vecto
 std::string openMethodText(const BenchProfile& profile, const CompareOptions& options, std::size_t targets) {
   const auto& l = profile.ladder;
   std::string rates;
-  for (double r : l.rates) rates += fmt::format("{}{:.4g}/s", rates.empty() ? "" : ", ", r);
+  for (double r : l.rates) rates += fmt::format("{}{}", rates.empty() ? "" : ", ", formatRate(r));
   const std::string who = targets > 2 ? fmt::format("A and each of the other {} targets", targets - 1) : "A and B";
   const std::string order = targets > 2 ? "rotated order (ABC, BCA, CAB, ...)" : "ABBA order (AB, BA, ...)";
   return fmt::format(
@@ -136,7 +137,7 @@ void finishCapacity(OpenCapacity& c) {
 }
 
 std::string capacityVerdict(const OpenCapacity& a, const OpenCapacity& b) {
-  auto rate = [](const std::optional<double>& r) { return r ? fmt::format("{:.4g}/s", *r) : std::string("none"); };
+  auto rate = [](const std::optional<double>& r) { return r ? formatRate(*r) : std::string("none"); };
   const std::string sa = fmt::format("A sustains [{}, {}]", rate(a.lastPass), rate(a.firstFail));
   const std::string sb = fmt::format("{} sustains [{}, {}]", b.target, rate(b.lastPass), rate(b.firstFail));
   // An interval [last pass, first fail]: B more when it passed a rate A failed, and never the reverse.
@@ -244,15 +245,15 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
     const std::string label = q == 0.5 ? "p50" : "p99";
     const std::string bLabel = CompareReport::targetLabel(t);
     if (la.size() < need || lb.size() < need) {
-      report.warnings.push_back(fmt::format("{:.4g}/s: {} not compared{}: it needs {} samples per target (A had {}, {} {})",
-                                            rates[j], label, n > 2 ? " for " + bLabel : std::string(), need, la.size(),
+      report.warnings.push_back(fmt::format("{}: {} not compared{}: it needs {} samples per target (A had {}, {} {})",
+                                            formatRate(rates[j]), label, n > 2 ? " for " + bLabel : std::string(), need, la.size(),
                                             bLabel, lb.size()));
       return;
     }
     CompareScenario s;
     s.querySet = workload.sets().size() == 1 ? workload.sets()[0].name : "mixed";
     s.metric = q == 0.5 ? "open_p50_ms" : "open_p99_ms";
-    s.name = fmt::format("{:.4g}/s offered, {} latency", rates[j], label);
+    s.name = fmt::format("{} offered, {} latency", formatRate(rates[j]), label);
     s.offeredRate = rates[j];
     s.target = t;
     s.queries = workload.size();

@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/text_escape.h"
+#include "engine/core/wording.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -20,7 +21,6 @@ namespace {
 using nlohmann::json;
 
 json opt(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
-
 
 json rungJson(const RungResult& r) {
   const double due = static_cast<double>(r.completed + r.shed + r.errors + r.notRun);
@@ -101,11 +101,11 @@ std::string thousands(std::uint64_t v) {
 
 std::string msOrDash(const std::optional<double>& v) {
   if (!v) return "—";
-  if (*v >= 1000.0) return fmt::format("{:.4g} s", *v / 1000.0);
-  return fmt::format("{:.4g} ms", *v);
+  if (*v >= 1000.0) return significant(*v / 1000.0) + " s";
+  return significant(*v) + " ms";
 }
 
-std::string rate(double r) { return fmt::format("{:.4g}/s", r); }
+std::string rate(double r) { return formatRate(r); }
 
 std::string escapeCell(std::string s) {
   std::string out;
@@ -253,10 +253,10 @@ void openTables(std::string& md, const RunReport& report) {
                          : fmt::format("{} ({:.1f} %)", thousands(r.shed), 100.0 * static_cast<double>(r.shed) / due);
     });
     line("CPU ms/query (process)", [](const RungResult& r) {
-      return r.completed > 0 ? fmt::format("{:.4g} ms", r.cpuMsPerQuery) : std::string("—");
+      return r.completed > 0 ? significant(r.cpuMsPerQuery) + " ms" : std::string("—");
     });
     line("of which instrument", [](const RungResult& r) {
-      return r.completed > 0 ? fmt::format("{:.4g} ms", r.instrumentCpuMs / static_cast<double>(r.completed))
+      return r.completed > 0 ? significant(r.instrumentCpuMs / static_cast<double>(r.completed)) + " ms"
                              : std::string("—");
     });
     line("thread CPU p50", [](const RungResult& r) { return msOrDash(r.threadCpuP50Ms); });
@@ -264,7 +264,7 @@ void openTables(std::string& md, const RunReport& report) {
     line("minflt / majflt", [](const RungResult& r) { return fmt::format("{} / {}", thousands(r.minflt), r.majflt); });
     line("nvcsw / nivcsw", [](const RungResult& r) { return fmt::format("{} / {}", thousands(r.nvcsw), thousands(r.nivcsw)); });
     line("dispatch lag p99", [](const RungResult& r) {
-      return r.dispatchLagP99Us ? fmt::format("{:.4g} us", *r.dispatchLagP99Us) : std::string("—");
+      return r.dispatchLagP99Us ? significant(*r.dispatchLagP99Us) + " us" : std::string("—");
     });
     line("in flight max / cap", [](const RungResult& r) { return fmt::format("{} / {}", r.inFlightHighWater, r.inFlightCap); });
     std::set<std::string> counterNames;
@@ -276,7 +276,7 @@ void openTables(std::string& md, const RunReport& report) {
     for (const auto& name : counterNames) {
       line(fmt::format("{} (mean/query)", name), [&name](const RungResult& r) {
         const auto it = r.counters.find(name);
-        return it == r.counters.end() ? std::string("—") : fmt::format("{:.5g}", it->second);
+        return it == r.counters.end() ? std::string("—") : significant(it->second);
       });
     }
     line("verdict", [](const RungResult& r) { return r.criterion.empty() ? r.verdict : fmt::format("{}: {}", r.verdict, r.criterion); });

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/bench/saturation_rule.h"
 
+#include "engine/core/wording.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -47,8 +49,8 @@ RungVerdict judgeRung(const SaturationRule& rule, const RungResult& rung, const 
   // requests); the target rate when that is unknown.
   const double offered = rung.offeredRate > 0 ? rung.offeredRate : rung.targetRate;
   if (offered > 0 && rung.achievedRate / offered < rule.minAchievedRatio) {
-    failed.push_back(fmt::format("achieved {:.4g}/s < {:g} x {:.4g}/s offered", rung.achievedRate,
-                                 rule.minAchievedRatio, offered));
+    failed.push_back(fmt::format("achieved {} < {:g} x {} offered", formatRate(rung.achievedRate),
+                                 rule.minAchievedRatio, formatRate(offered)));
   }
   if (first != nullptr && first != &rung) {
     const std::pair<const char*, std::optional<double> RungResult::*> quantiles[] = {
@@ -58,8 +60,8 @@ RungVerdict judgeRung(const SaturationRule& rule, const RungResult& rung, const 
       const auto& base = first->*member;
       if (!mine || !base) continue;
       if (*mine > rule.maxLatencyRatio * *base) {
-        failed.push_back(fmt::format("{} {:.4g} ms > {:g} x first rung's {:.4g} ms", name, *mine, rule.maxLatencyRatio,
-                                     *base));
+        failed.push_back(fmt::format("{} {} ms > {:g} x first rung's {} ms", name, significant(*mine),
+                                     rule.maxLatencyRatio, significant(*base)));
       }
       break;
     }
@@ -109,7 +111,7 @@ RunReport::Capacity capacityOf(const std::vector<const RungResult*>& ladder) {
 }
 
 std::string describeCapacity(const RunReport::Capacity& c) {
-  auto rate = [](double r) { return fmt::format("{:.5g}/s", r); };
+  auto rate = [](double r) { return formatRate(r); };
   const std::string lo = c.lastPass ? rate(*c.lastPass) : std::string("below the first rung");
   constexpr std::string_view kInvalid = "invalid: ";
   if (c.firstFail && c.criterion.compare(0, kInvalid.size(), kInvalid) == 0) {

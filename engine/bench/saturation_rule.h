@@ -72,7 +72,7 @@ RunReport::Capacity capacityOf(const std::vector<const RungResult*>& ladder);
 // for an end the ladder did not reach. When the rung that ends the interval was invalid, the
 // target was not shown to fail there (the generator could not load it harder), so that is said
 // instead of an interval: "at least LO; the next rung, HI, could not be judged (invalid: ...)".
-// Rates as "{:.5g}/s".
+// Rates as engine::formatRate writes them ("5,877/s", "150.4/s").
 std::string describeCapacity(const RunReport::Capacity& c);
 
 // Theil-Sen slope (median of pairwise slopes) of y over x; absent with fewer than 2 points.

@@ -3,10 +3,37 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstdlib>
+
 namespace wandscope::engine {
 
 std::string counted(std::uint64_t n, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
+
+std::string significant(double value) {
+  if (!std::isfinite(value)) return fmt::format("{}", value);
+  const double magnitude = std::abs(value);
+  if (magnitude >= 1000 && magnitude < 1e18) {
+    std::string digits = std::to_string(std::llabs(std::llround(value)));
+    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+    return (value < 0 ? "-" : "") + digits;
+  }
+  if (magnitude >= 1e18) return fmt::format("{:.4g}", value);  // no grouping would help there
+  if (magnitude == 0) return "0";
+  // Four significant digits after the leading zeros, trailing zeros dropped: as {:.4g} without
+  // its exponent form below 1e-4.
+  const int exponent = static_cast<int>(std::floor(std::log10(magnitude)));
+  const int decimals = std::max(0, 3 - exponent);
+  std::string text = fmt::format("{:.{}f}", value, decimals);
+  if (text.find('.') != std::string::npos) {
+    while (text.back() == '0') text.pop_back();
+    if (text.back() == '.') text.pop_back();
+  }
+  return text;
+}
+
+std::string formatRate(double perSecond) { return significant(perSecond) + "/s"; }
 
 }  // namespace wandscope::engine

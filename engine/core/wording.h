@@ -14,4 +14,11 @@ namespace wandscope::engine {
 // counted(3, "known term", "known terms") is "3 known terms".
 std::string counted(std::uint64_t n, std::string_view one, std::string_view many);
 
+// A number to four significant digits as people write it, never in exponent notation: whole and
+// grouped from 1,000 up ("102,790"), "150.4", "0.02203", "0.0001234". Reports printed rates as
+// "1e+04/s" and times as "3e-05 ms" (review, stop 32). "nan" / "inf" as such.
+std::string significant(double value);
+// A rate: significant(perSecond) + "/s" ("10,000/s", "0.5/s").
+std::string formatRate(double perSecond);
+
 }  // namespace wandscope::engine

@@ -168,11 +168,13 @@ TEST(SaturationRule, CapacityWordsNeverPassAnInvalidRungOffAsAFailure) {
   using Capacity = engine::RunReport::Capacity;
   EXPECT_EQ(engine::describeCapacity(Capacity{20.0, 40.0, "shed 5 % > 0.1 %"}),
             "[20/s, 40/s] (first failing rung: shed 5 % > 0.1 %)");
-  EXPECT_EQ(engine::describeCapacity(Capacity{5876.7, std::nullopt, ""}), "[5876.7/s, above the last rung]");
+  EXPECT_EQ(engine::describeCapacity(Capacity{5876.7, std::nullopt, ""}), "[5,877/s, above the last rung]");
   EXPECT_EQ(engine::describeCapacity(Capacity{std::nullopt, 10.0, "p99 9x"}),
             "[below the first rung, 10/s] (first failing rung: p99 9x)");
   EXPECT_EQ(engine::describeCapacity(Capacity{5876.7, 11753.0, "invalid: generator behind"}),
-            "at least 5876.7/s; the next rung, 11753/s, could not be judged (invalid: generator behind)");
+            "at least 5,877/s; the next rung, 11,753/s, could not be judged (invalid: generator behind)");
+  // Rates in words as everywhere (engine::formatRate): never "1e+04/s" (review, stop 32).
+  EXPECT_EQ(engine::describeCapacity(Capacity{10000.0, 30000.0, "shed"}), "[10,000/s, 30,000/s] (first failing rung: shed)");
   EXPECT_EQ(engine::describeCapacity(Capacity{std::nullopt, 10.0, "invalid: cancelled"}),
             "not established: the first rung, 10/s, could not be judged (invalid: cancelled)");
 }

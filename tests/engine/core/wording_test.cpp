@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The shared wording of numbers: four significant digits, grouped from 1,000, never an exponent.
+#include "engine/core/wording.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+namespace wandscope::test {
+namespace {
+
+TEST(Wording, SignificantNeverPrintsAnExponent) {
+  EXPECT_EQ(engine::significant(10000), "10,000");     // was 1e+04
+  EXPECT_EQ(engine::significant(102790.4), "102,790");
+  EXPECT_EQ(engine::significant(1000), "1,000");
+  EXPECT_EQ(engine::significant(999.96), "1000");      // rounds at four digits, as {:.4g} would
+  EXPECT_EQ(engine::significant(150.44), "150.4");
+  EXPECT_EQ(engine::significant(2538.6), "2,539");
+  EXPECT_EQ(engine::significant(0.5), "0.5");
+  EXPECT_EQ(engine::significant(0.02203), "0.02203");
+  EXPECT_EQ(engine::significant(3e-05), "0.00003");    // was 3e-05
+  EXPECT_EQ(engine::significant(0.00012346), "0.0001235");
+  EXPECT_EQ(engine::significant(0), "0");
+  EXPECT_EQ(engine::significant(-1234.5), "-1,235");
+  EXPECT_EQ(engine::significant(2.0), "2");
+  EXPECT_EQ(engine::significant(std::numeric_limits<double>::infinity()), "inf");
+  EXPECT_EQ(engine::formatRate(30000), "30,000/s");
+  EXPECT_EQ(engine::formatRate(0.221), "0.221/s");
+}
+
+}  // namespace
+}  // namespace wandscope::test
