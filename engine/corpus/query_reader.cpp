@@ -5,7 +5,11 @@
 #include "engine/corpus/line_reader.h"
 #include "engine/corpus/text_fields.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 
 namespace wandscope::engine {
@@ -27,6 +31,42 @@ CorpusFormat detectQueryFormat(const std::filesystem::path& path) {
   return CorpusFormat::MsMarco;
 }
 
+// ASCII control characters other than the blanks: NUL, ESC, DEL and the rest. The blanks (tab,
+// newline, ...) are whitespace, which a TREC run refuses when it is written and a dump holds
+// (escaped); the others have no use in an id and would reach runs, reports and terminals raw (ESC
+// starts a terminal escape sequence, NUL cuts a C string).
+constexpr bool isControlNotBlank(char c) noexcept {
+  const auto u = static_cast<unsigned char>(c);
+  return (u < 0x20 || u == 0x7F) && !isAsciiSpace(c);
+}
+
+// The id quoted and escaped as a JSON string (DEL too), so the message shows what the file holds.
+std::string quotedId(std::string_view id) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (const char c : id) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out.push_back('\\');
+      out.push_back(c);
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7F) {
+      out += "\\u00";
+      out.push_back(kHex[u >> 4]);
+      out.push_back(kHex[u & 0xF]);
+    } else {
+      out.push_back(c);
+    }
+  }
+  out.push_back('"');
+  return out;
+}
+
 }  // namespace
 
 // The two query formats are the corpus formats minus the title, so the corpus reader does the
@@ -38,8 +78,20 @@ std::vector<QueryRecord> readQueries(const std::filesystem::path& path, BadLineP
   std::vector<QueryRecord> queries;
   std::unordered_set<std::string> seen;
   std::uint64_t duplicates = 0;
+  std::uint64_t controls = 0;
   Document doc;
   while (reader.next(doc)) {
+    // The reader has checked that the id is UTF-8; control characters are the queries' own rule.
+    const auto control = std::find_if(doc.id.begin(), doc.id.end(), isControlNotBlank);
+    if (control != doc.id.end()) {
+      if (policy == BadLinePolicy::Stop) {
+        throwBadInput(fmt::format("{}:{}: query id {} contains a control character (byte 0x{:02X} at byte {} of it)",
+                                  path.string(), reader.lineNumber(), quotedId(doc.id),
+                                  static_cast<unsigned char>(*control), control - doc.id.begin() + 1));
+      }
+      ++controls;
+      continue;
+    }
     if (!seen.insert(doc.id).second) {
       if (policy == BadLinePolicy::Stop) {
         throwBadInput(path.string() + ":" + std::to_string(reader.lineNumber()) +
@@ -50,7 +102,7 @@ std::vector<QueryRecord> readQueries(const std::filesystem::path& path, BadLineP
     }
     queries.push_back(QueryRecord{std::move(doc.id), std::move(doc.text)});
   }
-  if (skippedLines != nullptr) *skippedLines = reader.skippedLines() + duplicates;
+  if (skippedLines != nullptr) *skippedLines = reader.skippedLines() + duplicates + controls;
   return queries;
 }
 

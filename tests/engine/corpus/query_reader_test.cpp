@@ -91,6 +91,34 @@ TEST(QueryReaderTest, MalformedLinesNameFileLineAndField) {
   EXPECT_EQ(queryFileErrorOf(array).find("missing tab"), std::string::npos) << queryFileErrorOf(array);
 }
 
+// Control characters in an id went straight into TREC runs and terminals: NUL cut the id for C
+// tools, ESC coloured the terminal of whoever printed it. Refused naming file and line, the id
+// escaped; the skip policy counts them. Blanks (tab, newline) stay: a dump holds them.
+TEST(QueryReaderTest, ControlCharactersInIdsAreBadLinesShownEscaped) {
+  TempDir dir;
+  const auto nul = dir.write("nul.jsonl", "{\"_id\": \"q0\", \"text\": \"x\"}\n{\"_id\": \"q\\u00001\", \"text\": \"y\"}\n");
+  EXPECT_EQ(queryFileErrorOf(nul),
+            nul.string() + ":2: query id \"q\\u00001\" contains a control character (byte 0x00 at byte 2 of it)");
+  const auto esc = dir.write("esc.jsonl", "{\"_id\": \"\\u001b[31mred\", \"text\": \"y\"}\n");
+  EXPECT_EQ(queryFileErrorOf(esc),
+            esc.string() + ":1: query id \"\\u001b[31mred\" contains a control character (byte 0x1B at byte 1 of it)");
+  const auto del = dir.write("del.jsonl", "{\"_id\": \"q\\u007f\", \"text\": \"y\"}\n");
+  EXPECT_EQ(queryFileErrorOf(del),
+            del.string() + ":1: query id \"q\\u007f\" contains a control character (byte 0x7F at byte 2 of it)");
+  // A raw NUL in a TSV id.
+  const auto tsv = dir.write("nul.tsv", std::string("1\tone\nq") + '\0' + "2\ttwo\n");
+  EXPECT_EQ(queryFileErrorOf(tsv),
+            tsv.string() + ":2: query id \"q\\u00002\" contains a control character (byte 0x00 at byte 2 of it)");
+  std::uint64_t skipped = 0;
+  const auto kept = readQueries(tsv, BadLinePolicy::Skip, &skipped);
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].id, "1");
+  EXPECT_EQ(skipped, 1u);
+  // Blanks are whitespace, not refused here.
+  const auto blanks = dir.write("blanks.jsonl", "{\"_id\": \"a\\tb\", \"text\": \"x\"}\n{\"_id\": \"c\\nd\", \"text\": \"y\"}\n");
+  EXPECT_EQ(readQueries(blanks).size(), 2u);
+}
+
 TEST(QueryReaderTest, SkipPolicyCountsBadAndDuplicateLines) {
   TempDir dir;
   const auto path = dir.write("queries.tsv", "1\tone\nbroken\n2\ttwo\n1\tduplicate\n3\tthree\n");
