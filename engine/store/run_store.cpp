@@ -10,11 +10,15 @@
 #include "engine/store/sqlite_db.h"
 #include "engine/store/sqlite_statement.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <string>
 #include <string_view>
@@ -99,6 +103,27 @@ std::string switchToWal(SqliteDb& db) {
   }
 }
 
+// SQLite says "attempt to write a readonly database" or "unable to open database file" when the
+// store's directory is not writable: a WAL store needs to create <name>-wal and <name>-shm beside
+// it, even to be read. Says that, naming the path, when it is the case; returns otherwise.
+void explainRefusal(const std::filesystem::path& path) {
+  const std::filesystem::path dir = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
+  // AT_EACCESS: the effective ids decide, as for the open itself.
+  if (::faccessat(AT_FDCWD, dir.c_str(), W_OK, AT_EACCESS) != 0) {
+    const std::string why = std::strerror(errno);
+    const std::string name = path.filename().string();
+    throwIo(path.string() + ": cannot open the run store: its directory " + dir.string() + " is not writable (" +
+            why + "), and a run store (SQLite in WAL mode) needs to create " + name + "-wal and " + name +
+            "-shm there, even to list runs; make it writable or copy the store elsewhere");
+  }
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && ::faccessat(AT_FDCWD, path.c_str(), W_OK, AT_EACCESS) != 0) {
+    const std::string why = std::strerror(errno);
+    throwIo(path.string() + ": cannot open the run store: the file is not writable (" + why +
+            "); it is opened for writing, even to list runs");
+  }
+}
+
 }  // namespace
 
 RunStore RunStore::open(const std::filesystem::path& path) {
@@ -112,6 +137,15 @@ RunStore RunStore::open(const std::filesystem::path& path) {
       throwIo(message);
     }
   }
+  try {
+    return openCreated(path);
+  } catch (const Error& e) {
+    if (e.kind() == ErrorKind::Io) explainRefusal(path);
+    throw;
+  }
+}
+
+RunStore RunStore::openCreated(const std::filesystem::path& path) {
   auto db = std::make_unique<SqliteDb>(path, SqliteDb::OpenMode::ReadWriteCreate);
   // Identify the file before changing anything in it: garbage, a foreign database or a newer
   // schema is refused exactly as it was found. A store another process is creating this instant

@@ -91,7 +91,9 @@ class RunStore {
   static std::filesystem::path defaultPath();
 
   // Opens the store at `path`, creating it and its parent directories when missing, switching it to
-  // WAL and migrating an older schema. Throws Error naming the file (see above).
+  // WAL and migrating an older schema. Throws Error naming the file (see above). A directory or a
+  // file this process may not write is said as such (ErrorKind::Io): WAL needs the directory
+  // writable even to read, and SQLite's own words were "attempt to write a readonly database".
   static RunStore open(const std::filesystem::path& path);
 
   RunStore(RunStore&& other) noexcept;
@@ -149,6 +151,8 @@ class RunStore {
 
  private:
   explicit RunStore(std::unique_ptr<SqliteDb> db, int schemaVersion);
+  // open() once the directory exists.
+  static RunStore openCreated(const std::filesystem::path& path);
 
   std::unique_ptr<SqliteDb> m_db;
   int m_schemaVersion = 0;

@@ -5,6 +5,8 @@
 #include "engine/store/sqlite_db.h"
 #include "engine/store/sqlite_statement.h"
 
+#include <sqlite3.h>
+
 #include <array>
 #include <string>
 
@@ -171,7 +173,9 @@ int readSchemaVersion(SqliteDb& db) {
       version = st.columnInt(1);
     }
   } catch (const Error& e) {
-    if (e.kind() != ErrorKind::Internal) throw;  // I/O trouble or corruption: already named
+    // I/O trouble or corruption: already named. A statement that does not compile (no such table,
+    // a BadInput since SqliteDb::failToPrepare) is the case for the message below.
+    if (e.kind() != ErrorKind::Internal && db.lastFailure() != SQLITE_ERROR) throw;
     refuseForeign(db, "a damaged run store without a readable schema_version table");
   }
   if (rows == 0) refuseForeign(db, "its schema_version table is empty");

@@ -90,6 +90,16 @@ void SqliteDb::fail(int rc, std::string_view what) const {
   }
 }
 
+void SqliteDb::failToPrepare(int rc) const {
+  if ((rc & 0xff) != SQLITE_ERROR) fail(rc, "cannot read");
+  m_lastFailure = SQLITE_ERROR;
+  std::string message = m_path.string();
+  message.append(": cannot read: ");
+  message.append(sqlite3_errmsg(m_db));
+  message.append(" (a damaged run store, or not one)");
+  throwBadInput(message);
+}
+
 SqliteTransaction::SqliteTransaction(SqliteDb& db, Kind kind) : m_db(db) {
   m_db.exec(kind == Kind::Write ? "BEGIN IMMEDIATE" : "BEGIN");
 }

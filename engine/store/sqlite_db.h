@@ -49,6 +49,11 @@ class SqliteDb {
   // not-a-database and corruption are ErrorKind::BadInput, the operating system refusing
   // (open, I/O, full, read-only, locked) is Io, anything else Internal.
   [[noreturn]] void fail(int rc, std::string_view what) const;
+  // For a statement that does not compile. Our SQL is constant and every statement is tested, so
+  // SQLITE_ERROR here ("no such table: rungs", "no such column: ...") says the file's schema is
+  // not the run store's: ErrorKind::BadInput, "runs.sqlite: cannot read: no such table: rungs (a
+  // damaged run store, or not one)". Other codes as fail(rc, "cannot read").
+  [[noreturn]] void failToPrepare(int rc) const;
   // The primary result code (SQLITE_BUSY, ...) of the last fail() on this connection, so callers
   // that retry decide on the code, never on the message text; SQLITE_OK when nothing failed.
   int lastFailure() const noexcept { return m_lastFailure; }

@@ -23,7 +23,7 @@ SqliteStatement::SqliteStatement(SqliteDb& db, std::string_view sql) : m_db(&db)
   if (rc != SQLITE_OK) {
     sqlite3_finalize(m_stmt);
     m_stmt = nullptr;
-    db.fail(rc, "cannot read");
+    db.failToPrepare(rc);
   }
 }
 

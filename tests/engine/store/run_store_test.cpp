@@ -8,15 +8,20 @@
 #include "engine/store/sqlite_statement.h"
 #include "engine/store/store_run_observer.h"
 #include "tests/engine/store/store_test_data.h"
+#include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 namespace wandscope::test {
@@ -339,6 +344,62 @@ TEST(RunStore, DamagedStoreIsABadInputErrorNotACrash) {
   });
   EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput) << e.what();
   EXPECT_NE(std::string(e.what()).find(db.string()), std::string::npos) << e.what();
+}
+
+// A store missing one of its tables (an older tool's damage, a hand edit) failed `runs list` as an
+// internal error ("no such table: rungs", exit code 1): it is a bad input file naming the store
+// and what is missing.
+TEST(RunStore, StoreMissingATableIsBadInputNamingFileAndTable) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  RunStore::open(db).finishRun(makeReport("kept", 2));
+  {
+    engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
+    raw.exec("DROP TABLE rungs");
+  }
+  const auto e = catchError([&] { (void)RunStore::open(db).listRuns(); });
+  EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput) << e.what();
+  EXPECT_NE(std::string(e.what()).find(db.string() + ": cannot read: no such table: rungs"), std::string::npos)
+      << e.what();
+  EXPECT_NE(std::string(e.what()).find("damaged run store"), std::string::npos) << e.what();
+}
+
+// In WAL mode SQLite must create runs.sqlite-wal and -shm beside the store even to read it: in a
+// directory the user may not write, `runs list` failed with "attempt to write a readonly database"
+// (exit code 1), which points at the file. The directory is named instead. Run in a child as an
+// ordinary user when the tests run as root (root writes anywhere).
+TEST(RunStore, UnwritableDirectoryIsSaidNamingIt) {
+  constexpr uid_t kStoreTestNobody = 65534;
+  TempDir dir;
+  ASSERT_EQ(::chmod(dir.path().c_str(), 0755), 0);
+  const auto sub = dir / "readonly";
+  std::filesystem::create_directory(sub);
+  const auto db = sub / "runs.sqlite";
+  RunStore::open(db).finishRun(makeReport("kept", 2));
+  ASSERT_FALSE(std::filesystem::exists(sub / "runs.sqlite-wal")) << "closed cleanly: no WAL left to read";
+  const bool root = ::geteuid() == 0;
+  if (root) {
+    ASSERT_EQ(::chown(sub.c_str(), kStoreTestNobody, kStoreTestNobody), 0);
+    ASSERT_EQ(::chown(db.c_str(), kStoreTestNobody, kStoreTestNobody), 0);
+  }
+  ASSERT_EQ(::chmod(sub.c_str(), 0555), 0);
+  // A forked child (the helper's limit, 1024 open files, is one the store never nears).
+  const auto r = runWithResourceLimit(RLIMIT_NOFILE, 1024, [&] {
+    if (root && (::setgid(kStoreTestNobody) != 0 || ::setuid(kStoreTestNobody) != 0)) {
+      throw std::runtime_error("setuid is not allowed here");
+    }
+    (void)RunStore::open(db).listRuns();
+  });
+  ::chmod(sub.c_str(), 0755);
+  if (r.exitCode == 2 && root) GTEST_SKIP() << "cannot act as an ordinary user here";
+  EXPECT_EQ(r.exitCode, 1) << r.out;
+  EXPECT_EQ(r.out.rfind("i/o: " + db.string() + ": cannot open the run store: its directory " + sub.string() +
+                            " is not writable",
+                        0),
+            0u)
+      << r.out;
+  EXPECT_NE(r.out.find("runs.sqlite-wal"), std::string::npos) << r.out;
+  EXPECT_EQ(RunStore::open(db).listRuns().size(), 1u) << "the store is untouched";
 }
 
 TEST(RunStore, EmptyFileIsANewStore) {
