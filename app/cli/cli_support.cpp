@@ -7,9 +7,11 @@
 #include "wandscope_git_revision.h"  // generated at build time (cmake/GitRevision.cmake)
 
 #include <fmt/format.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -127,6 +129,102 @@ std::vector<engine::QueryRecord> readQueryFile(const std::string& path) {
   auto queries = engine::readQueries(path);
   if (queries.empty()) engine::throwBadInput(path + ": holds no queries");
   return queries;
+}
+
+namespace {
+
+std::string ordinalOf(std::size_t n) {
+  const std::size_t tens = n % 100;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  return std::to_string(n) + suffix;
+}
+
+}  // namespace
+
+std::string queryOfFile(const engine::QueryRecord& query, std::size_t index) {
+  return fmt::format("query {} (the {} query of the file)", query.id, ordinalOf(index + 1));
+}
+
+namespace {
+
+// The signal a StopOnSignal caught, 0 before one came (lock-free: set from the handler).
+std::atomic<int> g_stopSignal{0};
+static_assert(std::atomic<int>::is_always_lock_free);
+struct sigaction g_previousSigint {};
+struct sigaction g_previousSigterm {};
+
+extern "C" void onStopSignal(int signal) {
+  int none = 0;
+  if (!g_stopSignal.compare_exchange_strong(none, signal)) {
+    // The second one: the default action (termination) as soon as this handler returns.
+    struct sigaction fallback {};
+    fallback.sa_handler = SIG_DFL;
+    ::sigemptyset(&fallback.sa_mask);
+    ::sigaction(signal, &fallback, nullptr);
+    ::raise(signal);
+  }
+}
+
+}  // namespace
+
+StopOnSignal::StopOnSignal() {
+  g_stopSignal.store(0);
+  struct sigaction action {};
+  action.sa_handler = onStopSignal;
+  ::sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;  // reads and writes go on; the work stops at its next check
+  ::sigaction(SIGINT, &action, &g_previousSigint);
+  ::sigaction(SIGTERM, &action, &g_previousSigterm);
+  m_watcher = std::jthread([this](std::stop_token done) {
+    while (!done.stop_requested()) {
+      if (g_stopSignal.load() != 0) {
+        m_stop.request_stop();
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+}
+
+StopOnSignal::~StopOnSignal() {
+  m_watcher.request_stop();
+  m_watcher.join();
+  ::sigaction(SIGINT, &g_previousSigint, nullptr);
+  ::sigaction(SIGTERM, &g_previousSigterm, nullptr);
+}
+
+std::string StopOnSignal::signalName() const {
+  switch (g_stopSignal.load()) {
+    case 0:
+      return {};
+    case SIGINT:
+      return "SIGINT";
+    case SIGTERM:
+      return "SIGTERM";
+    default:
+      return fmt::format("signal {}", g_stopSignal.load());
+  }
+}
+
+int runStoppable(const std::string& what, const std::function<int(std::stop_token)>& work) {
+  StopOnSignal signals;
+  try {
+    return work(signals.token());
+  } catch (...) {
+    // The work's temporaries went with the unwinding, before this handler runs.
+    const std::string signal = signals.signalName();
+    if (signal.empty()) throw;
+    endProgress();
+    std::cerr << fmt::format("wandscope-cli: {} interrupted by {}; its partial output was removed\n", what, signal);
+    return 1;
+  }
+}
+
+engine::ProgressFn stoppableProgress(engine::ProgressFn inner, std::stop_token stop) {
+  return [inner = std::move(inner), stop = std::move(stop)](const engine::Progress& p) {
+    if (stop.stop_requested()) engine::throwInternal("stopped by a signal");  // runStoppable reports it
+    if (inner) inner(p);
+  };
 }
 
 std::string humanBytes(std::uint64_t bytes) {

@@ -10,7 +10,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <stop_token>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace wandscope::app {
@@ -46,6 +48,41 @@ void applyOptionSpecs(engine::SearchOptions& options, const std::vector<std::str
 // The queries of a query file; one that holds none is a bad input file (exit 3), as a run or a
 // study of nothing would report only zeros.
 std::vector<engine::QueryRecord> readQueryFile(const std::string& path);
+// How a message names one query of a query file, as `run` names it: "query q1 (the 2nd query of
+// the file)" for queries[1] with id q1 (`index` counts from 0).
+std::string queryOfFile(const engine::QueryRecord& query, std::size_t index);
+
+// SIGINT (Ctrl-C) and SIGTERM for a command that writes files (corpus gen, queries gen, index
+// build). Killed by either, it left its temporaries behind: a 700 MB "c.jsonl.tmp.<pid>", an
+// index's ".<name>.building-XXXXXX" and its lock. While this object lives, the first of them
+// requests stop on token() instead (within 50 ms, from a watcher thread: a signal handler may do
+// no more than set a flag); the work checks the token, throws, and removes what it made as it
+// unwinds. A second signal kills the process at once, as it would without this object. One object
+// at a time; the previous handlers are back when it is destroyed.
+class StopOnSignal {
+ public:
+  StopOnSignal();
+  ~StopOnSignal();
+  StopOnSignal(const StopOnSignal&) = delete;
+  StopOnSignal& operator=(const StopOnSignal&) = delete;
+
+  std::stop_token token() const noexcept { return m_stop.get_token(); }
+  // The signal that asked for the stop ("SIGINT", "SIGTERM"), or nothing ("") when none came.
+  std::string signalName() const;
+
+ private:
+  std::stop_source m_stop;
+  std::jthread m_watcher;
+};
+
+// Runs `work` with a StopOnSignal's token. When a signal stopped it (the work threw after the
+// signal came), whatever it threw gives way to one line on stderr, "wandscope-cli: <what>
+// interrupted by SIGINT; its partial output was removed", and exit code 1. Otherwise returns what
+// `work` returns, or lets its exception through (a signal after the work completed changes nothing).
+int runStoppable(const std::string& what, const std::function<int(std::stop_token)>& work);
+// A progress function that throws (unwinding the work) once `stop` is requested and otherwise
+// calls `inner` (which may be empty), for work whose only hook is its progress callback.
+engine::ProgressFn stoppableProgress(engine::ProgressFn inner, std::stop_token stop);
 
 std::string humanBytes(std::uint64_t bytes);
 std::string floatBits(float value);  // 8 lower-case hex digits

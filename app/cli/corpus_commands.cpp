@@ -18,6 +18,7 @@
 #include <limits>
 #include <memory>
 #include <set>
+#include <stop_token>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -99,7 +100,7 @@ std::vector<engine::QuerySetParams> parseSetList(const std::string& spec, std::u
   return sets;
 }
 
-int runQueriesGen(const QueriesGenArgs& a) {
+int runQueriesGen(const QueriesGenArgs& a, const std::stop_token& stop) {
   const bool single = !a.out.empty();
   const bool several = !a.outDir.empty();
   const bool hasCategory = a.categoryOption->count() > 0;
@@ -139,8 +140,10 @@ int runQueriesGen(const QueriesGenArgs& a) {
   engine::checkDistinctFiles(named, {{"--corpus", a.corpus}});
   const auto format = a.format.empty() ? engine::guessCorpusFormat(a.corpus) : engine::parseCorpusFormat(a.format);
   // One pass over the corpus serves every set.
-  const auto profile =
-      engine::CorpusProfile::scan(a.corpus, format, engine::scanOptionsFor(sets), terminalProgress("queries gen"));
+  // The scan's only hook is its progress callback: it stops there. Each set is then written
+  // whole (atomically); a stop between two sets keeps those already written.
+  const auto profile = engine::CorpusProfile::scan(a.corpus, format, engine::scanOptionsFor(sets),
+                                                   stoppableProgress(terminalProgress("queries gen"), stop));
   endProgress();
   if (several) {
     std::error_code ec;
@@ -148,6 +151,7 @@ int runQueriesGen(const QueriesGenArgs& a) {
     if (ec) engine::throwIo(fmt::format("cannot create {}: {}", a.outDir, ec.message()));
   }
   for (std::size_t i = 0; i < sets.size(); ++i) {
+    if (stop.stop_requested()) engine::throwInternal("stopped by a signal");  // runStoppable reports it
     const auto queries = engine::generateQuerySet(profile, sets[i]);
     engine::writeQueriesJsonl(queries, outputs[i]);
     std::cerr << fmt::format("wrote {} queries to {}\n", queries.size(), outputs[i].string());
@@ -189,10 +193,12 @@ void addCorpusCommands(CLI::App& app) {
     p.meanLength =
         static_cast<std::uint32_t>(countOption("--mean-len", g->meanLength, 1, std::numeric_limits<std::uint32_t>::max()));
     p.vocabulary = static_cast<std::uint32_t>(countOption("--vocab", g->vocabulary, 1, engine::kMaxVocabulary));
-    engine::generateCorpus(p, g->out, terminalProgress("corpus gen"));
-    endProgress();
-    std::cerr << fmt::format("wrote {} documents to {}\n", p.docs, g->out);
-    return 0;
+    return runStoppable("corpus gen", [&](std::stop_token stop) {
+      engine::generateCorpus(p, g->out, terminalProgress("corpus gen"), stop);
+      endProgress();
+      std::cerr << fmt::format("wrote {} documents to {}\n", p.docs, g->out);
+      return 0;
+    });
   });
 
   auto* queries = app.add_subcommand("queries", "Query sets");
@@ -214,7 +220,9 @@ void addCorpusCommands(CLI::App& app) {
   qgen->add_option("--sets", a->sets,
                    "comma-separated CATEGORY:TOKENS list, e.g. mid-df:1,mid-df:2,rare+common:3 (with --out-dir)");
   qgen->add_option("--out-dir", a->outDir, "output directory of --sets (created if missing)");
-  setAction(qgen, [a] { return runQueriesGen(*a); });
+  setAction(qgen, [a] {
+    return runStoppable("queries gen", [&](std::stop_token stop) { return runQueriesGen(*a, stop); });
+  });
 }
 
 }  // namespace wandscope::app

@@ -7,12 +7,17 @@
 #include "engine/index/index.h"
 #include "engine/index/index_builder.h"
 #include "engine/query/bound_study.h"
+#include "engine/query/parsed_query.h"
+#include "engine/text/analyzer.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <stop_token>
+#include <string>
+#include <vector>
 
 namespace wandscope::app {
 namespace {
@@ -88,15 +93,20 @@ void addIndexCommands(CLI::App& app) {
     options->badLines = *skipBad ? engine::BadLinePolicy::Skip : engine::BadLinePolicy::Stop;
     options->storeText = !*noStore;
     options->progress = terminalProgress("index build");
-    const auto manifest = engine::buildIndex(*options, *out);
-    endProgress();
-    std::uint64_t postings = 0;
-    for (const auto& s : manifest.segments) postings += s.postings;
-    std::cerr << fmt::format("indexed {} documents ({} postings, {} segments) into {} in {:.1f} s", manifest.docs,
-                             postings, manifest.segments.size(), *out, manifest.build.seconds);
-    if (manifest.build.skippedLines > 0) std::cerr << fmt::format("; skipped {} bad lines", manifest.build.skippedLines);
-    std::cerr << '\n';
-    return 0;
+    // A stopped build removes its staging directory and lock (StagingDirectory) and leaves --out
+    // as it was.
+    return runStoppable("index build", [&](std::stop_token stop) {
+      options->stop = std::move(stop);
+      const auto manifest = engine::buildIndex(*options, *out);
+      endProgress();
+      std::uint64_t postings = 0;
+      for (const auto& s : manifest.segments) postings += s.postings;
+      std::cerr << fmt::format("indexed {} documents ({} postings, {} segments) into {} in {:.1f} s", manifest.docs,
+                               postings, manifest.segments.size(), *out, manifest.build.seconds);
+      if (manifest.build.skippedLines > 0) std::cerr << fmt::format("; skipped {} bad lines", manifest.build.skippedLines);
+      std::cerr << '\n';
+      return 0;
+    });
   });
 
   auto* stats = index->add_subcommand("stats", "Show an index's statistics, sizes and settings");
@@ -176,8 +186,21 @@ void addIndexCommands(CLI::App& app) {
       options.granularities.push_back(static_cast<std::uint32_t>(value));
     }
     const auto idx = engine::Index::open(sa->dir);
+    const auto queries = readQueryFile(sa->queries);
+    // A query the engine refuses (more than kMaxQueryTerms distinct terms) is a bad line of the
+    // query file, named as `run` names it. The study sees only texts (its refusal was exit 2,
+    // naming neither the file nor the query), so each query is parsed here first.
+    engine::Analyzer analyzer(idx->analyzerKind());
     std::vector<std::string> texts;
-    for (const auto& q : readQueryFile(sa->queries)) texts.push_back(q.text);
+    for (std::size_t i = 0; i < queries.size(); ++i) {
+      try {
+        (void)engine::parseQuery(*idx, queries[i].text, analyzer);
+      } catch (const engine::Error& e) {
+        if (e.kind() != engine::ErrorKind::Usage) throw;
+        engine::throwBadInput(fmt::format("{}: {}: {}", sa->queries, queryOfFile(queries[i], i), e.what()));
+      }
+      texts.push_back(queries[i].text);
+    }
     const auto result = engine::studyBounds(*idx, texts, options, terminalProgress("bound study"));
     endProgress();
     const double considered = static_cast<double>(result.considered);

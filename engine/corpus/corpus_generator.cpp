@@ -589,7 +589,7 @@ std::string syntheticWord(std::uint32_t rank) {
 }
 
 void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::path& out,
-                    const ProgressFn& progress) {
+                    const ProgressFn& progress, std::stop_token stop) {
   validate(params);
   const DocumentWriter writer(params);
 
@@ -616,6 +616,8 @@ void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::
     auto lastReport = Clock::now();
     if (progress) progress(Progress{"generating", 0, params.docs});
     for (std::uint64_t batch = 0; batch < pipeline.batches(); ++batch) {
+      // The unwinding stops the workers and removes the temporary (TempFileGuard).
+      if (stop.stop_requested()) throwUsage("corpus generation cancelled");
       pipeline.take(batch, [&](const Buffer& buffer) { file.write(buffer.data(), buffer.size()); });
       if (progress) {
         const auto now = Clock::now();

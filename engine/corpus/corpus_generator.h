@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <stop_token>
 #include <string>
 
 namespace wandscope::engine {
@@ -41,14 +42,16 @@ struct CorpusGeneratorParams {
 // (seed, n) and the distribution parameters, so a smaller corpus is a prefix of a larger one. Words
 // are pronounceable pseudo-words made from the rank (so vocabulary rank r always spells the same
 // word), all lowercase ASCII letters. Writes to "<out>.tmp.<pid>" and renames it into place when
-// complete; on any error (including an exception thrown by `progress`, which is how a caller
-// cancels) the temporary file is removed and `out` is untouched. Throws Error(Usage) for
-// impossible parameters (docs, meanLength or vocabulary 0, docs > kMaxCorpusDocs, vocabulary >
-// kMaxVocabulary, zipf not > 0), and Error(Io) naming `out` (never the temporary) when its
+// complete; on any error (including an exception thrown by `progress`) the temporary file is
+// removed and `out` is untouched. `stop` cancels: it is checked before each batch of documents (a
+// few MiB), and a requested stop throws Error(Usage) "corpus generation cancelled", the temporary
+// removed, so a caller that turns SIGINT into a stop leaves nothing behind. Throws Error(Usage)
+// for impossible parameters (docs, meanLength or vocabulary 0, docs > kMaxCorpusDocs, vocabulary
+// > kMaxVocabulary, zipf not > 0), and Error(Io) naming `out` (never the temporary) when its
 // directory is missing or not writable, before any work. The model is described in
 // docs/GENERATOR.md.
 void generateCorpus(const CorpusGeneratorParams& params, const std::filesystem::path& out,
-                    const ProgressFn& progress = {});
+                    const ProgressFn& progress = {}, std::stop_token stop = {});
 
 // The word for vocabulary rank `rank` (0 = most frequent). Distinct ranks give distinct words.
 // Consonant-vowel syllables: ranks 0..99 have 2 letters, the next 10,000 have 4, the next 10^6

@@ -67,6 +67,15 @@ TEST_F(LimitsCli, QueriesOverTheTermLimitAreRefused) {
   for (const char* needle : {"q.jsonl", "query q1", "2nd query", "more than 1024 distinct terms"}) {
     EXPECT_NE(r.err.find(needle), std::string::npos) << needle << " in " << r.err;
   }
+  // `index bound-study` reads the same files and says the same (it said exit code 2, naming
+  // neither the file nor the query).
+  const auto study = cli({"index", "bound-study", index(), "--queries", (m_dir / "q.jsonl").string()});
+  EXPECT_EQ(study.exitCode, 3) << study.err;
+  EXPECT_EQ(countLines(study.err), 1u) << study.err;
+  EXPECT_NE(study.err.find("q.jsonl: query q1 (the 2nd query of the file): the query has more than 1024 distinct "
+                           "terms"),
+            std::string::npos)
+      << study.err;
 }
 
 TEST_F(LimitsCli, RatesTheDriverCannotScheduleAreRefusedNamingTheOption) {

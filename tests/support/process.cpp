@@ -20,8 +20,12 @@ extern char** environ;
 
 namespace wandscope::test {
 
-ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args,
-                         const std::vector<std::string>& extraEnv) {
+namespace {
+
+// runProcess with a hook: `tick(pid)`, when given, is called every 10 ms or so while the child's
+// output is read.
+ProcessResult spawnAndCollect(const std::string& program, const std::vector<std::string>& args,
+                              const std::vector<std::string>& extraEnv, const std::function<void(pid_t)>& tick) {
   int outPipe[2];
   int errPipe[2];
   if (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0) throw std::runtime_error("pipe failed");
@@ -65,7 +69,8 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
   int open = 2;
   std::array<char, 65536> buf{};
   while (open > 0) {
-    if (::poll(fds.data(), fds.size(), -1) < 0) break;
+    if (::poll(fds.data(), fds.size(), tick ? 10 : -1) < 0) break;
+    if (tick) tick(pid);
     for (std::size_t i = 0; i < fds.size(); ++i) {
       if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP)) == 0) continue;
       const ssize_t n = ::read(fds[i].fd, buf.data(), buf.size());
@@ -85,6 +90,23 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
   } else if (WIFSIGNALED(status)) {
     result.signal = WTERMSIG(status);
   }
+  return result;
+}
+
+}  // namespace
+
+ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args,
+                         const std::vector<std::string>& extraEnv) {
+  return spawnAndCollect(program, args, extraEnv, {});
+}
+
+ProcessResult runProcessAndSignal(const std::string& program, const std::vector<std::string>& args, int signal,
+                                  const std::function<bool()>& ready) {
+  bool sent = false;
+  ProcessResult result = spawnAndCollect(program, args, {}, [&](pid_t pid) {
+    if (!sent && ready()) sent = ::kill(pid, signal) == 0;
+  });
+  result.signalSent = sent;
   return result;
 }
 

@@ -13,12 +13,19 @@ struct ProcessResult {
   int signal = 0;
   std::string out;
   std::string err;
+  bool signalSent = false;  // runProcessAndSignal: whether the signal went out
 };
 
 // Runs a program with arguments (no shell), capturing stdout and stderr. `extraEnv` entries
 // ("NAME=value") are added to the inherited environment, replacing a variable of the same name.
 ProcessResult runProcess(const std::string& program, const std::vector<std::string>& args,
                          const std::vector<std::string>& extraEnv = {});
+
+// Runs a program as runProcess does, and sends it `signal` (once) as soon as `ready()` returns
+// true; `ready` is asked every 10 ms while the program runs (e.g. "its temporary file has
+// appeared"). If the program ends first, no signal is sent (signalSent stays false).
+ProcessResult runProcessAndSignal(const std::string& program, const std::vector<std::string>& args, int signal,
+                                  const std::function<bool()>& ready);
 
 // Runs `body` in a forked child under the resource limit `resource` (setrlimit) of `limit`:
 // RLIMIT_FSIZE makes a write past `limit` bytes fail with EFBIG part-way, as a full disk fails one
