@@ -13,9 +13,11 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QFrame>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QShowEvent>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSettings>
@@ -30,6 +32,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <iterator>
 
 namespace wandscope::app {
 namespace {
@@ -172,6 +175,16 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_compareView->setWordWrap(false);
   m_compareView->horizontalHeader()->setStretchLastSection(true);
   comparisonsLayout->addWidget(m_compareView, 1);
+  // In place of an empty table, which said nothing about where comparisons come from.
+  m_compareEmpty = new QLabel(QStringLiteral("None stored yet: each comparison run on the Compare page or with "
+                                             "<tt>wandscope-cli compare</tt> is listed here."),
+                              comparisons);
+  m_compareEmpty->setWordWrap(true);
+  m_compareEmpty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  m_compareEmpty->setFrameShape(QFrame::StyledPanel);
+  m_compareEmpty->setMargin(6);
+  m_compareEmpty->setEnabled(false);  // the disabled text colour: a note, not content
+  comparisonsLayout->addWidget(m_compareEmpty, 1);
   lists->addWidget(comparisons);
   lists->setStretchFactor(0, 3);
   lists->setStretchFactor(1, 1);
@@ -201,7 +214,18 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   rungProxy->setSortRole(widgets::RungTableModel::SortRole);
   m_rungView = makeHistoryTable(rungProxy, detail);
   m_rungView->setObjectName(QStringLiteral("rungs"));
-  m_rungView->horizontalHeader()->moveSection(widgets::RungTableModel::Verdict, widgets::RungTableModel::Mode);
+  // What a reader compares first, in view order (the model's is the report's): the verdict, the
+  // load and the latencies and CPU, then the counts. At 1280x800 the pane showed #, Target and the
+  // verdict and hid every number beyond its edge (review, stop 32).
+  {
+    using C = widgets::RungTableModel;
+    QHeaderView* header = m_rungView->horizontalHeader();
+    const C::Column order[] = {C::Index, C::Target, C::Verdict, C::Load, C::P50, C::P99, C::CpuPerQuery,
+                               C::Achieved, C::Completed, C::Shed, C::Rss, C::Mode};
+    for (int visual = 0; visual < static_cast<int>(std::size(order)); ++visual) {
+      header->moveSection(header->visualIndex(order[visual]), visual);
+    }
+  }
   m_rungView->horizontalHeader()->setStretchLastSection(false);
   m_rungView->setTextElideMode(Qt::ElideRight);
   m_rungView->setSortingEnabled(true);
@@ -211,6 +235,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_top->addWidget(detail);
   m_top->setStretchFactor(0, 1);
   m_top->setStretchFactor(1, 1);
+
 
   m_dashboard = new widgets::LoadDashboard(m_vertical);
   m_vertical->addWidget(m_top);
@@ -246,7 +271,7 @@ QList<QAction*> HistoryPage::menuActions() const {
 void HistoryPage::showStorePath() {
   const QString path = m_context.history->storePath();
   // Elided in the middle, so the file's name stays in view (cut at the right, it hid it).
-  m_storeLabel->setText(QStringLiteral("Store: %1").arg(m_storeLabel->fontMetrics().elidedText(path, Qt::ElideMiddle, 260)));
+  m_storeLabel->setText(QStringLiteral("Store: %1").arg(m_storeLabel->fontMetrics().elidedText(path, Qt::ElideMiddle, 180)));
   m_storeLabel->setToolTip(QStringLiteral("The run store (SQLite): %1").arg(path));
 }
 
@@ -317,6 +342,8 @@ void HistoryPage::fillComparisons() {
     }
   }
   m_compareView->resizeColumnsToContents();
+  m_compareView->setVisible(!m_comparisons.empty());
+  m_compareEmpty->setVisible(m_comparisons.empty());
   const bool selected = !selectedComparisonId().isEmpty();
   m_openComparisonAction->setEnabled(selected);
   m_deleteComparisonAction->setEnabled(selected);
@@ -396,10 +423,9 @@ bool HistoryPage::openRun(const QString& runId) {
   m_report = report;
   m_rungs->setRungs(report->rungs);
   // The columns fit their contents, but this pane shares the window with the run list: the
-  // verdict, the model's last column, would start beyond the visible width. It is shown right
-  // after the target instead (moved in the view only), at most kVerdictWidth wide, elided with its
-  // whole text in the tooltip.
-  constexpr int kVerdictWidth = 240;
+  // verdict (shown right after the target, see the constructor) is at most kVerdictWidth wide,
+  // elided with its whole text in the tooltip, so the latencies and CPU beside it stay in view.
+  constexpr int kVerdictWidth = 170;
   m_rungView->resizeColumnsToContents();
   m_rungView->setColumnWidth(widgets::RungTableModel::Verdict,
                              std::min(m_rungView->columnWidth(widgets::RungTableModel::Verdict), kVerdictWidth));
@@ -479,7 +505,15 @@ void HistoryPage::saveSettings(QSettings& settings) const {
 
 void HistoryPage::restoreSettings(QSettings& settings) {
   m_vertical->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
-  m_top->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
+  if (m_top->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray())) m_topSized = true;
+}
+
+void HistoryPage::showEvent(QShowEvent* event) {
+  Page::showEvent(event);
+  if (m_topSized || m_top->width() <= 0) return;
+  m_topSized = true;
+  const int width = m_top->width() - m_top->handleWidth();
+  m_top->setSizes({width * 45 / 100, width - width * 45 / 100});
 }
 
 void HistoryPage::prepareScreenshot() {

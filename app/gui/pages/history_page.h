@@ -44,6 +44,7 @@ class HistoryPage : public Page {
   void restoreSettings(QSettings& settings) override;
   void prepareScreenshot() override;
 
+
   widgets::RunListModel* runModel() const noexcept { return m_runs; }
   QSortFilterProxyModel* runProxy() const noexcept { return m_proxy; }
   widgets::RungTableModel* rungModel() const noexcept { return m_rungs; }
@@ -65,6 +66,8 @@ class HistoryPage : public Page {
   // comparisonOpened; false (with a notice) when it cannot be loaded.
   const std::vector<engine::ComparisonSummary>& comparisons() const noexcept { return m_comparisons; }
   QTableWidget* comparisonView() const noexcept { return m_compareView; }
+  // Shown instead of the comparisons' table while none is stored.
+  QLabel* comparisonsEmptyLabel() const noexcept { return m_compareEmpty; }
   bool openComparison(const QString& compareId);
   // Deletes a stored comparison without asking (the Delete comparison action asks first); false
   // (with a notice) when it cannot be deleted.
@@ -78,6 +81,11 @@ class HistoryPage : public Page {
 
  public slots:
   void refresh();
+
+ protected:
+  // The first time shown (without a saved layout) the opened run's rungs get the larger share of
+  // the top row: the run list reads well narrower, the rung table's numbers need the width.
+  void showEvent(QShowEvent* event) override;
 
  private:
   void onCurrentRowChanged();
@@ -104,6 +112,8 @@ class HistoryPage : public Page {
   QAction* m_deleteComparisonAction = nullptr;
   std::vector<engine::ComparisonSummary> m_comparisons;
   QTableWidget* m_compareView = nullptr;
+  QLabel* m_compareEmpty = nullptr;
+  bool m_topSized = false;  // by showEvent, or by a restored layout
   QLineEdit* m_search = nullptr;
   QLabel* m_storeLabel = nullptr;
   QLabel* m_runHeader = nullptr;
