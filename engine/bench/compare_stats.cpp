@@ -4,6 +4,7 @@
 #include "engine/bench/quantile.h"
 #include "engine/core/error.h"
 #include "engine/core/split_mix64.h"
+#include "engine/core/wording.h"
 
 #include <fmt/format.h>
 
@@ -126,6 +127,16 @@ std::string percentText(double ratio) {
   if (ratio <= 0) return "n/a";
   // Named: beside "0.58x speedup" a bare "+71.2 %" read as a benefit, which is B's time growing.
   return fmt::format("time {:+.1f} %", (1 / ratio - 1) * 100);
+}
+
+std::optional<std::string> clockShareWarning(const std::string& set, double clockMs, double smallestMedianMs) {
+  if (!(clockMs > 0) || !(smallestMedianMs > 0) || !std::isfinite(smallestMedianMs)) return std::nullopt;
+  if (clockMs < 0.1 * smallestMedianMs) return std::nullopt;
+  return fmt::format(
+      "{}: the clock reads around each query (about {} us) are {:.0f} % of the smallest median thread CPU per query "
+      "({} us): they pull the CPU benefit toward 1 (the CPU ms/query columns, process CPU over blocks, are free of "
+      "them)",
+      set, significant(clockMs * 1e3), 100 * clockMs / smallestMedianMs, significant(smallestMedianMs * 1e3));
 }
 
 }  // namespace wandscope::engine

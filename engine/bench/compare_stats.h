@@ -4,6 +4,7 @@
 #include "engine/bench/compare_types.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -48,6 +49,13 @@ double aaNoiseFloor(double ciLow, double ciHigh);
 // "1.23x speedup" / "0.81x speedup" and the same as a percentage change of B's time vs A's
 // ("time -18.7 %": B takes 18.7 % less time).
 std::string speedupText(double ratio);
+
+// The warning of a query set whose per-query thread CPU samples carry a large share of clock
+// reads: each sample holds about `clockMs` of them (one thread-CPU and two steady-clock reads),
+// the same for every target, which pulls the CPU benefit toward 1. Said ("mid-df-2: the clock
+// reads around each query (about 0.4 us) are 20 % of ...") when clockMs reaches 10 % of
+// `smallestMedianMs`, the smallest target's geometric mean of per-query medians; nothing below.
+std::optional<std::string> clockShareWarning(const std::string& set, double clockMs, double smallestMedianMs);
 std::string percentText(double ratio);
 
 }  // namespace wandscope::engine
