@@ -8,6 +8,7 @@
 #include "engine/bench/compare_report_writer.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/wording.h"
 #include "engine/store/run_codec.h"
 #include "engine/store/run_store.h"
 
@@ -62,8 +63,18 @@ std::string statusText(engine::RunStatus status) {
   return status == engine::RunStatus::Complete ? "complete" : "partial";
 }
 
+// Four significant digits: a 1.553 us p50 read 0.002 with {:.3f} (review).
 std::string optionalMs(const std::optional<double>& value) {
-  return value ? fmt::format("{:.3f}", *value) : std::string("-");
+  return value ? engine::significant(*value) : std::string("-");
+}
+
+// A compare report.json (engine/bench/compare_report_writer.h): "kind": "compare", or, without
+// it, the comparison's own sections.
+bool isCompareReport(const nlohmann::json& j) {
+  if (!j.is_object()) return false;
+  const auto kind = j.find("kind");
+  if (kind != j.end()) return *kind == "compare";
+  return j.contains("scenarios") && j.contains("method");
 }
 
 // Aligned columns; the first row is the header. `right[i]` right-aligns column i (numbers).
@@ -130,25 +141,29 @@ void printRun(const engine::RunReport& report, const engine::RunSummary& summary
   std::cout << fmt::format("rungs      {}\n", report.rungs.size());
   if (!report.rungs.empty()) {
     std::cout << '\n';
-    std::vector<std::vector<std::string>> rows = {{"#", "target", "mode", "rate/s", "clients", "achieved/s",
-                                                   "completed", "p50 ms", "p99 ms", "p99.9 ms", "cpu ms/q",
-                                                   "verdict"}};
+    std::vector<std::vector<std::string>> rows = {{"#", "target", "mode", "query set", "rate/s", "clients",
+                                                   "achieved/s", "completed", "p50 ms", "p99 ms", "p99.9 ms",
+                                                   "cpu ms/q", "verdict"}};
     for (const auto& r : report.rungs) {
       std::string verdict = r.verdict;
       if (!r.criterion.empty()) verdict.append(" (").append(r.criterion).append(")");
-      rows.push_back({std::to_string(r.index), r.target, r.mode, fmt::format("{:.1f}", r.targetRate),
-                      std::to_string(r.concurrency), fmt::format("{:.1f}", r.achievedRate),
-                      std::to_string(r.completed), optionalMs(r.p50Ms), optionalMs(r.p99Ms),
-                      optionalMs(r.p999Ms), fmt::format("{:.4f}", r.cpuMsPerQuery), verdict});
+      // A closed rung has clients and no offered rate, an open one the reverse: "-" where a column
+      // does not apply (closed rungs read "rate/s 0.0", open ones "clients 0").
+      const bool closed = r.mode == "closed";
+      rows.push_back({std::to_string(r.index), r.target, r.mode, r.querySet.empty() ? std::string("-") : r.querySet,
+                      closed ? std::string("-") : engine::significant(r.targetRate),
+                      closed ? std::to_string(r.concurrency) : std::string("-"), engine::significant(r.achievedRate),
+                      std::to_string(r.completed), optionalMs(r.p50Ms), optionalMs(r.p99Ms), optionalMs(r.p999Ms),
+                      engine::significant(r.cpuMsPerQuery), verdict});
     }
-    printTable(rows, {true, false, false, true, true, true, true, true, true, true, true, false});
+    printTable(rows, {true, false, false, false, true, true, true, true, true, true, true, true, false});
   }
   if (!report.capacity.empty()) {
     std::cout << "\ncapacity\n";
     for (const auto& [target, c] : report.capacity) {
       std::cout << fmt::format("  {}: last pass {}, first fail {}{}\n", target,
-                               c.lastPass ? fmt::format("{:.1f}/s", *c.lastPass) : std::string("-"),
-                               c.firstFail ? fmt::format("{:.1f}/s", *c.firstFail) : std::string("-"),
+                               c.lastPass ? engine::formatRate(*c.lastPass) : std::string("-"),
+                               c.firstFail ? engine::formatRate(*c.firstFail) : std::string("-"),
                                c.criterion.empty() ? std::string() : fmt::format(" ({})", c.criterion));
     }
   }
@@ -298,6 +313,14 @@ void addRunsCommand(CLI::App& app) {
       if (j.is_discarded()) {
         std::string message = a->file;
         message.append(": not valid JSON");
+        engine::throwBadInput(message);
+      }
+      // A compare report's schema_version (2) read as "newer than this build reads (1)" (review).
+      if (isCompareReport(j)) {
+        std::string message = a->file;
+        message.append(": is a comparison report (written by `compare`), not a run report; `runs import` reads a "
+                       "run's report.json (`bench`). There is no import for comparisons: `compare` stores them "
+                       "itself (see `runs compares`)");
         engine::throwBadInput(message);
       }
       const auto report = engine::RunCodec::reportFromJson(j, a->file);

@@ -595,6 +595,10 @@ void RunCodec::runEndFromJson(const json& j, const std::string& source, RunRepor
 
 RunReport RunCodec::reportFromJson(const json& j, const std::string& source) {
   const FieldReader reader(j, source, "");
+  // Before schema_version: a compare report's (2) read as "newer than this build reads (1)".
+  if (const json* kind = reader.find("kind"); kind != nullptr && *kind == "compare") {
+    reader.fail("kind", "is \"compare\": this is a comparison report, not a run report");
+  }
   if (const json* v = reader.find(kSchemaVersionKey); v != nullptr) {
     if (!v->is_number_integer()) reader.fail(kSchemaVersionKey, "must be an integer");
     // Version 1 is the only one so far: older documents need no conversion, newer are refused.

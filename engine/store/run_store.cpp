@@ -519,6 +519,9 @@ json RunStore::exportRun(const std::string& runId) const {
   rungs.reset();
   transaction.commit();
   doc["rungs"] = std::move(rungDocs);
+  // A damaged document is refused as loadRun() refuses it: `runs export --format json` wrote a
+  // rung whose "completed" was "many" with exit 0 while show and csv refused it (review).
+  (void)RunCodec::reportFromJson(doc, sourceFor(*m_db, runId));
   return doc;
 }
 

@@ -125,7 +125,9 @@ class RunStore {
   // quantile definition. Unknown id: ErrorKind::Usage.
   RunReport loadRun(const std::string& runId) const;
   // The run as report.json: the stored documents themselves, so fields this build does not know
-  // (written by a newer runner) are exported too. Unknown id: ErrorKind::Usage.
+  // (written by a newer runner) are exported too. Unknown id: ErrorKind::Usage; a document the
+  // codec cannot read (a damaged store): ErrorKind::BadInput naming the store and the run, as
+  // loadRun().
   nlohmann::json exportRun(const std::string& runId) const;
 
   // Deletes a run with its rungs; false when there is no such run.

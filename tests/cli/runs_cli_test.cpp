@@ -328,6 +328,88 @@ TEST_F(RunsCli, BadArgumentsAndBadReports) {
   EXPECT_NE(r.err.find("typed.json: rungs[1].p99_ms must be a number or null"), std::string::npos) << r.err;
 }
 
+// Review: `runs show` printed a 1.553 us p50 as 0.002 ms, had no query-set column (two closed
+// rungs of different sets looked the same), printed "rate/s 0.0" for closed rungs and "clients 0"
+// for open ones, and capacity rates with {:.1f}.
+TEST_F(RunsCli, ShowPrintsFastQueriesQuerySetsAndOnlyColumnsThatApply) {
+  json r = report("run-fast", "mixed", false, 3);
+  for (int i = 0; i < 2; ++i) {
+    auto& c = r["rungs"][i];
+    c["mode"] = "closed";
+    c["target_rate"] = 0.0;
+    c["concurrency"] = 4;
+    c["query_set"] = i == 0 ? "short-and" : "long-or";
+    c["p50_ms"] = 0.001553;
+  }
+  r["rungs"][2]["target_rate"] = 12346.0;
+  r["capacity"]["builtin"]["last_pass"] = 12346.0;
+  import(r);
+  const auto res = cli({"runs", "show", "run-fast", "--db", db()});
+  ASSERT_EQ(res.exitCode, 0) << res.err;
+  std::vector<std::string> lines;
+  std::istringstream in(res.out);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const auto header = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("#", 0) == 0; });
+  ASSERT_NE(header, lines.end()) << res.out;
+  ASSERT_GE(lines.end() - header, 4) << res.out;
+  EXPECT_NE(header->find("query set"), std::string::npos) << *header;
+  auto words = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream w(line);
+    for (std::string word; w >> word;) out.push_back(word);
+    return out;
+  };
+  // #, target, mode, query set, rate/s, clients, achieved/s, completed, p50 ms, ...
+  const auto closed0 = words(header[1]);
+  const auto closed1 = words(header[2]);
+  const auto open = words(header[3]);
+  ASSERT_GE(closed0.size(), 9u) << header[1];
+  ASSERT_GE(closed1.size(), 9u) << header[2];
+  ASSERT_GE(open.size(), 9u) << header[3];
+  EXPECT_EQ(closed0[3], "short-and");
+  EXPECT_EQ(closed1[3], "long-or");
+  EXPECT_EQ(closed0[4], "-") << "a closed rung has no offered rate";
+  EXPECT_EQ(closed0[5], "4");
+  EXPECT_EQ(closed0[8], "0.001553");
+  EXPECT_EQ(open[4], "12,346") << "whole and grouped";
+  EXPECT_EQ(open[5], "-") << "an open rung has no clients";
+  EXPECT_NE(res.out.find("last pass 12,346/s, first fail 3,000/s"), std::string::npos) << res.out;
+}
+
+// Review: `runs export --format json` wrote a run with a damaged stored rung with exit 0, while
+// `runs show` and `--format csv` refused it with exit 3.
+TEST_F(RunsCli, JsonExportRefusesADamagedRunAsShowAndCsvDo) {
+  if (!std::filesystem::exists("/usr/bin/sqlite3")) GTEST_SKIP() << "needs /usr/bin/sqlite3 to damage the store";
+  import(report("run-bad", "smoke", false, 2));
+  const auto damaged = runProcess("/usr/bin/sqlite3", {db(), "UPDATE rungs SET rung_json = json_set(rung_json, "
+                                                             "'$.completed', 'many')"});
+  ASSERT_EQ(damaged.exitCode, 0) << damaged.err;
+  const auto out = m_dir / "bad.json";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"runs", "show", "run-bad", "--db", db()},
+        {"runs", "show", "run-bad", "--db", db(), "--json"},
+        {"runs", "export", "run-bad", "--db", db(), "--out", out.string(), "--format", "csv"},
+        {"runs", "export", "run-bad", "--db", db(), "--out", out.string()}}) {
+    const auto r = cli(args);
+    EXPECT_EQ(r.exitCode, 3) << args[1] << " " << args.back() << ": " << r.err;
+    EXPECT_NE(r.err.find("run run-bad"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("completed"), std::string::npos) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(out)) << "nothing is written";
+}
+
+// Review: importing a compare report.json said "the report is newer than this build reads (1)".
+TEST_F(RunsCli, ImportingAComparisonReportSaysWhatItIs) {
+  const json compare = {{"schema_version", 2}, {"kind", "compare"}, {"run_id", "cmp-1"}, {"profile", "p"},
+                        {"mode", "closed"}, {"scenarios", json::array()}, {"method", {{"repetitions", 3}}}};
+  const auto file = m_dir.write("report.json", compare.dump());
+  const auto r = cli({"runs", "import", file.string(), "--db", db()});
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find(file.string() + ": is a comparison report"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("`compare` stores them itself"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("newer"), std::string::npos) << r.err;
+}
+
 TEST_F(RunsCli, DefaultStoreIsUnderXdgDataHome) {
   ::unsetenv("XDG_DATA_HOME");  // runProcess appends the child's value after ours
   const std::vector<std::string> env = {std::string("XDG_DATA_HOME=") + (m_dir / "xdg").string()};

@@ -161,6 +161,19 @@ TEST(RunCodec, NewerReportSchemaIsRefused) {
   }
 }
 
+// Review: a compare report.json given where a run's is expected was refused as "newer than this
+// build reads (1)" (its schema_version is 2). It is named for what it is.
+TEST(RunCodec, ACompareReportIsNotReadAsARunReport) {
+  const json compare = {{"schema_version", 2}, {"kind", "compare"}, {"run_id", "c"}, {"scenarios", json::array()}};
+  try {
+    (void)RunCodec::reportFromJson(compare, "c1/report.json");
+    FAIL() << "read as a run report";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
+    EXPECT_EQ(std::string(e.what()), "c1/report.json: kind is \"compare\": this is a comparison report, not a run report");
+  }
+}
+
 TEST(RunCodec, CsvHasOneLinePerRungAndQuotesText) {
   const auto report = makeReport("r", 5);
   const std::string csv = RunCodec::rungsToCsv(report.rungs);

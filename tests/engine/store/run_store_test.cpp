@@ -346,6 +346,27 @@ TEST(RunStore, DamagedStoreIsABadInputErrorNotACrash) {
   EXPECT_NE(std::string(e.what()).find(db.string()), std::string::npos) << e.what();
 }
 
+// Review: `runs export --format json` wrote a run whose stored rung said "completed": "many" with
+// exit 0, while show and the CSV export refused it. exportRun reads the documents through the
+// codec as loadRun does, and refuses the same way, naming the store and the run.
+TEST(RunStore, ExportRefusesADamagedRungAsLoadDoes) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  RunStore::open(db).finishRun(makeReport("damaged", 2));
+  {
+    engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
+    raw.exec("UPDATE rungs SET rung_json = json_set(rung_json, '$.completed', 'many') WHERE seq = "
+             "(SELECT MAX(seq) FROM rungs)");
+  }
+  const auto store = RunStore::open(db);
+  const auto loaded = catchError([&] { (void)store.loadRun("damaged"); });
+  EXPECT_EQ(loaded.kind(), engine::ErrorKind::BadInput) << loaded.what();
+  const auto exported = catchError([&] { (void)store.exportRun("damaged"); });
+  EXPECT_EQ(exported.kind(), engine::ErrorKind::BadInput) << exported.what();
+  EXPECT_NE(std::string(exported.what()).find(db.string() + ": run damaged: rungs[1].completed"), std::string::npos)
+      << exported.what();
+}
+
 // A store missing one of its tables (an older tool's damage, a hand edit) failed `runs list` as an
 // internal error ("no such table: rungs", exit code 1): it is a bad input file naming the store
 // and what is missing.
