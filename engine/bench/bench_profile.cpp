@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/wording.h"
 #include "engine/loadgen/builtin_target.h"
 #include "engine/loadgen/open_loop_driver.h"
 #include "engine/loadgen/plugin_target.h"
@@ -20,6 +21,12 @@ namespace wandscope::engine {
 namespace {
 
 using nlohmann::json;
+
+// The shortest measured window (closed measure_s, ladder calibration_s and rung_duration_s) and
+// drain timeout: the drivers count in whole nanoseconds, so rung_duration_s: 1e-300 became a
+// window of 0 ns, refused by the driver with neither file nor field (review). A millisecond is
+// far below anything that measures, and far above the clock's resolution.
+constexpr double kMinWindowSeconds = 0.001;
 
 // Reads one JSON object, remembering the path for messages and refusing unknown fields (a typo
 // in a profile must not silently fall back to a default).
@@ -99,15 +106,23 @@ std::filesystem::path resolve(const std::filesystem::path& base, const std::stri
   return path.is_absolute() || base.empty() ? path : base / path;
 }
 
-void checkLadderBounds(const BenchProfile& p, const std::string& file) {
+// Every rung must schedule at most kMaxRequestsPerRung requests. `option` is empty for the
+// profile's own ladder (a bad input naming the file and field) or the command-line option that
+// made the rung too big (a usage error naming the option, not the file).
+void checkLadderBounds(const BenchProfile& p, const std::string& file, const std::string& option = {}) {
   const auto& l = p.ladder;
   for (std::size_t i = 0; i < l.rates.size(); ++i) {
     const std::uint64_t planned = plannedRungRequests(p, l.rates[i]);
-    if (planned > kMaxRequestsPerRung) {
-      throwBadInput(fmt::format("{}: ladder.rates[{}]: {:g}/s schedules {} requests in one rung, over the maximum of "
-                                "{} (per-request records are kept in memory); shorten the rung or lower the rate",
-                                file, i, l.rates[i], planned, kMaxRequestsPerRung));
+    if (planned <= kMaxRequestsPerRung) continue;
+    const std::string why = fmt::format("schedules {} requests in one rung, over the maximum of {} (per-request "
+                                        "records are kept in memory); shorten the rung or lower the rate",
+                                        planned, kMaxRequestsPerRung);
+    if (option == "--rates") throwUsage(fmt::format("--rates: item {} ({}) {}", i, formatRate(l.rates[i]), why));
+    if (!option.empty()) {
+      throwUsage(fmt::format("{}: at ladder.rates[{}] ({}) of {} the rung {}", option, i, formatRate(l.rates[i]),
+                             file, why));
     }
+    throwBadInput(fmt::format("{}: ladder.rates[{}]: {} {}", file, i, formatRate(l.rates[i]), why));
   }
 }
 
@@ -293,7 +308,7 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
       }
     }
     p.closed.warmupSeconds = c.number("warmup_s", 3, 0, false, 3600);
-    p.closed.measureSeconds = c.number("measure_s", 12, 0, true, 3600);
+    p.closed.measureSeconds = c.number("measure_s", 12, kMinWindowSeconds, false, 3600);
     p.closed.passes = static_cast<unsigned>(c.integer("passes", 3, 1, 100));
     c.finish();
   } else if (p.runClosed) {
@@ -322,14 +337,14 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
       if (!out.empty() && v <= out.back()) l.fail(path, fmt::format("must be greater than ladder.{}[{}]", key, i - 1));
       out.push_back(v);
     }
-    ladder.calibrationSeconds = l.number("calibration_s", 5, 0, true, 3600);
+    ladder.calibrationSeconds = l.number("calibration_s", 5, kMinWindowSeconds, false, 3600);
     ladder.calibrationWarmupSeconds = l.number("calibration_warmup_s", 2, 0, false, 3600);
     ladder.calibrationMinRequests = l.integer("calibration_min_requests", 200, 1, 10'000'000);
     ladder.settleSeconds = l.number("settle_s", 2, 0, false, 3600);
     const bool haveSeconds = l.has("rung_duration_s");
     const bool haveRequests = l.has("requests");
     if (haveSeconds && haveRequests) l.fail("ladder", "give one of \"rung_duration_s\" or \"requests\", not both");
-    ladder.rungSeconds = l.number("rung_duration_s", 10, 0, true, 86'400);
+    ladder.rungSeconds = l.number("rung_duration_s", 10, kMinWindowSeconds, false, 86'400);
     ladder.requests = l.integer("requests", 0, 1, kMaxRequestsPerRung);
     ladder.workers = static_cast<unsigned>(l.integer("workers", 8, 1, 1024));
     ladder.inFlightCap = l.integer("in_flight_cap", 64, 1, kMaxRequestsPerRung);
@@ -338,7 +353,7 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
     }
     ladder.stopAfterFail = l.boolean("stop_after_fail", true);
     ladder.spinUs = l.number("spin_us", 100, 0, false, 100'000);
-    ladder.drainTimeoutSeconds = l.number("drain_timeout_s", 30, 0, true, 3600);
+    ladder.drainTimeoutSeconds = l.number("drain_timeout_s", 30, kMinWindowSeconds, false, 3600);
     l.finish();
     checkLadderBounds(p, fileName);
   } else if (p.runOpen) {
@@ -362,6 +377,9 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
 
 BenchProfile loadBenchProfile(const std::filesystem::path& file) {
   std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    throwUsage(fmt::format("profile {} is a directory, not a profile file", file.string()));
+  }
   if (!std::filesystem::is_regular_file(file, ec)) throwUsage(fmt::format("profile {} does not exist", file.string()));
   return parseBenchProfile(readWholeFile(file), file.filename().string(), file.parent_path());
 }
@@ -401,18 +419,27 @@ void applyOverrides(BenchProfile& profile, const BenchOverrides& o) {
       throwUsage(e.what());
     }
   }
-  const bool touchesLadder = !o.rates.empty() || o.rungSeconds || o.requests;
-  if (touchesLadder && !p.runOpen) {
-    throwUsage(fmt::format("--rates, --rung-duration-s and --requests apply to the open-loop ladder, and profile {} "
-                           "has none (mode is closed)",
-                           p.fileName));
+  // Name only the options given: `compare` has --rates but neither --rung-duration-s nor --requests.
+  std::vector<std::string> ladderOptions;
+  if (!o.rates.empty()) ladderOptions.emplace_back("--rates");
+  if (o.rungSeconds) ladderOptions.emplace_back("--rung-duration-s");
+  if (o.requests) ladderOptions.emplace_back("--requests");
+  if (!ladderOptions.empty() && !p.runOpen) {
+    std::string options = ladderOptions[0];
+    for (std::size_t i = 1; i < ladderOptions.size(); ++i) {
+      options.append(i + 1 == ladderOptions.size() ? " and " : ", ").append(ladderOptions[i]);
+    }
+    throwUsage(fmt::format("{} {} to the open-loop ladder, and profile {} has none (mode is closed)", options,
+                           ladderOptions.size() == 1 ? "applies" : "apply", p.fileName));
   }
   if (!o.rates.empty()) {
     p.ladder.rates = o.rates;
     p.ladder.multiples.clear();
   }
   if (o.rungSeconds) {
-    if (!(*o.rungSeconds > 0) || *o.rungSeconds > 86'400) throwUsage("--rung-duration-s must be in (0, 86400]");
+    if (!(*o.rungSeconds >= kMinWindowSeconds) || *o.rungSeconds > 86'400) {
+      throwUsage(fmt::format("--rung-duration-s must be in [{}, 86400]", significant(kMinWindowSeconds)));
+    }
     p.ladder.rungSeconds = *o.rungSeconds;
     p.ladder.requests = 0;
   }
@@ -422,10 +449,11 @@ void applyOverrides(BenchProfile& profile, const BenchOverrides& o) {
     }
     p.ladder.requests = *o.requests;
   }
-  try {
-    checkLadderBounds(p, p.fileName);
-  } catch (const Error& e) {
-    throwUsage(e.what());
+  // Blame the option that made a rung too big: the profile's own ladder was checked when it was read.
+  if (!o.rates.empty()) {
+    checkLadderBounds(p, p.fileName, "--rates");
+  } else if (o.rungSeconds || o.requests) {
+    checkLadderBounds(p, p.fileName, o.requests ? "--requests" : "--rung-duration-s");
   }
   profile = std::move(p);
 }

@@ -98,7 +98,7 @@ TEST(BenchProfile, ErrorsNameTheFileAndTheFieldPath) {
 TEST(BenchProfile, RefusesRungsTooLargeToKeepInMemory) {
   const auto e = profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=0"], "mode": "open",
                              "ladder": {"rates": [1000, 1000000], "settle_s": 0, "rung_duration_s": 10}})");
-  EXPECT_NE(e.find("p.json: ladder.rates[1]: 1e+06/s schedules 10000000 requests in one rung, over the maximum of 2000000"),
+  EXPECT_NE(e.find("p.json: ladder.rates[1]: 1,000,000/s schedules 10000000 requests in one rung, over the maximum of 2000000"),
             std::string::npos)
       << e;
 }
@@ -129,6 +129,82 @@ TEST(BenchProfile, OverridesReplaceTheLadderAndRevalidate) {
   EXPECT_EQ(again.ladder.rates, p.ladder.rates);
   EXPECT_EQ(again.ladder.requests, p.ladder.requests);
   EXPECT_EQ(again.targets, p.targets);
+}
+
+// The Usage message applyOverrides throws for `o` on `p` (fails the test if it applies).
+std::string overrideErrorOf(BenchProfile p, const engine::BenchOverrides& o) {
+  try {
+    engine::applyOverrides(p, o);
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::Usage) << e.what();
+    return e.what();
+  }
+  ADD_FAILURE() << "applied";
+  return {};
+}
+
+// Review: an oversized --rates was reported as "p.json: ladder.rates[0]: ...", blaming the file.
+TEST(BenchProfile, AnOversizedRateOverrideNamesTheOptionNotTheFile) {
+  engine::BenchOverrides o;
+  o.rates = {5, 1e6};
+  const auto e = overrideErrorOf(parse(kOpen), o);
+  EXPECT_EQ(e.rfind("--rates: item 1 (1,000,000/s) schedules 3000000 requests in one rung, over the maximum of 2000000",
+                    0),
+            0u)
+      << e;
+  EXPECT_EQ(e.find("p.json"), std::string::npos) << e;
+  engine::BenchOverrides longer;
+  longer.rungSeconds = 86'400;
+  const auto l = overrideErrorOf(parse(kOpen), longer);
+  EXPECT_EQ(l.rfind("--rung-duration-s: ", 0), 0u) << l;
+}
+
+// Review: `compare --rates` on a closed profile named --rung-duration-s and --requests, which
+// compare does not have. Only the options given are named.
+TEST(BenchProfile, LadderOverridesOnAClosedProfileNameOnlyTheOptionsGiven) {
+  const auto closed = parse(R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "closed", "closed": {}})");
+  engine::BenchOverrides rates;
+  rates.rates = {10};
+  EXPECT_EQ(overrideErrorOf(closed, rates),
+            "--rates applies to the open-loop ladder, and profile p.json has none (mode is closed)");
+  engine::BenchOverrides both;
+  both.rates = {10};
+  both.requests = 5;
+  EXPECT_EQ(overrideErrorOf(closed, both),
+            "--rates and --requests apply to the open-loop ladder, and profile p.json has none (mode is closed)");
+}
+
+// Review: rung_duration_s 1e-300 passed "> 0" and became a window of 0 ns, refused by the driver
+// as a usage error naming neither file nor field. Windows are read to a millisecond at least.
+TEST(BenchProfile, WindowsTooShortToMeasureAreRefusedWhenRead) {
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "open",
+                              "ladder": {"rates": [10], "rung_duration_s": 1e-300}})"),
+            "p.json: ladder.rung_duration_s: must be >= 0.001");
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "closed",
+                              "closed": {"measure_s": 1e-12}})"),
+            "p.json: closed.measure_s: must be >= 0.001");
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "open",
+                              "ladder": {"multiples": [1], "calibration_s": 1e-300}})"),
+            "p.json: ladder.calibration_s: must be >= 0.001");
+  EXPECT_EQ(parse(R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "open",
+                      "ladder": {"rates": [10], "rung_duration_s": 0.001}})")
+                .ladder.rungSeconds,
+            0.001);
+  engine::BenchOverrides tiny;
+  tiny.rungSeconds = 1e-300;
+  EXPECT_EQ(overrideErrorOf(parse(kOpen), tiny), "--rung-duration-s must be in [0.001, 86400]");
+}
+
+// Review: a directory given as --profile was reported as not existing.
+TEST(BenchProfile, ADirectoryIsNotAProfile) {
+  const auto dir = std::filesystem::path(WANDSCOPE_SOURCE_DIR) / "benchprofiles";
+  try {
+    (void)engine::loadBenchProfile(dir);
+    FAIL() << "loaded a directory";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
+    EXPECT_NE(std::string(e.what()).find("is a directory, not a profile file"), std::string::npos) << e.what();
+  }
 }
 
 // Every profile we ship parses and validates.
