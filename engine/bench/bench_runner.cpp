@@ -232,6 +232,7 @@ RunReport BenchRunner::run() {
   for (const auto& r : report.rungs) {
     if (r.partial) report.partial = true;
   }
+  if (auto w = threadCpuClockWarning(report.rungs, env.threadCpuClockCallNs)) report.warnings.push_back(std::move(*w));
   notify(report, [&](RunObserver& o) { o.onRunFinished(report); });
   return report;
 }

@@ -3,6 +3,9 @@
 
 #include "engine/bench/quantile.h"
 #include "engine/bench/saturation_rule.h"
+#include "engine/core/wording.h"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
@@ -47,6 +50,23 @@ std::optional<double> growthOf(const std::vector<std::pair<double, double>>& due
 }
 
 }  // namespace
+
+std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& rungs, double clockCallNs) {
+  const RungResult* smallest = nullptr;
+  for (const auto& r : rungs) {
+    if (r.threadCpuP50Ms && *r.threadCpuP50Ms > 0 && (smallest == nullptr || *r.threadCpuP50Ms < *smallest->threadCpuP50Ms)) {
+      smallest = &r;
+    }
+  }
+  if (smallest == nullptr || !(clockCallNs > 0)) return std::nullopt;
+  const double clockMs = clockCallNs / kNsPerMs;
+  if (clockMs < 0.1 * *smallest->threadCpuP50Ms) return std::nullopt;
+  return fmt::format(
+      "per-request thread CPU includes about one read of the thread CPU clock ({} us), {:.0f} % of the smallest "
+      "thread CPU p50 (rung {}: {} us); the process CPU per query does not include it",
+      significant(clockMs * 1e3), 100 * clockMs / *smallest->threadCpuP50Ms, smallest->index,
+      significant(*smallest->threadCpuP50Ms * 1e3));
+}
 
 std::uint64_t recordBytes(const RungRecords& records) {
   return records.records.capacity() * sizeof(RequestRecord) + records.counters.capacity() * sizeof(std::uint64_t);

@@ -6,6 +6,8 @@
 #include "engine/loadgen/request_record.h"
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace wandscope::engine {
@@ -35,6 +37,13 @@ struct RungWindow {
 //  - latencyGrowth (open loop: windows.size() == 1 and measureEnd > measureStart).
 void summarizeRung(const std::vector<const RungRecords*>& parts, const std::vector<RungWindow>& windows,
                    RungResult& rung);
+
+// The warning of a run whose per-request thread CPU figures carry a large share of clock reads:
+// each is the difference of two CLOCK_THREAD_CPUTIME_ID reads and holds about one read's cost
+// (`clockCallNs`; a no-op target showed 0.6-1.0 us of "thread CPU" for 0.03-0.15 us of service).
+// Said, naming the rung, when the cost reaches 10 % of the smallest rung's thread CPU p50;
+// nothing below, or when no rung has a p50. The process CPU per query carries no such share.
+std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& rungs, double clockCallNs);
 
 // Bytes the instrument holds for these records (for RungResult::instrumentMib).
 std::uint64_t recordBytes(const RungRecords& records);

@@ -124,6 +124,21 @@ TEST(ReportWriter, CsvHasOneRowPerRung) {
   EXPECT_NE(csv.find("counters.postings_decoded"), std::string::npos);
 }
 
+// A no-op target's "thread CPU" was mostly the clock read around it (0.6-1.0 us against 0.03-0.15
+// us of service; review, stop 32): the report says so from 10 % of the smallest rung's p50.
+TEST(RungSummary, ThreadCpuClockWarningNamesTheRungAndTheShare) {
+  std::vector<engine::RungResult> rungs(3);
+  for (std::uint32_t i = 0; i < 3; ++i) rungs[i].index = i;
+  rungs[0].threadCpuP50Ms = 0.05;
+  rungs[1].threadCpuP50Ms = 0.004;  // 4 us
+  EXPECT_FALSE(engine::threadCpuClockWarning(rungs, 300).has_value());  // 7.5 %
+  const auto w = engine::threadCpuClockWarning(rungs, 400);            // 10 %
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(*w, "per-request thread CPU includes about one read of the thread CPU clock (0.4 us), 10 % of the "
+                "smallest thread CPU p50 (rung 1: 4 us); the process CPU per query does not include it");
+  EXPECT_FALSE(engine::threadCpuClockWarning({engine::RungResult{}}, 400).has_value()) << "no p50: nothing to say";
+}
+
 TEST(RungSummary, ComputesCountsQuantilesAndWindowFigures) {
   RungRecords recs;
   recs.counterNames = {"postings_decoded"};
