@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wandscope::engine {
@@ -50,12 +51,13 @@ double aaNoiseFloor(double ciLow, double ciHigh);
 // ("time -18.7 %": B takes 18.7 % less time).
 std::string speedupText(double ratio);
 
-// The warning of a query set whose per-query thread CPU samples carry a large share of clock
-// reads: each sample holds about `clockMs` of them (one thread-CPU and two steady-clock reads),
-// the same for every target, which pulls the CPU benefit toward 1. Said ("mid-df-2: the clock
-// reads around each query (about 0.4 us) are 20 % of ...") when clockMs reaches 10 % of
-// `smallestMedianMs`, the smallest target's geometric mean of per-query medians; nothing below.
-std::optional<std::string> clockShareWarning(const std::string& set, double clockMs, double smallestMedianMs);
+// The warning of a comparison whose CPU figures carry a large share of clock reads: each query's
+// thread CPU sample holds about `clockMs` of them (one thread-CPU and two steady-clock reads), the
+// same for every target, which pulls every CPU benefit toward 1. `sets` holds, per query set, the
+// smallest target's geometric mean of per-query medians (ms). One warning naming every set where
+// clockMs reaches 10 % of it ("... on 2 of 3 sets (rare-2 49 %, mid-df-1 20 %) ..."); nothing when
+// none does.
+std::optional<std::string> clockShareWarning(const std::vector<std::pair<std::string, double>>& sets, double clockMs);
 std::string percentText(double ratio);
 
 }  // namespace wandscope::engine

@@ -63,7 +63,8 @@ std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& 
   if (clockMs < 0.1 * *smallest->threadCpuP50Ms) return std::nullopt;
   return fmt::format(
       "per-request thread CPU includes about one read of the thread CPU clock ({} us), {:.0f} % of the smallest "
-      "thread CPU p50 (rung {}: {} us); the process CPU per query does not include it",
+      "thread CPU p50 (rung {}: {} us); CPU per query includes the reads too: figures of such short requests "
+      "are upper bounds",
       significant(clockMs * 1e3), 100 * clockMs / *smallest->threadCpuP50Ms, smallest->index,
       significant(*smallest->threadCpuP50Ms * 1e3));
 }

@@ -42,7 +42,7 @@ void summarizeRung(const std::vector<const RungRecords*>& parts, const std::vect
 // each is the difference of two CLOCK_THREAD_CPUTIME_ID reads and holds about one read's cost
 // (`clockCallNs`; a no-op target showed 0.6-1.0 us of "thread CPU" for 0.03-0.15 us of service).
 // Said, naming the rung, when the cost reaches 10 % of the smallest rung's thread CPU p50;
-// nothing below, or when no rung has a p50. The process CPU per query carries no such share.
+// nothing below, or when no rung has a p50. Process CPU per query holds the workers' reads too.
 std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& rungs, double clockCallNs);
 
 // Bytes the instrument holds for these records (for RungResult::instrumentMib).

@@ -135,7 +135,8 @@ TEST(RungSummary, ThreadCpuClockWarningNamesTheRungAndTheShare) {
   const auto w = engine::threadCpuClockWarning(rungs, 400);            // 10 %
   ASSERT_TRUE(w.has_value());
   EXPECT_EQ(*w, "per-request thread CPU includes about one read of the thread CPU clock (0.4 us), 10 % of the "
-                "smallest thread CPU p50 (rung 1: 4 us); the process CPU per query does not include it");
+                "smallest thread CPU p50 (rung 1: 4 us); CPU per query includes the reads too: figures of such short "
+                "requests are upper bounds");
   EXPECT_FALSE(engine::threadCpuClockWarning({engine::RungResult{}}, 400).has_value()) << "no p50: nothing to say";
 }
 
