@@ -176,8 +176,7 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_compareView->horizontalHeader()->setStretchLastSection(true);
   comparisonsLayout->addWidget(m_compareView, 1);
   // In place of an empty table, which said nothing about where comparisons come from.
-  m_compareEmpty = new QLabel(QStringLiteral("None stored yet: each comparison run on the Compare page or with "
-                                             "<tt>wandscope-cli compare</tt> is listed here."),
+  m_compareEmpty = new QLabel(QStringLiteral("None stored yet: every comparison run on the Compare page is listed here."),
                               comparisons);
   m_compareEmpty->setWordWrap(true);
   m_compareEmpty->setAlignment(Qt::AlignTop | Qt::AlignLeft);
