@@ -2,6 +2,7 @@
 #include "engine/corpus/query_reader.h"
 
 #include "engine/core/error.h"
+#include "engine/corpus/json_string.h"
 #include "engine/corpus/line_reader.h"
 #include "engine/corpus/text_fields.h"
 
@@ -40,30 +41,10 @@ constexpr bool isControlNotBlank(char c) noexcept {
   return (u < 0x20 || u == 0x7F) && !isAsciiSpace(c);
 }
 
-// The id quoted and escaped as a JSON string (DEL too), so the message shows what the file holds.
+// The id quoted and escaped as a JSON string, so the message shows what the file holds.
 std::string quotedId(std::string_view id) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (const char c : id) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out.push_back('\\');
-      out.push_back(c);
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (u < 0x20 || u == 0x7F) {
-      out += "\\u00";
-      out.push_back(kHex[u >> 4]);
-      out.push_back(kHex[u & 0xF]);
-    } else {
-      out.push_back(c);
-    }
-  }
-  out.push_back('"');
+  std::string out;
+  appendJsonString(out, id);
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include "engine/corpus/run_file.h"
 
 #include "engine/core/error.h"
+#include "engine/corpus/json_string.h"
 #include "engine/corpus/line_reader.h"
 #include "engine/corpus/text_fields.h"
 #include "engine/text/utf8.h"
@@ -26,7 +27,6 @@ bool isTrecField(std::string_view s) noexcept {
 
 namespace {
 
-void appendJsonString(std::string& out, std::string_view s);
 
 void checkWord(const std::string& s, const char* what) {
   if (!isTrecField(s)) {
@@ -42,46 +42,6 @@ std::string formatScore(float score) {
   char buffer[32];
   const int n = std::snprintf(buffer, sizeof buffer, "%.9g", static_cast<double>(score));
   return std::string(buffer, static_cast<std::size_t>(n));
-}
-
-// A JSON string. Bytes that are not UTF-8 (an id of an index built before ids were checked)
-// become U+FFFD, as the analyzer reads them, so the line stays valid JSON.
-void appendJsonString(std::string& out, std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out.push_back('"');
-  for (std::size_t at = 0; at < s.size();) {
-    const char c = s[at];
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x80) {
-      const Utf8Char ch = decodeUtf8(s, at);
-      if (ch.valid) {
-        out.append(s.substr(at, ch.length));
-      } else {
-        appendUtf8(out, kReplacementChar);
-      }
-      at += ch.length;
-      continue;
-    }
-    ++at;
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (u < 0x20) {
-          out += "\\u00";
-          out.push_back(kHex[u >> 4]);
-          out.push_back(kHex[u & 0xF]);
-        } else {
-          out.push_back(c);
-        }
-    }
-  }
-  out.push_back('"');
 }
 
 [[noreturn]] void throwAtLine(const std::filesystem::path& path, const LineReader& lines,
