@@ -387,19 +387,20 @@ std::string rungsCsv(const RunReport& report) {
   }
   std::string out =
       "index,target,mode,query_set,target_rate,scheduled_rate,offered_rate,arrivals,concurrency,achieved_rate,completed,shed,errors,"
-      "not_run,duration_s,p50_ms,p90_ms,p99_ms,p999_ms,p50_ci_low_ms,p50_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms,"
+      "not_run,duration_s,settle_s,p50_ms,p90_ms,p99_ms,p999_ms,p50_ci_low_ms,p50_ci_high_ms,p99_ci_low_ms,p99_ci_high_ms,"
       "service_p50_ms,service_p99_ms,queue_wait_p50_ms,queue_wait_p99_ms,cpu_ms_per_query,process_cpu_ms,"
       "instrument_cpu_ms,thread_cpu_p50_ms,thread_cpu_p99_ms,thread_cpu_mean_ms,rss_peak_mib,instrument_mib,minflt,"
       "majflt,nvcsw,nivcsw,dispatch_lag_p99_us,dispatch_lag_max_us,late_dispatch_fraction,latency_growth,workers,"
       "in_flight_cap,in_flight_high_water,valid,partial,verdict,criterion";
   for (const auto& n : counterNames) out.append(",counters.").append(n);
+  for (const auto& n : counterNames) out.append(",counters_p99.").append(n);
   out += '\n';
   auto o = [](const std::optional<double>& v) { return v ? fmt::format("{}", *v) : std::string(); };
   auto q = [](const std::string& s) { return csvField(s); };
   for (const auto& r : report.rungs) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},", r.index, q(r.target), r.mode, q(r.querySet),
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},", r.index, q(r.target), r.mode, q(r.querySet),
                        r.targetRate, r.scheduledRate, r.offeredRate, r.arrivals, r.concurrency, r.achievedRate, r.completed, r.shed,
-                       r.errors, r.notRun, r.durationSeconds);
+                       r.errors, r.notRun, r.durationSeconds, r.settleSeconds);
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},", o(r.p50Ms), o(r.p90Ms), o(r.p99Ms), o(r.p999Ms),
                        o(r.p50CiLowMs), o(r.p50CiHighMs), o(r.p99CiLowMs), o(r.p99CiHighMs), o(r.serviceP50Ms),
                        o(r.serviceP99Ms), o(r.queueWaitP50Ms), o(r.queueWaitP99Ms));
@@ -409,10 +410,12 @@ std::string rungsCsv(const RunReport& report) {
     out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}", o(r.dispatchLagP99Us), o(r.dispatchLagMaxUs),
                        r.lateDispatchFraction, o(r.latencyGrowth), r.workers, r.inFlightCap, r.inFlightHighWater,
                        r.valid ? 1 : 0, r.partial ? 1 : 0, r.verdict, q(r.criterion));
-    for (const auto& n : counterNames) {
-      const auto it = r.counters.find(n);
-      out += ',';
-      if (it != r.counters.end()) out += fmt::format("{}", it->second);
+    for (const auto* values : {&r.counters, &r.countersP99}) {
+      for (const auto& n : counterNames) {
+        const auto it = values->find(n);
+        out += ',';
+        if (it != values->end()) out += fmt::format("{}", it->second);
+      }
     }
     out += '\n';
   }

@@ -22,7 +22,8 @@ nlohmann::json environmentJson(const Environment& environment);
 // per concurrency, and per target an open-loop ladder table with its maximum sustainable rate.
 std::string reportMarkdown(const RunReport& report);
 
-// rungs.csv: one row per rung, every scalar of RungResult plus counters.<name> (means) columns.
+// rungs.csv: one row per rung, every scalar of RungResult plus counters.<name> (means) and
+// counters_p99.<name> columns (benchprofiles/README.md lists them).
 std::string rungsCsv(const RunReport& report);
 
 // Writes report.json, report.md and rungs.csv into `dir` (created), each atomically.

@@ -122,6 +122,13 @@ TEST(ReportWriter, CsvHasOneRowPerRung) {
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 7);
   EXPECT_EQ(csv.rfind("index,target,mode,", 0), 0u);
   EXPECT_NE(csv.find("counters.postings_decoded"), std::string::npos);
+  // As runs export --format csv writes them (review, stop 32: the README promised them here).
+  EXPECT_NE(csv.find(",duration_s,settle_s,p50_ms,"), std::string::npos);
+  EXPECT_NE(csv.find(",counters_p99.postings_decoded"), std::string::npos);
+  const std::string header = csv.substr(0, csv.find('\n'));
+  const std::string firstRow = csv.substr(header.size() + 1, csv.find('\n', header.size() + 1) - header.size() - 1);
+  EXPECT_EQ(std::count(header.begin(), header.end(), ','), std::count(firstRow.begin(), firstRow.end(), ','))
+      << "one field per column";
 }
 
 // A no-op target's "thread CPU" was mostly the clock read around it (0.6-1.0 us against 0.03-0.15
