@@ -4,6 +4,7 @@
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/log.h"
+#include "engine/corpus/query_reader.h"
 #include "engine/index/format.h"
 #include "engine/index/index.h"
 #include "engine/index/index_builder.h"
@@ -67,7 +68,17 @@ DefaultDataset prepareDefaultDataset(DefaultDataset d, const ProgressFn& progres
   const auto stampPath = d.dir / "stamp.json";
   bool current = std::filesystem::exists(stampPath, ec) && readWholeFile(stampPath) == stamp;
   if (current) {
-    for (const auto& q : d.querySets) current = current && std::filesystem::exists(q.path, ec);
+    // Each set whole: an emptied or cut query file was read as a set of 0 queries and a run
+    // over it reported nothing, exit 0 (review, stop 32). A damaged cache is made again.
+    for (const auto& q : d.querySets) {
+      if (!current) break;
+      try {
+        current = readQueries(q.path, BadLinePolicy::Stop).size() == kQueriesPerSet;
+      } catch (const Error&) {
+        current = false;
+      }
+      if (!current) log::warn("default query set " + q.path.string() + " is damaged, making the dataset again");
+    }
     current = current && std::filesystem::exists(d.corpus, ec);
     if (current) {
       try {
@@ -80,13 +91,13 @@ DefaultDataset prepareDefaultDataset(DefaultDataset d, const ProgressFn& progres
   }
   if (current) return d;
 
-  // Set i: 100 queries, seed 1000 + i; checked before the slow steps.
+  // Set i: kQueriesPerSet queries, seed 1000 + i; checked before the slow steps.
   std::vector<QuerySetParams> params;
   for (std::size_t i = 0; i < d.querySets.size(); ++i) {
     QuerySetParams p;
     p.category = d.querySets[i].category;
     p.tokens = d.querySets[i].tokens;
-    p.count = 100;
+    p.count = kQueriesPerSet;
     p.seed = 1000 + i;
     validateQuerySetParams(p);
     params.push_back(p);
