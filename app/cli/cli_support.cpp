@@ -131,18 +131,14 @@ std::vector<engine::QueryRecord> readQueryFile(const std::string& path) {
   return queries;
 }
 
-namespace {
-
-std::string ordinalOf(std::size_t n) {
+std::string ordinal(std::size_t n) {
   const std::size_t tens = n % 100;
   const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
   return std::to_string(n) + suffix;
 }
 
-}  // namespace
-
 std::string queryOfFile(const engine::QueryRecord& query, std::size_t index) {
-  return fmt::format("query {} (the {} query of the file)", query.id, ordinalOf(index + 1));
+  return fmt::format("query {} (the {} query of the file)", query.id, ordinal(index + 1));
 }
 
 namespace {
@@ -222,7 +218,7 @@ int runStoppable(const std::string& what, const std::function<int(std::stop_toke
 
 engine::ProgressFn stoppableProgress(engine::ProgressFn inner, std::stop_token stop) {
   return [inner = std::move(inner), stop = std::move(stop)](const engine::Progress& p) {
-    if (stop.stop_requested()) engine::throwInternal("stopped by a signal");  // runStoppable reports it
+    if (stop.stop_requested()) engine::throwUsage("cancelled");  // as index build's stop; runStoppable reports it
     if (inner) inner(p);
   };
 }

@@ -151,7 +151,7 @@ int runQueriesGen(const QueriesGenArgs& a, const std::stop_token& stop) {
     if (ec) engine::throwIo(fmt::format("cannot create {}: {}", a.outDir, ec.message()));
   }
   for (std::size_t i = 0; i < sets.size(); ++i) {
-    if (stop.stop_requested()) engine::throwInternal("stopped by a signal");  // runStoppable reports it
+    if (stop.stop_requested()) engine::throwUsage("queries gen cancelled");  // runStoppable reports it
     const auto queries = engine::generateQuerySet(profile, sets[i]);
     engine::writeQueriesJsonl(queries, outputs[i]);
     std::cerr << fmt::format("wrote {} queries to {}\n", queries.size(), outputs[i].string());

@@ -34,12 +34,6 @@ namespace {
 // Passes of --repeat: beyond this a run would take days on any query set.
 constexpr std::size_t kMaxRepeat = 100'000;
 
-std::string ordinal(std::size_t n) {
-  const std::size_t tens = n % 100;
-  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-  return std::to_string(n) + suffix;
-}
-
 }  // namespace
 
 void addRunCommand(CLI::App& app) {
@@ -175,8 +169,7 @@ void addRunCommand(CLI::App& app) {
         } catch (const engine::Error& e) {
           // A query the engine refuses (too many terms) is a bad line of the query file.
           if (e.kind() != engine::ErrorKind::Usage) throw;
-          engine::throwBadInput(fmt::format("{}: query {} (the {} query of the file): {}", a->queries, queries[i].id,
-                                            ordinal(i + 1), e.what()));
+          engine::throwBadInput(fmt::format("{}: {}: {}", a->queries, queryOfFile(queries[i], i), e.what()));
         }
         for (const auto& h : result.hits) {
           std::string id(index->externalId(h.doc));
