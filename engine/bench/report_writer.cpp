@@ -93,12 +93,6 @@ json rungJson(const RungResult& r) {
   return j;
 }
 
-std::string thousands(std::uint64_t v) {
-  std::string s = std::to_string(v);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-  return s;
-}
-
 std::string msOrDash(const std::optional<double>& v) {
   if (!v) return "—";
   if (*v >= 1000.0) return significant(*v / 1000.0) + " s";
@@ -229,7 +223,7 @@ void openTables(std::string& md, const RunReport& report) {
                       f.settleSeconds, f.workers, f.inFlightCap, f.querySet.empty() ? "none" : f.querySet);
     if (const auto it = report.calibration.find(t); it != report.calibration.end()) {
       md += fmt::format(" Sequential throughput (calibration, one client): {} over {} requests.",
-                        rate(it->second.rate), thousands(it->second.requests));
+                        rate(it->second.rate), grouped(it->second.requests));
     }
     md += " Latency is from each request's due time (coordinated-omission correct); service is start to end.\n\n";
     std::vector<std::string> head = {fmt::format("rate ({})", t)};
@@ -241,7 +235,7 @@ void openTables(std::string& md, const RunReport& report) {
       row(md, cells);
     };
     line("achieved", [](const RungResult& r) { return rate(r.achievedRate); });
-    line("completed", [](const RungResult& r) { return thousands(r.completed); });
+    line("completed", [](const RungResult& r) { return grouped(r.completed); });
     line("p50", [](const RungResult& r) { return msOrDash(r.p50Ms); });
     line("p90", [](const RungResult& r) { return msOrDash(r.p90Ms); });
     line("p99", [](const RungResult& r) { return msOrDash(r.p99Ms); });
@@ -250,7 +244,7 @@ void openTables(std::string& md, const RunReport& report) {
     line("shed", [](const RungResult& r) {
       const double due = static_cast<double>(r.completed + r.shed + r.errors + r.notRun);
       return r.shed == 0 ? std::string("0")
-                         : fmt::format("{} ({:.1f} %)", thousands(r.shed), 100.0 * static_cast<double>(r.shed) / due);
+                         : fmt::format("{} ({:.1f} %)", grouped(r.shed), 100.0 * static_cast<double>(r.shed) / due);
     });
     line("CPU ms/query (process)", [](const RungResult& r) {
       return r.completed > 0 ? significant(r.cpuMsPerQuery) + " ms" : std::string("—");
@@ -261,8 +255,8 @@ void openTables(std::string& md, const RunReport& report) {
     });
     line("thread CPU p50", [](const RungResult& r) { return msOrDash(r.threadCpuP50Ms); });
     line("peak RSS", [](const RungResult& r) { return fmt::format("{:.1f} MiB", r.rssPeakMib); });
-    line("minflt / majflt", [](const RungResult& r) { return fmt::format("{} / {}", thousands(r.minflt), r.majflt); });
-    line("nvcsw / nivcsw", [](const RungResult& r) { return fmt::format("{} / {}", thousands(r.nvcsw), thousands(r.nivcsw)); });
+    line("minflt / majflt", [](const RungResult& r) { return fmt::format("{} / {}", grouped(r.minflt), r.majflt); });
+    line("nvcsw / nivcsw", [](const RungResult& r) { return fmt::format("{} / {}", grouped(r.nvcsw), grouped(r.nivcsw)); });
     line("dispatch lag p99", [](const RungResult& r) {
       return r.dispatchLagP99Us ? significant(*r.dispatchLagP99Us) + " us" : std::string("—");
     });

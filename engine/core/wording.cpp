@@ -12,13 +12,17 @@ std::string counted(std::uint64_t n, std::string_view one, std::string_view many
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
+std::string grouped(std::uint64_t n) {
+  std::string digits = std::to_string(n);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
+  return digits;
+}
+
 std::string significant(double value) {
   if (!std::isfinite(value)) return fmt::format("{}", value);
   const double magnitude = std::abs(value);
   if (magnitude >= 1000 && magnitude < 1e18) {
-    std::string digits = std::to_string(std::llabs(std::llround(value)));
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(static_cast<std::size_t>(i), ",");
-    return (value < 0 ? "-" : "") + digits;
+    return (value < 0 ? "-" : "") + grouped(static_cast<std::uint64_t>(std::llabs(std::llround(value))));
   }
   if (magnitude >= 1e18) return fmt::format("{:.4g}", value);  // no grouping would help there
   if (magnitude == 0) return "0";

@@ -26,6 +26,9 @@ TEST(Wording, SignificantNeverPrintsAnExponent) {
   EXPECT_EQ(engine::significant(std::numeric_limits<double>::infinity()), "inf");
   EXPECT_EQ(engine::formatRate(30000), "30,000/s");
   EXPECT_EQ(engine::formatRate(0.221), "0.221/s");
+  EXPECT_EQ(engine::grouped(1234567), "1,234,567");
+  EXPECT_EQ(engine::grouped(999), "999");
+  EXPECT_EQ(engine::grouped(0), "0");
 }
 
 }  // namespace
