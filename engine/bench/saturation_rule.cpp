@@ -18,7 +18,8 @@ std::string SaturationRule::describe() const {
       "due requests; any request failed; admitted requests did not drain; achieved / offered rate < {:g}; the highest "
       "quantile shown in both it and the ladder's first rung (p99, else p90, else p50) > {:g}x the first rung's; the "
       "Theil-Sen slope of binned median latency x the window > {:g}x its median (a growing queue; judged on windows "
-      "of at least {} bins of {:g} s, and named as not judged on shorter ones). Otherwise it passes. Maximum sustainable rate = [last passing rung, first failing or invalid rung].",
+      "of at least {} bins of {:g} s, and named as not judged on shorter ones). Otherwise it passes. Maximum "
+      "sustainable rate = [last passing rung, first failing or invalid rung].",
       kMinRequests, maxLateDispatchFraction * 100, lateDispatchUs, maxShedFraction * 100, minAchievedRatio,
       maxLatencyRatio, maxGrowth, kGrowthMinBins, kGrowthMinBinSeconds);
 }

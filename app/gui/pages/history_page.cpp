@@ -12,15 +12,15 @@
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
-#include <QHBoxLayout>
 #include <QFrame>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QShowEvent>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QStandardPaths>
@@ -234,7 +234,6 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_top->addWidget(detail);
   m_top->setStretchFactor(0, 1);
   m_top->setStretchFactor(1, 1);
-
 
   m_dashboard = new widgets::LoadDashboard(m_vertical);
   m_vertical->addWidget(m_top);

@@ -44,7 +44,6 @@ class HistoryPage : public Page {
   void restoreSettings(QSettings& settings) override;
   void prepareScreenshot() override;
 
-
   widgets::RunListModel* runModel() const noexcept { return m_runs; }
   QSortFilterProxyModel* runProxy() const noexcept { return m_proxy; }
   widgets::RungTableModel* rungModel() const noexcept { return m_rungs; }
