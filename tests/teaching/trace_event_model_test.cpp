@@ -87,7 +87,7 @@ TEST(TraceEventModel, PassesTheModelTesterAndShowsOneRowPerEvent) {
 }
 
 // The event names' colours (green skips, red heap changes) stay readable under a dark
-// application palette: the dark theme drew them at contrast 2.5-3.2 on its base.
+// application palette: the dark theme drew them at contrast 3.0-3.9 on its base.
 TEST(TraceEventModel, EventColoursAreReadableOnTheApplicationsBase) {
   const QPalette saved = QGuiApplication::palette();
   TraceEventModel model;

@@ -76,7 +76,7 @@ QVariant TraceEventModel::data(const QModelIndex& index, int role) const {
     case Qt::ForegroundRole:
       if (index.column() == EventColumn) {
         // Green skips, red heap changes, made readable on the application's base colour (on the
-        // dark theme's base these two were at contrast 3.2 and 2.5).
+        // dark theme's base, #1e1f22, these two were at contrast 3.9 and 3.0).
         const QColor base = QGuiApplication::palette().color(QPalette::Base);
         switch (e.kind) {
           case TraceEventKind::BlockSkipped:

@@ -49,9 +49,9 @@ TEST(CompareStats, BootstrapIntervalCoversAConstantRatioExactly) {
   EXPECT_THROW((void)engine::bootstrapRatio(a, std::vector<double>{1.0}, 100, 1), engine::Error);
 }
 
-// Microsecond queries: the clock reads inside every CPU figure pull the CPU benefit toward 1 (a
-// review measured 1.17x against 1.27x in wall time); the report says so once, naming the sets
-// where they reach 10 % of the per-query median (one warning per set filled the Compare page).
+// Microsecond queries: the clock reads inside every CPU figure pull the CPU benefit toward 1; the
+// report says so once, naming the sets where they reach 10 % of the per-query median (one warning
+// per set filled the Compare page).
 TEST(CompareStats, ClockReadsAreNamedWhenTheyAreALargeShareOfTheSamples) {
   const auto w = engine::clockShareWarning({{"rare-2", 0.002}, {"mid-df-2", 0.004}, {"seq-2", 0.0041}}, 0.0004);
   ASSERT_TRUE(w.has_value());

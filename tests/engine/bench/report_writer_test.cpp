@@ -131,8 +131,8 @@ TEST(ReportWriter, CsvHasOneRowPerRung) {
       << "one field per column";
 }
 
-// A no-op target's "thread CPU" was mostly the clock read around it (0.6-1.0 us against 0.03-0.15
-// us of service; review, stop 32): the report says so from 10 % of the smallest rung's p50.
+// A no-op target's "thread CPU" is mostly the clock read around it (rung_summary.h): the report says
+// so from 10 % of the smallest rung's p50.
 TEST(RungSummary, ThreadCpuClockWarningNamesTheRungAndTheShare) {
   std::vector<engine::RungResult> rungs(3);
   for (std::uint32_t i = 0; i < 3; ++i) rungs[i].index = i;
