@@ -60,6 +60,26 @@ std::shared_ptr<const Index> Index::open(const std::filesystem::path& dir) {
     }
     index->m_segmentBases.push_back(seg->docBase());
   }
+  // The manifest's CRC only proves it was not damaged after writing; its per-segment counts feed
+  // statistics() (bits per posting in `index info`), so they must be the files' own.
+  for (std::size_t s = 0; s < n; ++s) {
+    const auto& seg = *index->m_segments[s];
+    const SegmentInfo& info = m.segments[s];
+    std::uint64_t postings = 0;
+    std::uint64_t blocks = 0;
+    for (std::uint32_t t = 0; t < seg.termCount(); ++t) {
+      postings += seg.entry(t).df;
+      blocks += seg.entry(t).blockCount;
+    }
+    const auto disagree = [&](std::string_view field, std::uint64_t stated, std::uint64_t actual) {
+      throwIndex(fmt::format("{}: segment {} states {} {}, its files hold {} (the manifest is inconsistent; "
+                             "rebuild the index)",
+                             manifestFileName(m.generation), info.id, stated, field, actual));
+    };
+    if (info.postings != postings) disagree("postings", info.postings, postings);
+    if (info.terms != seg.termCount()) disagree("terms", info.terms, seg.termCount());
+    if (info.blocks != blocks) disagree("blocks", info.blocks, blocks);
+  }
 
   // Global lexicon: merge the segments' sorted dictionaries.
   struct Ref {

@@ -279,5 +279,36 @@ TEST(CraftedSegment, ABadPostingsOffsetNamesItsOwnTerm) {
       << message;
 }
 
+// A manifest edited and its CRC line recomputed passes the checksum. Its per-segment posting,
+// term and block counts feed `index info` (bits per posting), so each must agree with the
+// segment's own files or the open is refused naming the manifest and the field.
+TEST(CraftedSegment, AManifestWhoseSegmentCountsDisagreeWithTheFilesIsRefused) {
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 300; ++i) docs.push_back({"d" + std::to_string(i), "", i % 3 ? "a b" : "a c"});
+  auto t = buildTestIndex(docs);
+  t->index.reset();
+  const engine::Manifest original = engine::readCurrentManifest(t->indexPath);
+  ASSERT_EQ(original.segments.size(), 1u);
+  EXPECT_EQ(original.segments[0].postings, 600u);
+  EXPECT_EQ(original.segments[0].terms, 3u);
+  for (const std::string field : {"postings", "terms", "blocks"}) {
+    engine::Manifest m = original;
+    auto& s = m.segments[0];
+    (field == "postings" ? s.postings : field == "terms" ? s.terms : s.blocks) += 1;
+    engine::writeManifest(t->indexPath, m);
+    try {
+      (void)engine::Index::open(t->indexPath);
+      ADD_FAILURE() << "a manifest stating one " << field << " too many was accepted";
+    } catch (const engine::Error& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(e.kind(), engine::ErrorKind::Index) << message;
+      EXPECT_NE(message.find("MANIFEST-"), std::string::npos) << message;
+      EXPECT_NE(message.find(field), std::string::npos) << message;
+    }
+  }
+  engine::writeManifest(t->indexPath, original);
+  EXPECT_NO_THROW((void)engine::Index::open(t->indexPath));
+}
+
 }  // namespace
 }  // namespace wandscope::test
