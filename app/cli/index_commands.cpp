@@ -193,12 +193,8 @@ void addIndexCommands(CLI::App& app) {
     engine::Analyzer analyzer(idx->analyzerKind());
     std::vector<std::string> texts;
     for (std::size_t i = 0; i < queries.size(); ++i) {
-      try {
-        (void)engine::parseQuery(*idx, queries[i].text, analyzer);
-      } catch (const engine::Error& e) {
-        if (e.kind() != engine::ErrorKind::Usage) throw;
-        engine::throwBadInput(fmt::format("{}: {}: {}", sa->queries, queryOfFile(queries[i], i), e.what()));
-      }
+      engine::usageAsBadInput([&] { (void)engine::parseQuery(*idx, queries[i].text, analyzer); },
+                              [&] { return sa->queries + ": " + queryOfFile(queries[i], i); });
       texts.push_back(queries[i].text);
     }
     const auto result = engine::studyBounds(*idx, texts, options, terminalProgress("bound study"));

@@ -161,16 +161,11 @@ void addRunCommand(CLI::App& app) {
           hits.push_back({std::move(id), static_cast<float>(h.score)});
         }
       } else {
-        try {
-          // With --counters, tie_at_k is exact on every path (this pass is not timed).
-          engine::SearchRequest once = requests[i];
-          once.exactTie = !a->counters.empty();
-          result = engine::search(*index, once);
-        } catch (const engine::Error& e) {
-          // A query the engine refuses (too many terms) is a bad line of the query file.
-          if (e.kind() != engine::ErrorKind::Usage) throw;
-          engine::throwBadInput(fmt::format("{}: {}: {}", a->queries, queryOfFile(queries[i], i), e.what()));
-        }
+        // With --counters, tie_at_k is exact on every path (this pass is not timed).
+        engine::SearchRequest once = requests[i];
+        once.exactTie = !a->counters.empty();
+        result = engine::usageAsBadInput([&] { return engine::search(*index, once); },
+                                         [&] { return a->queries + ": " + queryOfFile(queries[i], i); });
         for (const auto& h : result.hits) {
           std::string id(index->externalId(h.doc));
           if (a->removeQuery && id == queries[i].id) continue;

@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace wandscope::engine {
 
@@ -40,5 +41,18 @@ const char* errorKindName(ErrorKind kind) noexcept;
 
 // Throws ErrorKind::Io with "<what>: <strerror(errno)>" for the errno at the time of the call.
 [[noreturn]] void throwErrno(const std::string& what);
+
+// Runs `fn`. A Usage error from it (a query the engine refuses, e.g. more than kMaxQueryTerms
+// terms) is a bad line of the file that held the input, so it is thrown again as BadInput,
+// "<where()>: <message>"; `where` is called only then. Other errors pass unchanged.
+template <class Fn, class Where>
+decltype(auto) usageAsBadInput(Fn&& fn, Where&& where) {
+  try {
+    return std::forward<Fn>(fn)();
+  } catch (const Error& e) {
+    if (e.kind() != ErrorKind::Usage) throw;
+    throwBadInput(std::string(std::forward<Where>(where)()) + ": " + e.what());
+  }
+}
 
 }  // namespace wandscope::engine

@@ -73,13 +73,11 @@ BuiltinTarget::BuiltinTarget(std::string specText, std::shared_ptr<const Index> 
     requests.reserve(set.texts.size());
     for (std::size_t i = 0; i < set.texts.size(); ++i) {
       const std::string& text = set.texts[i];
-      try {
-        (void)parseQuery(*current, text, analyzer);
-      } catch (const Error& e) {
-        if (e.kind() != ErrorKind::Usage) throw;
-        throwBadInput(fmt::format("query set '{}': query {} (number {} of the set): {}", set.name,
-                                  i < set.ids.size() ? set.ids[i] : std::string("?"), i + 1, e.what()));
-      }
+      usageAsBadInput([&] { (void)parseQuery(*current, text, analyzer); },
+                      [&] {
+                        return fmt::format("query set '{}': query {} (number {} of the set)", set.name,
+                                           i < set.ids.size() ? set.ids[i] : std::string("?"), i + 1);
+                      });
       SearchRequest r;
       r.text = text;
       r.op = options.op;
