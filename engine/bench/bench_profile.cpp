@@ -116,7 +116,7 @@ void checkLadderBounds(const BenchProfile& p, const std::string& file, const std
     if (planned <= kMaxRequestsPerRung) continue;
     const std::string why = fmt::format("schedules {} requests in one rung, over the maximum of {} (per-request "
                                         "records are kept in memory); shorten the rung or lower the rate",
-                                        planned, kMaxRequestsPerRung);
+                                        grouped(planned), grouped(kMaxRequestsPerRung));
     if (option == "--rates") throwUsage(fmt::format("--rates: item {} ({}) {}", i, formatRate(l.rates[i]), why));
     if (!option.empty()) {
       throwUsage(fmt::format("{}: at ladder.rates[{}] ({}) of {} the rung {}", option, i, formatRate(l.rates[i]),

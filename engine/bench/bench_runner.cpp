@@ -405,8 +405,9 @@ void BenchRunner::runOpen(RunReport& report) {
       cal.seconds = seconds;
       report.calibration[target.spec()] = cal;
       if (m_options.live) {
-        m_options.live->onMessage(fmt::format("calibrated {}: sequential throughput {:.4g}/s ({} requests over {:.2f} s)",
-                                              target.spec(), cal.rate, cal.requests, cal.seconds));
+        m_options.live->onMessage(fmt::format("calibrated {}: sequential throughput {} ({} requests over {:.2f} s)",
+                                              target.spec(), formatRate(cal.rate), grouped(cal.requests),
+                                              cal.seconds));
       }
       if (ok < l.calibrationMinRequests) {
         report.warnings.push_back(fmt::format("{}: calibration completed {} requests, fewer than the {} asked for",
@@ -441,9 +442,9 @@ void BenchRunner::runOpen(RunReport& report) {
       if (plannedRungRequests(m_profile, rate) > kMaxRequestsPerRung) {
         rung.valid = false;
         rung.verdict = "invalid";
-        rung.criterion = fmt::format("{:.4g}/s would schedule more than {} requests in one rung (records are kept in "
+        rung.criterion = fmt::format("{} would schedule more than {} requests in one rung (records are kept in "
                                      "memory); not run",
-                                     rate, kMaxRequestsPerRung);
+                                     formatRate(rate), grouped(kMaxRequestsPerRung));
         finishRung(report, std::move(rung));
         ladder.push_back(report.rungs.size() - 1);
         break;

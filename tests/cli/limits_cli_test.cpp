@@ -88,7 +88,7 @@ TEST_F(LimitsCli, RatesTheDriverCannotScheduleAreRefusedNamingTheOption) {
   // Schedulable, but a rung of 1e6/s for 10 s would keep over 2,000,000 request records in memory.
   expectUsageNaming(cli({"bench", "--profile", profile, "--out", out, "--no-db", "--rates", "1000000",
                          "--rung-duration-s", "10"}),
-                    "over the maximum of 2000000");
+                    "over the maximum of 2,000,000");
   // Not a rate at all.
   expectUsageNaming(cli({"bench", "--profile", profile, "--out", out, "--no-db", "--rates", "-5"}), "--rates");
   EXPECT_FALSE(std::filesystem::exists(m_dir / "out" / "report.json")) << "nothing ran";

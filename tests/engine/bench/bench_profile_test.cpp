@@ -98,7 +98,7 @@ TEST(BenchProfile, ErrorsNameTheFileAndTheFieldPath) {
 TEST(BenchProfile, RefusesRungsTooLargeToKeepInMemory) {
   const auto e = profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=0"], "mode": "open",
                              "ladder": {"rates": [1000, 1000000], "settle_s": 0, "rung_duration_s": 10}})");
-  EXPECT_NE(e.find("p.json: ladder.rates[1]: 1,000,000/s schedules 10000000 requests in one rung, over the maximum of 2000000"),
+  EXPECT_NE(e.find("p.json: ladder.rates[1]: 1,000,000/s schedules 10,000,000 requests in one rung, over the maximum of 2,000,000"),
             std::string::npos)
       << e;
 }
@@ -148,7 +148,7 @@ TEST(BenchProfile, AnOversizedRateOverrideNamesTheOptionNotTheFile) {
   engine::BenchOverrides o;
   o.rates = {5, 1e6};
   const auto e = overrideErrorOf(parse(kOpen), o);
-  EXPECT_EQ(e.rfind("--rates: item 1 (1,000,000/s) schedules 3000000 requests in one rung, over the maximum of 2000000",
+  EXPECT_EQ(e.rfind("--rates: item 1 (1,000,000/s) schedules 3,000,000 requests in one rung, over the maximum of 2,000,000",
                     0),
             0u)
       << e;

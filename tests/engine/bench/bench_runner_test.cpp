@@ -6,6 +6,7 @@
 #include "engine/bench/bench_runner.h"
 #include "engine/bench/report_writer.h"
 #include "engine/core/error.h"
+#include "engine/core/wording.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
@@ -75,6 +76,24 @@ BenchProfile synthetic(const std::string& ladder) {
       "mode": "open", "ladder": )" + ladder +
                                        R"(, "rule": {"min_achieved_ratio": 0.5, "max_latency_ratio": 1000, "late_dispatch_us": 1000000}})",
                                    "synthetic.json", "");
+}
+
+// A rung that would schedule more requests than the driver keeps is invalid and not run, and
+// says so in the report's words ("2,000,000", "100,000/s"), never "1e+05/s".
+TEST(BenchRunner, ARungOverTheRequestLimitIsInvalidAndNotRun) {
+  // Fixed rates that big are refused when the profile is read; multiples of a calibrated rate are
+  // known only at run time. A 300 us target calibrates near 3,300/s: 1,000 x that for 1 s is over.
+  auto profile = synthetic(R"({"multiples": [1000], "calibration_s": 0.05, "calibration_warmup_s": 0,
+                               "calibration_min_requests": 1, "settle_s": 0, "rung_duration_s": 1, "workers": 1})");
+  BenchRunner runner(std::move(profile), {});
+  const auto report = runner.run();
+  ASSERT_EQ(report.rungs.size(), 1u);
+  const auto& rung = report.rungs[0];
+  EXPECT_EQ(rung.verdict, "invalid");
+  EXPECT_EQ(rung.completed, 0u);
+  const std::string rate = engine::formatRate(1000 * report.calibration.at("synthetic:service_us=300").rate);
+  EXPECT_EQ(rung.criterion, rate + " would schedule more than 2,000,000 requests in one rung (records are kept in "
+                                   "memory); not run");
 }
 
 // A ladder that ends in overload: the low rungs pass, the overloaded one fails on shedding, the
@@ -222,6 +241,14 @@ TEST(BenchRunner, BuiltinClosedCellsAndACalibratedLadder) {
   // The ladder's rates are the multiples of the calibrated throughput.
   const auto& cal = report.calibration.at("builtin");
   EXPECT_NEAR(report.rungs[4].targetRate, 0.05 * cal.rate, 1e-9);
+  // The live message states the calibration as the reports do, never "2.132e+05/s".
+  const auto said = std::find_if(sink.messages.begin(), sink.messages.end(),
+                                 [](const std::string& m) { return m.rfind("calibrated builtin:", 0) == 0; });
+  ASSERT_NE(said, sink.messages.end());
+  EXPECT_NE(said->find("sequential throughput " + engine::formatRate(cal.rate) + " (" + engine::grouped(cal.requests) +
+                       " requests"),
+            std::string::npos)
+      << *said;
   EXPECT_EQ(report.header.environment.fingerprints.count("index"), 1u);
   EXPECT_EQ(report.header.environment.fingerprints.count("queries:s"), 1u);
   EXPECT_EQ(observer.rungs, 8);
