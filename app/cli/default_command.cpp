@@ -64,10 +64,12 @@ void addDefaultCommand(CLI::App& app) {
     }
     if (!a->json) {
       std::cout << fmt::format(
-          "Wandscope default dataset: {} generated documents (mean length {}, vocabulary {}, Zipf {}), "
-          "{} terms, {} postings\nindex {}: {} segments, {:.2f} bits/posting; k = {}, {} per set\n\n",
-          stats.docs, d.corpusParams.meanLength, d.corpusParams.vocabulary, d.corpusParams.zipf, stats.terms,
-          stats.postings, d.index.string(), stats.segments, stats.postingBitsPerPosting(), a->k,
+          "Wandscope default dataset: {} (mean length {}, vocabulary {}, Zipf {}), "
+          "{}, {}\nindex {}: {}, {:.2f} bits/posting; k = {}, {} per set\n\n",
+          engine::counted(stats.docs, "generated document", "generated documents"), d.corpusParams.meanLength,
+          engine::grouped(d.corpusParams.vocabulary), d.corpusParams.zipf, engine::counted(stats.terms, "term", "terms"),
+          engine::counted(stats.postings, "posting", "postings"), d.index.string(),
+          engine::counted(stats.segments, "segment", "segments"), stats.postingBitsPerPosting(), a->k,
           engine::counted(a->passes, "timed pass", "timed passes"));
       std::cout << fmt::format("{:<20} {:<4} {:>7} {:>8} {:>12} {:>13} {:>12} {:>10}\n", "query set", "op",
                                "queries", "hits/q", "postings/q", "scored/q", "CPU ms/q", "p50 ms");

@@ -101,8 +101,11 @@ void addIndexCommands(CLI::App& app) {
       endProgress();
       std::uint64_t postings = 0;
       for (const auto& s : manifest.segments) postings += s.postings;
-      std::cerr << fmt::format("indexed {} documents ({} postings, {} segments) into {} in {:.1f} s", manifest.docs,
-                               postings, manifest.segments.size(), *out, manifest.build.seconds);
+      std::cerr << fmt::format("indexed {} ({}, {}) into {} in {:.1f} s",
+                               engine::counted(manifest.docs, "document", "documents"),
+                               engine::counted(postings, "posting", "postings"),
+                               engine::counted(manifest.segments.size(), "segment", "segments"), *out,
+                               manifest.build.seconds);
       if (manifest.build.skippedLines > 0) std::cerr << fmt::format("; skipped {} bad lines", manifest.build.skippedLines);
       std::cerr << '\n';
       return 0;

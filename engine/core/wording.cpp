@@ -9,7 +9,7 @@
 namespace wandscope::engine {
 
 std::string counted(std::uint64_t n, std::string_view one, std::string_view many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
+  return fmt::format("{} {}", grouped(n), n == 1 ? one : many);
 }
 
 std::string grouped(std::uint64_t n) {

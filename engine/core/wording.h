@@ -11,7 +11,7 @@
 namespace wandscope::engine {
 
 // A count with its noun in the right number: counted(1, "token", "tokens") is "1 token",
-// counted(3, "known term", "known terms") is "3 known terms".
+// counted(3, "known term", "known terms") is "3 known terms"; digits grouped as grouped() does.
 std::string counted(std::uint64_t n, std::string_view one, std::string_view many);
 
 // A count with its digits grouped by thousands: "1,234,567".

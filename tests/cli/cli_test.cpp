@@ -135,7 +135,7 @@ TEST_F(CliPipeline, IndexBoundStudySaysWhenNoQueryHasKHits) {
   const auto r = cli({"index", "bound-study", (dir() / "index").string(), "--queries", (dir() / "q.jsonl").string(),
                       "--k", "10000000"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_NE(r.out.find("20 queries, none with 10000000 hits: no query has a k-th score"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("20 queries, none with 10,000,000 hits: no query has a k-th score"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("0.0 %"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("| postings per bound"), std::string::npos) << r.out;
   // In JSON the shares are null (nothing measured), not 0.

@@ -31,5 +31,12 @@ TEST(Wording, SignificantNeverPrintsAnExponent) {
   EXPECT_EQ(engine::grouped(0), "0");
 }
 
+// The smoke run said "index ...: 1 segments" and "43460008 postings".
+TEST(Wording, CountedTakesTheRightNounAndGroupsItsDigits) {
+  EXPECT_EQ(engine::counted(1, "segment", "segments"), "1 segment");
+  EXPECT_EQ(engine::counted(0, "segment", "segments"), "0 segments");
+  EXPECT_EQ(engine::counted(43460008, "posting", "postings"), "43,460,008 postings");
+}
+
 }  // namespace
 }  // namespace wandscope::test
