@@ -53,6 +53,7 @@ CompareController::CompareController(QObject* parent)
 
 CompareController::~CompareController() {
   m_stop.request_stop();
+  m_sessionStop.request_stop();
   if (m_thread->quitAndWait(kShutdownWaitMs)) {
     delete m_worker;
   } else {
@@ -67,8 +68,11 @@ bool CompareController::start(CompareJob job) {
     return false;
   }
   m_stop = std::stop_source();
+  m_sessionStop.request_stop();  // the previous comparison's diff session, if it is still preparing
+  m_sessionStop = std::stop_source();
   job.generation = ++m_generation;
   job.stop = m_stop.get_token();
+  job.sessionStop = m_sessionStop.get_token();
   job.cacheRoot = unshared(job.cacheRoot.isEmpty() ? m_cacheRoot : job.cacheRoot);
   m_last.reset();
   m_sets.reset();

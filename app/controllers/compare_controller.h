@@ -72,6 +72,7 @@ class CompareController : public QObject {
   CompareWorker* m_worker = nullptr;
   QString m_cacheRoot;
   std::stop_source m_stop;
+  std::stop_source m_sessionStop;  // CompareJob::sessionStop: shutdown and the next start only
   quint64 m_generation = 0;
   // The newest requestQueryDiff: requests still queued behind a newer one are skipped.
   std::shared_ptr<std::atomic<quint64>> m_latestDiff;

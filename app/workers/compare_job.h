@@ -35,6 +35,9 @@ struct CompareJob {
   unsigned bootstrapSamples = 2000;
   QString cacheRoot;          // default dataset cache; empty: the user cache directory
   std::stop_token stop;
+  // Preparing the targets again for the result diff after the run: triggered at shutdown or by the
+  // next comparison, not by the user's Stop (a stopped comparison's finished sets keep their diff).
+  std::stop_token sessionStop;
 };
 
 // A finished comparison crosses to the GUI thread immutable.

@@ -141,7 +141,10 @@ void CompareWorker::run(const CompareJob& job) {
     emit failed(generation, qs(e.what()));
     return;
   }
-  if (job.stop.stop_requested()) return;
+  // Stopped by the user: the report is partial, and the result diff of its finished sets is as
+  // useful as a complete one's, so the targets are prepared again all the same; not when the
+  // controller is shutting down or a newer comparison waits (sessionStop).
+  if (job.sessionStop.stop_requested()) return;
   openSession(job);
 }
 
@@ -151,7 +154,7 @@ void CompareWorker::openSession(const CompareJob& job) {
     session->generation = job.generation;
     engine::BenchRunOptions ro;
     ro.cacheDir = job.cacheRoot.isEmpty() ? engine::userCacheDir() : std::filesystem::path(job.cacheRoot.toStdString());
-    ro.stop = job.stop;
+    ro.stop = job.sessionStop;
     session->runner = std::make_unique<engine::BenchRunner>(sessionProfile(job), ro);
     session->runner->prepare();
     auto sets = std::make_shared<std::vector<CompareQuerySet>>();
@@ -178,6 +181,7 @@ widgets::DiffSide CompareWorker::answer(std::size_t side, int set, int query) {
   const auto index = runner.index();
   widgets::DiffSide out;
   out.spec = qs(target.spec());
+  out.label = qs(engine::CompareReport::targetLabel(side));
   auto external = [&index](std::uint32_t doc) {
     return index && doc < index->docCount() ? QString::fromUtf8(index->externalId(doc)) : QString();
   };

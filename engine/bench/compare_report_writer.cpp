@@ -103,7 +103,7 @@ std::optional<Table> ratioTable(const CompareReport& r, const std::vector<Compar
     const auto& e = s.estimate;
     t.rows.push_back({s.name + (s.diff.differs() ? " ⚠ results differ" : ""), ms(s.a), ms(s.b),
                       fmt::format("{} ({})", speedupText(e.ratio), percentText(e.ratio)),
-                      fmt::format("[{:.3f}x, {:.3f}x]", e.ciLow, e.ciHigh), verdictCell(r, e)});
+                      intervalText(e.ciLow, e.ciHigh), verdictCell(r, e)});
     t.rowClass.push_back(s.diff.differs() ? "differ " + e.verdict : e.verdict);
   }
   if (t.rows.empty()) return std::nullopt;
@@ -168,7 +168,7 @@ std::optional<Table> ratioTableN(const CompareReport& r, const std::vector<Compa
       }
       const auto& e = row[i]->estimate;
       cells.insert(cells.end(), {fmt::format("{} ({})", speedupText(e.ratio), percentText(e.ratio)),
-                                 fmt::format("[{:.3f}x, {:.3f}x]", e.ciLow, e.ciHigh), verdictCell(r, e)});
+                                 intervalText(e.ciLow, e.ciHigh), verdictCell(r, e)});
     }
     t.rows.push_back(std::move(cells));
     t.rowClass.push_back(differing.empty() ? "" : "differ");

@@ -372,11 +372,10 @@ CompareReport CompareRunner::run() {
       const auto& cpu = pair[0];
       smallestMedianMs = std::min({smallestMedianMs, cpu.aGeomean, cpu.bGeomean});
       // targetLabel(1) is "B": a two-target run prints the line it always did.
-      say(fmt::format("{}: CPU A {} ms, {} {} ms/query: {} [{:.3f}, {:.3f}] {}; p50 {}; results {}", qs.name,
+      say(fmt::format("{}: CPU A {} ms, {} {} ms/query: {} {} {}; p50 {}; results {}", qs.name,
                       significant(cpu.a), CompareReport::targetLabel(t), significant(cpu.b),
-                      speedupText(cpu.estimate.ratio), cpu.estimate.ciLow,
-                      cpu.estimate.ciHigh, cpu.estimate.verdict, speedupText(pair[1].estimate.ratio),
-                      diffText(diffs[t])));
+                      speedupText(cpu.estimate.ratio), intervalText(cpu.estimate.ciLow, cpu.estimate.ciHigh),
+                      cpu.estimate.verdict, speedupText(pair[1].estimate.ratio), diffText(diffs[t])));
       for (auto& r : pair) rows.push_back(std::move(r));
     }
     medians.emplace_back(qs.name, smallestMedianMs);

@@ -122,6 +122,8 @@ double aaNoiseFloor(double ciLow, double ciHigh) {
 
 std::string speedupText(double ratio) { return fmt::format("{:.2f}x speedup", ratio); }
 
+std::string intervalText(double ciLow, double ciHigh) { return fmt::format("[{:.3f}x, {:.3f}x]", ciLow, ciHigh); }
+
 std::string percentText(double ratio) {
   // B's time relative to A's: ratio = A / B, so B / A - 1.
   if (ratio <= 0) return "n/a";

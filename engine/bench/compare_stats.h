@@ -50,6 +50,9 @@ double aaNoiseFloor(double ciLow, double ciHigh);
 // "1.23x speedup" / "0.81x speedup" and the same as a percentage change of B's time vs A's
 // ("time -18.7 %": B takes 18.7 % less time).
 std::string speedupText(double ratio);
+// A ratio's 95 % interval as every surface writes it (report.md, the progress lines, the
+// workbench's table): "[0.981x, 1.034x]".
+std::string intervalText(double ciLow, double ciHigh);
 
 // The warning of a comparison whose CPU figures carry a large share of clock reads: each query's
 // thread CPU sample holds about `clockMs` of them (one thread-CPU and two steady-clock reads), the

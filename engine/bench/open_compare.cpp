@@ -276,8 +276,9 @@ void runOpenComparison(BenchRunner& runner, const BenchProfile& profile, const O
       s.estimate.verdict = "inconclusive";
     }
     s.diff = all[t];
-    say(fmt::format("{}: A {:.4g} ms, {} {:.4g} ms: {} [{:.3f}, {:.3f}] {}", s.name, s.a, bLabel, s.b,
-                    speedupText(s.estimate.ratio), s.estimate.ciLow, s.estimate.ciHigh, s.estimate.verdict));
+    say(fmt::format("{}: A {} ms, {} {} ms: {} {} {}", s.name, significant(s.a), bLabel, significant(s.b),
+                    speedupText(s.estimate.ratio), intervalText(s.estimate.ciLow, s.estimate.ciHigh),
+                    s.estimate.verdict));
     report.scenarios.push_back(std::move(s));
   };
   for (std::size_t j = 0; j < nRates; ++j) {

@@ -5,6 +5,7 @@
 // engine::diffHits on the first diverging rank), the view's explain panels, and the comparison of
 // two recorded runs.
 #include "app/workers/compare_recorded_runs.h"
+#include "engine/bench/compare_report_writer.h"
 #include "engine/bench/result_diff.h"
 #include "widgets/models/explain_table_model.h"
 #include "widgets/models/ratio_table_model.h"
@@ -15,6 +16,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QBrush>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -73,7 +75,7 @@ TEST(RatioTableModel, ShowsVerdictsIntervalsAndResultEquality) {
   EXPECT_EQ(cell(model, 1, widgets::RatioTableModel::Metric), QStringLiteral("p50"));
   EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::A), QStringLiteral("0.2 ms"));
   EXPECT_TRUE(cell(model, 0, widgets::RatioTableModel::Benefit).startsWith(QStringLiteral("2.00x"))) << cell(model, 0, 4).toStdString();
-  EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::Interval), QStringLiteral("[1.900, 2.100]"));
+  EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::Interval), QStringLiteral("[1.900x, 2.100x]"));
 
   const char* verdicts[] = {"faster", "no-difference", "no-difference", "slower", "inconclusive"};
   for (int r = 0; r < 5; ++r) {
@@ -103,6 +105,43 @@ TEST(RatioTableModel, ShowsVerdictsIntervalsAndResultEquality) {
   EXPECT_EQ(model.rowCount(), 5);
   EXPECT_TRUE(model.isAa(4));
   EXPECT_EQ(model.scenario(2)->querySet, "rare-2");
+}
+
+// The table's figures read exactly as report.md writes them (engine::significant for times,
+// engine::intervalText for the interval): a row copied from the table into a pull request is the
+// exported report's row, and no figure is in exponent notation. Before, a slow set's A read
+// "1.235e+04 ms" (report.md: "12,346 ms") and the interval "[1.203, 1.265]" ("[1.203x, 1.265x]").
+TEST(RatioTableModel, FiguresReadAsTheExportedReportWritesThem) {
+  using M = widgets::RatioTableModel;
+  M model;
+  QAbstractItemModelTester tester(&model, kFatal);
+  engine::CompareReport report;
+  report.a.spec = "builtin";
+  report.b.spec = "builtin:bulk_and=off";
+  report.noiseFloor = 0.02;
+  report.scenarios.push_back(scenario("slow-set", "cpu_ms_per_query", 12345.6, 10012.5, 1.20314, 1.26548, "faster"));
+  report.scenarios.push_back(scenario("tiny-set", "p50_ms", 0.0000123, 0.00002, 0.5, 0.7, "slower"));
+  model.setReport(report);
+  ASSERT_EQ(model.rowCount(), 2);
+  EXPECT_EQ(cell(model, 0, M::A), QStringLiteral("12,346 ms"));
+  EXPECT_EQ(cell(model, 0, M::B), QStringLiteral("10,013 ms"));
+  EXPECT_EQ(cell(model, 1, M::A), QStringLiteral("0.0000123 ms"));
+  EXPECT_EQ(cell(model, 0, M::Interval), QStringLiteral("[1.203x, 1.265x]"));
+  // The geometric means in the tooltips are written the same way.
+  EXPECT_TRUE(cell(model, 0, M::A, Qt::ToolTipRole).contains(QStringLiteral(": 12,346 ms ")))
+      << cell(model, 0, M::A, Qt::ToolTipRole).toStdString();
+
+  const std::string md = engine::compareReportMarkdown(report);
+  const QRegularExpression exponent(QStringLiteral("\\de[+-]?\\d"));
+  for (int r = 0; r < model.rowCount(); ++r) {
+    QStringList cells{QString::fromStdString(report.scenarios[static_cast<std::size_t>(r)].name)};
+    for (int c : {M::A, M::B, M::Benefit, M::Interval, M::Verdict}) {
+      cells << cell(model, r, c);
+      EXPECT_FALSE(exponent.match(cells.back()).hasMatch()) << cells.back().toStdString();
+    }
+    const std::string row = (QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |")).toStdString();
+    EXPECT_NE(md.find(row), std::string::npos) << row << "\nnot in report.md:\n" << md;
+  }
 }
 
 TEST(RatioTableModel, RecordedRowsHaveNoIntervalAndNoVerdict) {
@@ -189,9 +228,21 @@ TEST(ResultDiffModel, SideBySideHighlightsTheFirstDivergingRank) {
   EXPECT_EQ(cell(model, 0, widgets::ResultDiffModel::DocA), QStringLiteral("10  d10"));
   EXPECT_EQ(cell(model, 4, widgets::ResultDiffModel::DocA), QString());
   EXPECT_EQ(cell(model, 4, widgets::ResultDiffModel::DocB), QStringLiteral("15"));
-  // Bits in the tooltip: the two scores at rank 3 print alike but their bits differ.
+  // Bits in the tooltip, and two different numbers in the cells: rank 3's scores differ by one ulp
+  // (3 and 3 + 2^-22), which six decimals printed as 3.000000 on both sides of "score bits differ".
   EXPECT_NE(cell(model, 2, widgets::ResultDiffModel::ScoreA, Qt::ToolTipRole),
             cell(model, 2, widgets::ResultDiffModel::ScoreB, Qt::ToolTipRole));
+  EXPECT_EQ(cell(model, 2, widgets::ResultDiffModel::ScoreA), QStringLiteral("3.0000000"));
+  EXPECT_EQ(cell(model, 2, widgets::ResultDiffModel::ScoreB), QStringLiteral("3.0000002"));
+  // The tooltip starts with the cell's own figure, then the bits.
+  EXPECT_TRUE(cell(model, 2, widgets::ResultDiffModel::ScoreB, Qt::ToolTipRole)
+                  .startsWith(cell(model, 2, widgets::ResultDiffModel::ScoreB) + QStringLiteral(" (f32 bits 0x")))
+      << cell(model, 2, widgets::ResultDiffModel::ScoreB, Qt::ToolTipRole).toStdString();
+  // Seven decimals (the Explore page's), seven significant digits below 1, never an exponent.
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(12.5f), QStringLiteral("12.5000000"));
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(0.0123456789f), QStringLiteral("0.01234568"));
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(1e-6f), QStringLiteral("0.000001000000"));
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(0.0f), QStringLiteral("0.0000000"));
 
   model.clear();
   EXPECT_EQ(model.rowCount(), 0);
@@ -214,11 +265,25 @@ TEST(ResultDiffView, ShowsBothSidesAndExplainWhereTheTargetProvidesIt) {
   EXPECT_TRUE(view.explainModelA()->sumMatchesScore());
   EXPECT_EQ(view.explainModelB()->rowCount(), 0);
   EXPECT_TRUE(view.explainNoteB().contains(QStringLiteral("does not explain"))) << view.explainNoteB().toStdString();
+  // The explain line writes rank 3's score as the table's cell does.
+  const QString scoreA = view.model()->data(view.model()->index(2, widgets::ResultDiffModel::ScoreA)).toString();
+  EXPECT_TRUE(view.explainNoteA().contains(QStringLiteral("score %1 ").arg(scoreA))) << view.explainNoteA().toStdString();
   view.selectRank(0);
   EXPECT_EQ(view.explainModelA()->hit()->doc, 10u);
   view.selectRank(4);  // only B has rank 5
   EXPECT_EQ(view.explainModelA()->rowCount(), 0);
   EXPECT_TRUE(view.explainNoteA().contains(QStringLiteral("no rank 5")));
+
+  // A further target beside A (B2 of three) is named as such, not "B".
+  auto b2 = std::make_shared<widgets::QueryDiffSnapshot>(*differingPair());
+  b2->a.label = QStringLiteral("A");
+  b2->b.label = QStringLiteral("B2");
+  view.setSnapshot(b2);
+  EXPECT_TRUE(view.headerText().contains(QStringLiteral("B2 (xapian) returned 5"))) << view.headerText().toStdString();
+  EXPECT_EQ(view.model()->headerData(widgets::ResultDiffModel::DocB, Qt::Horizontal).toString(), QStringLiteral("B2: document"));
+  EXPECT_EQ(view.model()->headerData(widgets::ResultDiffModel::Comparison, Qt::Horizontal).toString(), QStringLiteral("A vs B2"));
+  EXPECT_EQ(view.model()->comparisonText(4), QStringLiteral("only in B2"));
+  EXPECT_TRUE(view.explainNoteB().startsWith(QStringLiteral("<b>B2</b>"))) << view.explainNoteB().toStdString();
 
   // Identical answers say so.
   auto same = std::make_shared<widgets::QueryDiffSnapshot>(*differingPair());

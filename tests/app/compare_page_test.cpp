@@ -37,6 +37,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <set>
 
 namespace wandscope::test {
 namespace {
@@ -91,6 +92,8 @@ struct OneSetPage {
     page.selectProfileFile(qpath(dir.write("compare-test.json", text)));
   }
 };
+
+engine::RunReport storedRun(const std::string& id, const std::string& target, double cpu);
 
 bool isVerdict(const std::string& v) {
   return v == "faster" || v == "slower" || v == "no-difference" || v == "inconclusive";
@@ -276,6 +279,7 @@ TEST(ComparePage, StopEndsTheComparisonPartial) {
   QSignalSpy sets(&controller, &app::CompareController::setFinished);
   QSignalSpy finished(&controller, &app::CompareController::compareFinished);
   QSignalSpy failed(&controller, &app::CompareController::compareFailed);
+  QSignalSpy queries(&controller, &app::CompareController::queriesReady);
   page.startComparison();
   ASSERT_TRUE(QTest::qWaitFor([&] { return sets.count() > 0 || finished.count() > 0 || failed.count() > 0; }, kCompareTimeoutMs));
   page.stopComparison();
@@ -294,6 +298,52 @@ TEST(ComparePage, StopEndsTheComparisonPartial) {
   EXPECT_EQ(stored[0].aSpec, "builtin");
   EXPECT_EQ(stored[0].bSpec, "builtin:bulk_and=off");
   EXPECT_NE(page.progressText().indexOf(QStringLiteral("Stored in the run history")), -1);
+
+  // Stop keeps the finished sets' result diff: the targets are prepared again (the panel said
+  // "Preparing both targets again..." for good before), the set the comparison stopped before is
+  // listed as not measured (not "identical"), and a query of a finished set is answered by both.
+  ASSERT_TRUE(QTest::qWaitFor([&] { return queries.count() > 0; }, kCompareTimeoutMs)) << "no result diff after Stop";
+  std::set<QString> measured;
+  for (const auto& s : page.report()->scenarios) measured.insert(QString::fromStdString(s.querySet));
+  ASSERT_EQ(measured.size(), 1u);  // stopped during the second set
+  ASSERT_EQ(page.querySetList()->count(), 2);
+  for (int i = 0; i < 2; ++i) {
+    const QString item = page.querySetList()->itemText(i);
+    const bool wasMeasured = measured.count(page.querySetList()->itemData(i).toString()) > 0;
+    EXPECT_EQ(item.contains(QStringLiteral("not measured")), !wasMeasured) << item.toStdString();
+    EXPECT_EQ(item.contains(QStringLiteral("identical")), wasMeasured) << item.toStdString();
+  }
+  page.setShowIdentical(true);
+  ASSERT_TRUE(page.selectQuerySet(*measured.begin()));
+  ASSERT_GT(page.queryList()->count(), 0);
+  QSignalSpy diffs(&controller, &app::CompareController::queryDiffReady);
+  ASSERT_TRUE(page.selectQuery(0));
+  const auto snap = waitForShownDiff(page, diffs);
+  ASSERT_NE(snap, nullptr);
+  EXPECT_EQ(snap->querySet, *measured.begin());
+  EXPECT_TRUE(snap->a.ok && snap->b.ok);
+}
+
+// History's two recorded runs: the progress line writes each figure as the table and the plot do
+// (engine::significant), not "1.235e+04".
+TEST(ComparePage, RecordedRunsWriteFiguresAsTheTable) {
+  app::CompareController controller;
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  page.showRecordedComparison(
+      std::make_shared<const engine::RunReport>(storedRun("20250101T000000Z-aaaaaa", "builtin", 12345.6)),
+      std::make_shared<const engine::RunReport>(storedRun("20250102T000000Z-bbbbbb", "builtin:bulk_and=off", 0.0000123)));
+  const auto* model = page.ratioModel();
+  ASSERT_GT(model->rowCount(), 0);
+  ASSERT_EQ(model->scenario(0)->metric, "cpu_ms_per_query");
+  const QString a = model->data(model->index(0, widgets::RatioTableModel::A)).toString();
+  const QString b = model->data(model->index(0, widgets::RatioTableModel::B)).toString();
+  EXPECT_EQ(a, QStringLiteral("12,346 ms"));
+  EXPECT_EQ(b, QStringLiteral("0.0000123 ms"));
+  const QString line = page.progressText().section(QLatin1Char('\n'), 0, 0);
+  EXPECT_TRUE(line.contains(QStringLiteral("CPU A %1, B %2/query").arg(a, b))) << line.toStdString();
+  EXPECT_TRUE(page.plot()->pointText(0, 0).contains(a)) << page.plot()->pointText(0, 0).toStdString();
+  EXPECT_TRUE(page.plot()->pointText(1, 0).contains(b)) << page.plot()->pointText(1, 0).toStdString();
 }
 
 // An open-loop profile plots while its ladders run: each rung's pooled p50 per offered rate reaches
@@ -492,6 +542,13 @@ TEST(ComparePage, ThreeTargetsEachBAgainstA) {
   EXPECT_EQ(snap->b.spec, QStringLiteral("builtin:k=5"));
   EXPECT_TRUE(snap->diff.any());
   EXPECT_LT(snap->b.hits.size(), snap->a.hits.size());
+  // The panel names B2 as B2 (it said "B" for whichever B was beside A): header, columns, ranks.
+  const auto* diffModel = page.diffView()->model();
+  EXPECT_EQ(diffModel->headerData(widgets::ResultDiffModel::ScoreB, Qt::Horizontal).toString(), QStringLiteral("B2: score"));
+  EXPECT_EQ(diffModel->headerData(widgets::ResultDiffModel::Comparison, Qt::Horizontal).toString(), QStringLiteral("A vs B2"));
+  EXPECT_TRUE(page.diffView()->headerText().contains(QStringLiteral("B2 (builtin:k=5) returned")))
+      << page.diffView()->headerText().toStdString();
+  EXPECT_EQ(diffModel->comparisonText(static_cast<int>(snap->a.hits.size()) - 1), QStringLiteral("only in A"));
   // Selecting B's row in the table puts B beside A again.
   auto* view = page.findChild<QTableView*>(QStringLiteral("ratios"));
   ASSERT_NE(view, nullptr);

@@ -3,7 +3,11 @@
 // point replaced as its figure is refined.
 #include "widgets/plots/compare_plot.h"
 
+#include "engine/core/wording.h"
+
 #include <gtest/gtest.h>
+
+#include <QTest>
 
 #include <cmath>
 #include <vector>
@@ -68,6 +72,34 @@ TEST(ComparePlot, ASeriesPerTarget) {
   plot.setTargets(QStringLiteral("a"), QStringLiteral("b"));
   EXPECT_EQ(plot.seriesCount(), 2);
   EXPECT_EQ(plot.pointCount(0), 2);  // A's and B's data stay
+}
+
+// A point's hover text writes its figure as the ratio table and report.md do (engine::significant
+// and "ms"): before, 'g' 4 gave "1.235e+04 CPU ms/query" and "1.23e-05" for the same figures the
+// table writes "12,346 ms" and "0.0000123 ms".
+TEST(ComparePlot, HoverTextWritesFiguresAsTheReport) {
+  ComparePlot plot;
+  plot.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off")});
+  plot.addSet(QStringLiteral("slow-set"), std::vector<double>{12345.6, 0.0000123});
+  const QString a = plot.pointText(0, 0);
+  EXPECT_TRUE(a.contains(QStringLiteral("slow-set: 12,346 ms (CPU ms/query)"))) << a.toStdString();
+  EXPECT_TRUE(a.contains(QStringLiteral("A: builtin"))) << a.toStdString();
+  const QString b = plot.pointText(1, 0);
+  EXPECT_TRUE(b.contains(QStringLiteral("slow-set: 0.0000123 ms"))) << b.toStdString();
+  EXPECT_EQ(ComparePlot::valueText(12345.6), QString::fromStdString(engine::significant(12345.6)) + QStringLiteral(" ms"));
+  // An open-loop plot's label carries its unit, which the figure already has: "(p50 latency)".
+  plot.setValueLabel(QStringLiteral("p50 latency (ms)"));
+  EXPECT_TRUE(plot.pointText(0, 0).contains(QStringLiteral("12,346 ms (p50 latency)"))) << plot.pointText(0, 0).toStdString();
+  EXPECT_EQ(plot.pointText(0, 1), QString());  // no such category
+  // A plot too short for its value label (the axis drops it) still names the figure when hovered.
+  plot.setValueLabel(QStringLiteral("due-time p50 latency of every request at this rate (ms)"));
+  plot.resize(400, 120);
+  plot.show();  // a hidden plot gets its size (and viewport) when shown
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&plot));
+  plot.replot();
+  ASSERT_FALSE(plot.valueLabelShown());
+  EXPECT_TRUE(plot.pointText(0, 0).contains(QStringLiteral("12,346 ms (due-time p50 latency of every request at this rate)")))
+      << plot.pointText(0, 0).toStdString();
 }
 
 }  // namespace

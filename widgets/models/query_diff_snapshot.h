@@ -23,6 +23,7 @@ struct DiffHit {
 // What one target answered for the query.
 struct DiffSide {
   QString spec;                // "builtin", "plugin:/tmp/a.so", "xapian"
+  QString label;               // the comparison's name for it: "A", "B", "B2", ... ("" reads as A / B)
   bool ok = false;             // false: the target failed or has no results to compare
   QString error;               // why not, when !ok
   std::vector<DiffHit> hits;   // rank order

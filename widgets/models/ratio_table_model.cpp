@@ -2,6 +2,7 @@
 #include "widgets/models/ratio_table_model.h"
 
 #include "engine/bench/compare_stats.h"
+#include "engine/core/wording.h"
 
 #include <QBrush>
 #include <QFont>
@@ -13,7 +14,11 @@ namespace {
 
 const QString kDash = QStringLiteral("\u2014");
 
-QString ms(double v) { return v > 0 ? QStringLiteral("%1 ms").arg(v, 0, 'g', 4) : kDash; }
+// A time as report.md writes it (engine::significant: "0.1234 ms", "12,346 ms", never "1.235e+04
+// ms"), so a row pasted from the table reads as the exported report's.
+QString ms(double v) {
+  return v > 0 && std::isfinite(v) ? QString::fromStdString(engine::significant(v)) + QStringLiteral(" ms") : kDash;
+}
 
 bool hasInterval(const engine::RatioEstimate& e) { return std::isfinite(e.ciLow) && std::isfinite(e.ciHigh); }
 
@@ -161,7 +166,7 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
                                                              QString::fromStdString(engine::percentText(e.ratio)))
                              : kDash;
         case Interval:
-          return interval ? QStringLiteral("[%1, %2]").arg(e.ciLow, 0, 'f', 3).arg(e.ciHigh, 0, 'f', 3) : kDash;
+          return interval ? QString::fromStdString(engine::intervalText(e.ciLow, e.ciHigh)) : kDash;
         case Verdict: return interval ? verdict : QStringLiteral("not interleaved");
         case Results: return resultsText(s.diff);
         default: return {};
@@ -220,8 +225,8 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
                                       "median wall time.");
         case A:
         case B:
-          return QStringLiteral("Geometric mean over queries of the per-query medians: %1 ms (the basis of the ratio)")
-              .arg(index.column() == A ? s.aGeomean : s.bGeomean, 0, 'g', 4);
+          return QStringLiteral("Geometric mean over queries of the per-query medians: %1 (the basis of the ratio)")
+              .arg(ms(index.column() == A ? s.aGeomean : s.bGeomean));
         case Benefit:
           return QStringLiteral("Ratio A/B of geometric means over queries: above 1, B takes less time. The "
                                 "percentage is the change of B's time relative to A's.");

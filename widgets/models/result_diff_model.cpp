@@ -6,12 +6,15 @@
 #include <QFont>
 
 #include <algorithm>
+#include <cmath>
 
 namespace wandscope::widgets {
 namespace {
 
 QString scoreTip(const DiffHit& h) {
-  return QStringLiteral("%1 (f32 bits 0x%2)").arg(h.score, 0, 'g', 9).arg(scoreBits(h.score), 8, 16, QLatin1Char('0'));
+  return QStringLiteral("%1 (f32 bits 0x%2)")
+      .arg(ResultDiffModel::scoreText(h.score))
+      .arg(scoreBits(h.score), 8, 16, QLatin1Char('0'));
 }
 
 QString docText(const DiffHit& h) {
@@ -39,6 +42,20 @@ const DiffHit* ResultDiffModel::hitB(int row) const noexcept {
   return &m_snapshot->b.hits[static_cast<std::size_t>(row)];
 }
 
+QString ResultDiffModel::scoreText(float score) {
+  const double v = static_cast<double>(score);
+  if (!std::isfinite(v)) return QString::number(v);
+  // Seven decimals, as the Explore page's result and explain tables (and the explain tables below
+  // this one) write scores; below 1, as many more as seven significant digits need, at most 12.
+  // From 1 up an f32's spacing (>= 1.19e-7) exceeds the last decimal, so two scores whose bits
+  // differ never print alike there.
+  int decimals = 7;
+  if (v != 0 && std::abs(v) < 1) {
+    decimals = std::min(12, 6 - static_cast<int>(std::floor(std::log10(std::abs(v)))));
+  }
+  return QString::number(v, 'f', decimals);
+}
+
 int ResultDiffModel::firstDivergingRow() const noexcept {
   if (!m_snapshot || !m_snapshot->diff.firstDivergingRank) return -1;
   return static_cast<int>(*m_snapshot->diff.firstDivergingRank) - 1;
@@ -56,11 +73,19 @@ QString ResultDiffModel::comparisonText(int row) const {
   const DiffHit* a = hitA(row);
   const DiffHit* b = hitB(row);
   if (!a && !b) return {};
-  if (!b) return QStringLiteral("only in A");
-  if (!a) return QStringLiteral("only in B");
+  if (!b) return QStringLiteral("only in %1").arg(labelA());
+  if (!a) return QStringLiteral("only in %1").arg(labelB());
   if (a->doc != b->doc) return QStringLiteral("other document");
   if (scoreBits(a->score) != scoreBits(b->score)) return QStringLiteral("score bits differ");
   return QStringLiteral("same");
+}
+
+QString ResultDiffModel::labelA() const {
+  return m_snapshot && !m_snapshot->a.label.isEmpty() ? m_snapshot->a.label : QStringLiteral("A");
+}
+
+QString ResultDiffModel::labelB() const {
+  return m_snapshot && !m_snapshot->b.label.isEmpty() ? m_snapshot->b.label : QStringLiteral("B");
 }
 
 int ResultDiffModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_rows; }
@@ -79,9 +104,9 @@ QVariant ResultDiffModel::data(const QModelIndex& index, int role) const {
       switch (index.column()) {
         case Rank: return row + 1;
         case DocA: return a ? docText(*a) : QString();
-        case ScoreA: return a ? QString::number(a->score, 'f', 6) : QString();
+        case ScoreA: return a ? scoreText(a->score) : QString();
         case DocB: return b ? docText(*b) : QString();
-        case ScoreB: return b ? QString::number(b->score, 'f', 6) : QString();
+        case ScoreB: return b ? scoreText(b->score) : QString();
         case Comparison:
           return first ? QStringLiteral("\u25b6 first diverging rank: %1").arg(comparisonText(row)) : comparisonText(row);
         default: return {};
@@ -121,7 +146,8 @@ QVariant ResultDiffModel::data(const QModelIndex& index, int role) const {
         case DocA:
         case DocB: return QStringLiteral("Document id in the index's numbering (corpus order), then its external id");
         case Comparison:
-          return first ? QStringLiteral("The first rank whose document or score bits differ between A and B")
+          return first ? QStringLiteral("The first rank whose document or score bits differ between %1 and %2")
+                             .arg(labelA(), labelB())
                        : QStringLiteral("Exact comparison of this rank: document id and f32 score bits");
         default: return {};
       }
@@ -133,11 +159,11 @@ QVariant ResultDiffModel::headerData(int section, Qt::Orientation orientation, i
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
     case Rank: return QStringLiteral("Rank");
-    case DocA: return QStringLiteral("A: document");
-    case ScoreA: return QStringLiteral("A: score");
-    case DocB: return QStringLiteral("B: document");
-    case ScoreB: return QStringLiteral("B: score");
-    case Comparison: return QStringLiteral("A vs B");
+    case DocA: return QStringLiteral("%1: document").arg(labelA());
+    case ScoreA: return QStringLiteral("%1: score").arg(labelA());
+    case DocB: return QStringLiteral("%1: document").arg(labelB());
+    case ScoreB: return QStringLiteral("%1: score").arg(labelB());
+    case Comparison: return QStringLiteral("%1 vs %2").arg(labelA(), labelB());
     default: return {};
   }
 }

@@ -28,8 +28,17 @@ class ResultDiffModel : public QAbstractTableModel {
   int firstDivergingRow() const noexcept;
   // Whether rank `row` differs (document or score bits, or only one side has it).
   bool rowDiffers(int row) const noexcept;
-  // "same", "score bits differ", "other document", "only in A", "only in B".
+  // "same", "score bits differ", "other document", "only in A", "only in B" (the B the snapshot
+  // puts beside A: "only in B2").
   QString comparisonText(int row) const;
+  // The sides' names in the comparison: "A", and "B", "B2", ... (DiffSide::label).
+  QString labelA() const;
+  QString labelB() const;
+  // A score as the result diff writes it everywhere (cells, tooltips, the explain line) and the
+  // Explore page's tables do: seven decimals, more below 1 (seven significant digits), never an
+  // exponent ("6.1975584", "0.01234568"). Six decimals printed 3.000000 on both sides of a
+  // one-ulp difference; seven tell any two f32 scores from 1 up apart.
+  static QString scoreText(float score);
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;

@@ -2,6 +2,7 @@
 #include "widgets/plots/compare_plot.h"
 
 #include "engine/bench/compare_types.h"
+#include "engine/core/wording.h"
 
 #include <algorithm>
 #include <cmath>
@@ -86,6 +87,27 @@ void ComparePlot::setTargets(const QStringList& targets) {
   legend->setWrap(std::min(n, 3));
   applyPalette();
   scheduleReplot();
+}
+
+QString ComparePlot::valueText(double ms) {
+  return std::isfinite(ms) && ms > 0 ? QString::fromStdString(engine::significant(ms)) + QStringLiteral(" ms")
+                                     : QStringLiteral("\u2014");
+}
+
+QString ComparePlot::metricName() const {
+  // The value label without its unit, which valueText() writes: "p50 latency (ms)" -> "p50
+  // latency". valueLabel(), not the axis': a short plot takes the axis label off.
+  QString name = valueLabel();
+  if (name.endsWith(QLatin1String(" (ms)"))) name.chop(5);
+  return name;
+}
+
+QString ComparePlot::pointText(int series, int set) const {
+  if (series < 0 || series >= graphCount() || set < 0 || set >= m_sets.size()) return {};
+  for (const auto& p : *graph(series)->data()) {
+    if (p.key == static_cast<double>(set)) return pointToolTip(*graph(series), p);
+  }
+  return {};
 }
 
 QString ComparePlot::seriesName(int series) const {
@@ -173,10 +195,8 @@ void ComparePlot::styleSeries(bool dark) {
 QString ComparePlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p) const {
   const int set = static_cast<int>(p.key);
   if (set < 0 || set >= m_sets.size()) return {};
-  return QStringLiteral("<b>%1</b><br>%2: %3 %4")
-      .arg(g.name().toHtmlEscaped(), m_sets[set].toHtmlEscaped())
-      .arg(p.value, 0, 'g', 4)
-      .arg(yAxis->label().toHtmlEscaped());
+  return QStringLiteral("<b>%1</b><br>%2: %3 (%4)")
+      .arg(g.name().toHtmlEscaped(), m_sets[set].toHtmlEscaped(), valueText(p.value), metricName().toHtmlEscaped());
 }
 
 }  // namespace wandscope::widgets

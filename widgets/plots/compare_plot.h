@@ -40,6 +40,12 @@ class ComparePlot : public LivePlot {
   void setPoint(const QString& category, int series, double value);
   void clearData();
 
+  // A figure of the plot as the ratio table and report.md write it (engine::significant plus the
+  // unit: "0.1234 ms", "12,346 ms"); every series is a time in ms.
+  static QString valueText(double ms);
+  // The hover text of series `series`' point at category `set` ("" when there is none).
+  QString pointText(int series, int set) const;
+
   QStringList querySets() const { return m_sets; }
   int pointCount(int series) const;
   double value(int series, int set) const;  // NaN when absent
@@ -51,6 +57,8 @@ class ComparePlot : public LivePlot {
   QString exportFileName() const override { return QStringLiteral("compare.png"); }
 
  private:
+  QString metricName() const;
+
   QStringList m_sets;
   QSharedPointer<QCPAxisTickerText> m_ticker;
 };

@@ -30,8 +30,9 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
   return v;
 }
 
+// "B2 (builtin:k=5)": the side's label in the comparison, `letter` when it has none.
 QString sideName(const DiffSide& s, const QString& letter) {
-  return QStringLiteral("%1 (%2)").arg(letter, s.spec.toHtmlEscaped());
+  return QStringLiteral("%1 (%2)").arg(s.label.isEmpty() ? letter : s.label.toHtmlEscaped(), s.spec.toHtmlEscaped());
 }
 
 }  // namespace
@@ -106,8 +107,8 @@ void ResultDiffView::setSnapshot(QueryDiffSnapshotPtr snapshot) {
   QString verdict;
   if (!snapshot->a.ok || !snapshot->b.ok) {
     verdict = QStringLiteral("<span style='color:#d62728'><b>not comparable</b></span>: %1")
-                  .arg(QString(!snapshot->a.ok ? QStringLiteral("A: ") + snapshot->a.error
-                                               : QStringLiteral("B: ") + snapshot->b.error)
+                  .arg(QString(!snapshot->a.ok ? m_model->labelA() + QStringLiteral(": ") + snapshot->a.error
+                                               : m_model->labelB() + QStringLiteral(": ") + snapshot->b.error)
                            .toHtmlEscaped());
   } else if (d.rowSetDiffers || d.scoreBitsDiffer) {
     QStringList what;
@@ -172,11 +173,11 @@ void ResultDiffView::showExplain(int row) {
                       .arg(letter)
                       .arg(row + 1)
                       .arg(hit.doc)
-                      .arg(hit.score, 0, 'g', 9)
+                      .arg(ResultDiffModel::scoreText(hit.score))
                       .arg(match));
   };
-  show(m_snapshot->a, QStringLiteral("A"), m_explainA, m_noteA, m_explainViewA);
-  show(m_snapshot->b, QStringLiteral("B"), m_explainB, m_noteB, m_explainViewB);
+  show(m_snapshot->a, m_model->labelA(), m_explainA, m_noteA, m_explainViewA);
+  show(m_snapshot->b, m_model->labelB(), m_explainB, m_noteB, m_explainViewB);
 }
 
 QString ResultDiffView::headerText() const { return m_header->text(); }

@@ -10,6 +10,7 @@
 #include "engine/bench/compare_report_writer.h"
 #include "engine/bench/compare_stats.h"
 #include "engine/core/error.h"
+#include "engine/core/wording.h"
 #include "engine/loadgen/target_spec.h"
 #include "widgets/models/ratio_table_model.h"
 #include "widgets/plots/compare_plot.h"
@@ -801,8 +802,10 @@ void ComparePage::fillQuerySets() {
     for (const auto& set : *m_sets) {
       const engine::ResultDiff* d = diffOf(set.name);
       const std::size_t n = d ? d->differingQueries.size() : 0;
-      m_setList->addItem(n > 0 ? QStringLiteral("%1 \u2014 %2 of %3 differ").arg(set.name).arg(n).arg(set.ids.size())
-                               : QStringLiteral("%1 \u2014 identical (%2 queries)").arg(set.name).arg(set.ids.size()),
+      // A set the comparison stopped before was never compared: not "identical".
+      m_setList->addItem(!d     ? QStringLiteral("%1 \u2014 not measured (%2 queries)").arg(set.name).arg(set.ids.size())
+                         : n > 0 ? QStringLiteral("%1 \u2014 %2 of %3 differ").arg(set.name).arg(n).arg(set.ids.size())
+                                 : QStringLiteral("%1 \u2014 identical (%2 queries)").arg(set.name).arg(set.ids.size()),
                          set.name);
       const int i = m_setList->count() - 1;
       if (n > 0) {
@@ -848,7 +851,10 @@ void ComparePage::fillQueries() {
       if (differing.count(set.ids[i]) == 0) add(i, false);
     }
   }
-  if (differing.empty()) {
+  if (!d) {
+    m_queryHint->setText(QStringLiteral("The comparison stopped before this set: its results were not compared. Tick "
+                                        "\u201cIdentical queries too\u201d to ask both targets any of its queries."));
+  } else if (differing.empty()) {
     m_queryHint->setText(m_identical->isChecked()
                              ? QStringLiteral("No query of this set differs; any of them can still be inspected.")
                              : QStringLiteral("No query of this set differs. Tick \u201cIdentical queries too\u201d to "
@@ -948,11 +954,12 @@ void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportP
   for (const auto& s : report->scenarios) {
     if (s.metric != "cpu_ms_per_query") continue;
     m_plot->addSet(QString::fromStdString(s.querySet), s.a, s.b);
+    // The runner's line for a set ("CPU A 0.1234 ms, B 0.1 ms/query"), figures as the table has them.
     m_progress->appendPlainText(QStringLiteral("%1: CPU A %2 ms, B %3 ms/query: %4")
-                                    .arg(QString::fromStdString(s.querySet))
-                                    .arg(s.a, 0, 'g', 4)
-                                    .arg(s.b, 0, 'g', 4)
-                                    .arg(s.estimate.ratio > 0 ? QString::fromStdString(engine::speedupText(s.estimate.ratio))
+                                    .arg(QString::fromStdString(s.querySet),
+                                         QString::fromStdString(engine::significant(s.a)),
+                                         QString::fromStdString(engine::significant(s.b)),
+                                         s.estimate.ratio > 0 ? QString::fromStdString(engine::speedupText(s.estimate.ratio))
                                                               : QStringLiteral("\u2014")));
   }
   // Offer the runs' targets for an interleaved re-run.
