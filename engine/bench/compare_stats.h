@@ -47,7 +47,7 @@ std::string ratioVerdict(double ciLow, double ciHigh, double noiseFloor);
 // (an A/A interval [0.97, 1.02] gives 0.0309, i.e. 1/0.97 - 1).
 double aaNoiseFloor(double ciLow, double ciHigh);
 
-// "1.23x speedup" / "0.81x speedup" and the same as a percentage change of B's time vs A's
+// "1.234x speedup" / "0.812x speedup" and the same as a percentage change of B's time vs A's
 // ("time -18.7 %": B takes 18.7 % less time).
 std::string speedupText(double ratio);
 // A ratio's 95 % interval as every surface writes it (report.md, the progress lines, the

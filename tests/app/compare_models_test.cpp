@@ -74,7 +74,7 @@ TEST(RatioTableModel, ShowsVerdictsIntervalsAndResultEquality) {
   EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::Metric), QStringLiteral("CPU ms/query"));
   EXPECT_EQ(cell(model, 1, widgets::RatioTableModel::Metric), QStringLiteral("p50"));
   EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::A), QStringLiteral("0.2 ms"));
-  EXPECT_TRUE(cell(model, 0, widgets::RatioTableModel::Benefit).startsWith(QStringLiteral("2.00x"))) << cell(model, 0, 4).toStdString();
+  EXPECT_TRUE(cell(model, 0, widgets::RatioTableModel::Benefit).startsWith(QStringLiteral("2.000x"))) << cell(model, 0, 4).toStdString();
   EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::Interval), QStringLiteral("[1.900x, 2.100x]"));
 
   const char* verdicts[] = {"faster", "no-difference", "no-difference", "slower", "inconclusive"};
@@ -156,7 +156,7 @@ TEST(RatioTableModel, RecordedRowsHaveNoIntervalAndNoVerdict) {
   EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::Interval), QStringLiteral("\u2014"));
   EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::Verdict), QStringLiteral("not interleaved"));
   EXPECT_EQ(cell(model, 0, widgets::RatioTableModel::Results), QStringLiteral("not compared"));
-  EXPECT_TRUE(cell(model, 0, widgets::RatioTableModel::Benefit).startsWith(QStringLiteral("1.50x")));
+  EXPECT_TRUE(cell(model, 0, widgets::RatioTableModel::Benefit).startsWith(QStringLiteral("1.500x")));
 }
 
 // A differs from B at rank 3 by a score bit, at rank 4 by another document, and B has a fifth.

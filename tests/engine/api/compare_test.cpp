@@ -71,7 +71,8 @@ TEST(CompareStats, Verdicts) {
   EXPECT_EQ(engine::ratioVerdict(1.00, 1.10, 0.02), "inconclusive");
   EXPECT_EQ(engine::ratioVerdict(0.90, 1.10, 0.02), "inconclusive");
   EXPECT_NEAR(engine::aaNoiseFloor(0.97, 1.02), 1 / 0.97 - 1, 1e-12);
-  EXPECT_EQ(engine::speedupText(1.234), "1.23x speedup");
+  EXPECT_EQ(engine::speedupText(1.234), "1.234x speedup");
+  EXPECT_EQ(engine::speedupText(1.005), "1.005x speedup");  // was "1.00x" beside [1.002x, 1.008x]
   // B's time change, named as such: "+71.2 %" alone beside "0.58x speedup" read as a benefit.
   EXPECT_EQ(engine::percentText(2.0), "time -50.0 %");
   EXPECT_EQ(engine::percentText(0.5), "time +100.0 %");

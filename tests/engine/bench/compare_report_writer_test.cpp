@@ -150,9 +150,9 @@ TEST(CompareReportHtml, HasReportMdsTablesAndEscapesUntrustedText) {
   EXPECT_NE(html.find("no-difference (floor ±3.1 %)"), std::string::npos);
   // The same cells as report.md.
   const std::string md = engine::compareReportMarkdown(report);
-  EXPECT_NE(md.find("| mid-df-2, CPU ms/query | 1.5 ms | 1 ms | 1.50x speedup"), std::string::npos) << md;
+  EXPECT_NE(md.find("| mid-df-2, CPU ms/query | 1.5 ms | 1 ms | 1.500x speedup"), std::string::npos) << md;
   EXPECT_NE(html.find("<td>mid-df-2, CPU ms/query</td><td class=\"n\">1.5 ms</td><td class=\"n\">1 ms</td>"
-                      "<td class=\"n\">1.50x speedup"),
+                      "<td class=\"n\">1.500x speedup"),
             std::string::npos);
 }
 

@@ -179,7 +179,7 @@ TEST(ComparisonStore, SchemaOneTwoTargetReportStillReads) {
   EXPECT_NE(md.find("| Scenario / metric | A: builtin | B: builtin:bulk_and=off | Benefit vs A | 95 % CI | Verdict |"),
             std::string::npos)
       << md;
-  EXPECT_NE(md.find("| mid-df-2, CPU ms/query | 0.5 ms | 0.4 ms | 1.25x speedup"), std::string::npos) << md;
+  EXPECT_NE(md.find("| mid-df-2, CPU ms/query | 0.5 ms | 0.4 ms | 1.250x speedup"), std::string::npos) << md;
 
   // Stored by the two-target build (a version 2 store, its row without more_specs): upgraded,
   // listed, opened and deleted as before.
