@@ -197,7 +197,7 @@ widgets::SearchSnapshotPtr QueryWorker::execute(const QueryJob& job) {
     }
     try {
       const auto stored = index.storedDocument(row.doc);
-      row.title = QString::fromStdString(stored.title).simplified();
+      row.title = SnippetBuilder::oneLine(QString::fromStdString(stored.title)).simplified();
       const auto snippet = snippets.build(QString::fromStdString(stored.text));
       row.snippet = snippet.text;
       row.highlights = snippet.highlights;

@@ -57,12 +57,19 @@ QList<int> SnippetBuilder::highlight(const QString& text) {
   return out;
 }
 
-Snippet SnippetBuilder::build(const QString& raw, int maxChars) {
-  // Stored texts may contain newlines and tabs: one line in a table cell.
-  QString text = raw;
+QString SnippetBuilder::oneLine(QString text) {
   for (QChar& c : text) {
-    if (c == QLatin1Char('\n') || c == QLatin1Char('\r') || c == QLatin1Char('\t')) c = QLatin1Char(' ');
+    const QChar::Category cat = c.category();
+    if (cat == QChar::Other_Control || cat == QChar::Separator_Line || cat == QChar::Separator_Paragraph) {
+      c = QLatin1Char(' ');
+    }
   }
+  return text;
+}
+
+Snippet SnippetBuilder::build(const QString& raw, int maxChars) {
+  // Stored texts may contain newlines, tabs and other control characters: one line in a table cell.
+  const QString text = oneLine(raw);
   const auto all = words(text, kScanLimit);
   std::vector<bool> hit(all.size(), false);
   std::size_t first = all.size();

@@ -30,6 +30,11 @@ class SnippetBuilder {
   Snippet build(const QString& text, int maxChars = 220);
   // Every matching word of `text` (all of it), e.g. for a title.
   QList<int> highlight(const QString& text);
+  // `text` for one line of a table cell: every control character (C0, DEL, C1: newlines, tabs,
+  // escapes) and line or paragraph separator (U+2028, U+2029) becomes a space, one for one, so
+  // offsets into it stay those of `text`. A U+2028 left in made the cell's text layout end the
+  // line there and the rest of the snippet vanished; an escape drew as a box.
+  static QString oneLine(QString text);
 
   // Only this many leading characters of a text are searched for a match.
   static constexpr int kScanLimit = 20'000;

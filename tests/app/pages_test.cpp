@@ -24,8 +24,12 @@
 #include <nlohmann/json.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QSettings>
+#include <QTabBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -146,17 +150,26 @@ TEST(Pages, ErrorsAppearOnThePageNeverSilently) {
   indexController.buildIndex(writeSmallCorpus(dir));
   ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() > 0; }, kPagesTimeoutMs));
   QSignalSpy exploreErrors(&explore, &app::Page::errorOccurred);
+  QSignalSpy ready(&queryController, &QueryController::resultsReady);
+  explore.setQueryText(QStringLiteral("w1"));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kPagesTimeoutMs));
+  ASSERT_TRUE(explore.explainHeaderText().startsWith(QStringLiteral("Rank 1"))) << explore.explainHeaderText().toStdString();
   QString huge;
-  for (int i = 0; i < 1100; ++i) huge += QStringLiteral("t%1 ").arg(i);
+  for (int i = 0; i < 2000; ++i) huge += QStringLiteral("t%1 ").arg(i);
   explore.setQueryText(huge);
   ASSERT_TRUE(QTest::qWaitFor([&] { return exploreErrors.count() > 0; }, kPagesTimeoutMs));
   EXPECT_EQ(explore.notice()->kind(), NoticeBar::Kind::Error);
   EXPECT_FALSE(explore.notice()->isHidden());
   EXPECT_EQ(explore.resultModel()->rowCount(), 0);
+  // Nothing of the last result stays to read as this query's: the explain panel's heading named
+  // the previous query's first result under the error.
+  EXPECT_EQ(explore.explainModel()->rowCount(), 0);
+  EXPECT_EQ(explore.explainHeaderText(), QStringLiteral("<i>The query failed: nothing to explain.</i>"));
+  EXPECT_TRUE(explore.summaryText(QStringLiteral("path")).isEmpty());
+  EXPECT_EQ(explore.termModel()->rowCount(), 0);
   // The next good query clears the error.
-  QSignalSpy ready(&queryController, &QueryController::resultsReady);
   explore.setQueryText(QStringLiteral("w1"));
-  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 0; }, kPagesTimeoutMs));
+  ASSERT_TRUE(QTest::qWaitFor([&] { return ready.count() > 1; }, kPagesTimeoutMs));
   EXPECT_TRUE(explore.notice()->isHidden());
 }
 
@@ -320,6 +333,291 @@ TEST(MainWindowTest, ThemesSwitchThePalette) {
   window.setTheme(app::Theme::System);
   EXPECT_EQ(app::parseTheme(QStringLiteral("dark")), app::Theme::Dark);
   EXPECT_EQ(app::parseTheme(QStringLiteral("bogus")), app::Theme::System);
+}
+
+
+// An Explore page on `handle` (no Index page: the query controller gets the index directly).
+struct ExploreOn {
+  IndexController indexController;
+  QueryController queryController;
+  app::WorkbenchContext context{&indexController, &queryController};
+  ExplorePage page{context};
+  QSignalSpy ready{&queryController, &QueryController::resultsReady};
+  QSignalSpy failed{&queryController, &QueryController::searchFailed};
+
+  explicit ExploreOn(const std::shared_ptr<const engine::Index>& index) {
+    auto handle = std::make_shared<app::IndexHandle>();
+    handle->index = index;
+    queryController.setIndex(handle);
+    page.resize(1264, 640);
+    page.show();
+  }
+  // Sets the query text (searching at once) and waits for its result or failure.
+  bool search(const QString& text) {
+    const auto before = ready.count() + failed.count();
+    page.setQueryText(text);
+    return QTest::qWaitFor([&] { return ready.count() + failed.count() > before && !queryController.isSearching(); },
+                           kPagesTimeoutMs);
+  }
+};
+
+// The corpus of the explain comparisons: random documents, each also holding "everywhere" (a
+// term in every document: idf ln(1 + 0.5 / (N + 0.5)), some 3e-4), and one document whose
+// external id has a "%2" in it.
+std::vector<engine::Document> explainCorpus() {
+  RandomCorpusParams params;
+  params.docs = 1500;
+  params.vocabulary = 150;
+  auto docs = randomCorpus(5, params);
+  for (auto& d : docs) d.text += " everywhere";
+  docs.push_back(engine::Document{"pct%2id", "", "onlyhere everywhere w1"});
+  return docs;
+}
+
+std::uint32_t jsonFloatBits(const nlohmann::json& v) { return widgets::scoreBits(v.get<float>()); }
+
+// What the Explore page shows of a query, figure by figure, against `wandscope-cli search
+// --explain --json` on the same index: the path and its reason; every term's df, idf, max score
+// and blocks (the f32 bits, and the text showing at least five significant digits: a term in
+// every document once read idf 0.00017, or 0.00000 with 200,000 documents, where the CLI says
+// 0.000166639); every result's tf and contribution per term, their f32 sum equal to the score's
+// bits, and its length.
+TEST(Pages, ExploreShowsTheCliExplainFigureForFigure) {
+  const auto built = buildTestIndex(explainCorpus());
+  ExploreOn explore(built->index);
+  ASSERT_NE(explore.page.notice()->kind(), NoticeBar::Kind::Error);
+  struct Case {
+    const char* query;
+    engine::Operator op;
+    engine::Algorithm algorithm;
+  };
+  for (const Case& c : {Case{"everywhere w1 w5", engine::Operator::Or, engine::Algorithm::Auto},
+                        Case{"w2 everywhere", engine::Operator::And, engine::Algorithm::Auto},
+                        Case{"w3 w8 zzzunknown w3", engine::Operator::Or, engine::Algorithm::Bmw},
+                        Case{"w4 w9", engine::Operator::And, engine::Algorithm::BulkAnd},
+                        Case{"onlyhere", engine::Operator::Or, engine::Algorithm::Auto}}) {
+    SCOPED_TRACE(std::string(c.query) + " " + engine::operatorName(c.op) + " " + engine::algorithmName(c.algorithm));
+    explore.page.setOperator(c.op);
+    explore.page.setAlgorithm(c.algorithm);
+    ASSERT_TRUE(explore.search(QString::fromLatin1(c.query)));
+    ASSERT_EQ(explore.failed.count(), 0);
+    const auto cli = runProcess(WANDSCOPE_CLI, {"search", built->indexPath.string(), "--query", c.query, "--op",
+                                                engine::operatorName(c.op), "--algo", engine::algorithmName(c.algorithm),
+                                                "--k", "10", "--explain", "--json"});
+    ASSERT_EQ(cli.exitCode, 0) << cli.err;
+    const auto json = nlohmann::json::parse(cli.out);
+
+    EXPECT_EQ(explore.page.summaryText(QStringLiteral("path")).toStdString(), json.at("algorithm").get<std::string>());
+    EXPECT_EQ(explore.page.summaryText(QStringLiteral("reason")).toStdString(), json.at("reason").get<std::string>());
+    EXPECT_EQ(explore.page.summaryText(QStringLiteral("hits")), QLocale().toString(static_cast<int>(json.at("hits").size())));
+
+    using T = widgets::TermTableModel;
+    const auto* terms = explore.page.termModel();
+    const auto& jterms = json.at("terms");
+    ASSERT_EQ(terms->rowCount(), static_cast<int>(jterms.size()));
+    for (int r = 0; r < terms->rowCount(); ++r) {
+      const auto& jt = jterms[static_cast<std::size_t>(r)];
+      SCOPED_TRACE(jt.at("text").get<std::string>());
+      EXPECT_EQ(terms->index(r, T::TermColumn).data().toString().toStdString(), jt.at("text").get<std::string>());
+      ASSERT_EQ(terms->index(r, 0).data(T::KnownRole).toBool(), jt.at("known").get<bool>());
+      if (!jt.at("known").get<bool>()) continue;
+      EXPECT_EQ(terms->index(r, T::DfColumn).data().toString(), QLocale().toString(jt.at("df").get<qulonglong>()));
+      EXPECT_EQ(terms->index(r, T::BlocksColumn).data().toString(), QLocale().toString(jt.at("blocks").get<qulonglong>()));
+      for (const auto& [column, key] : {std::pair{T::IdfColumn, "idf"}, std::pair{T::MaxScoreColumn, "max_score"}}) {
+        const float shown = static_cast<float>(terms->index(r, column).data(T::ValueRole).toDouble());
+        EXPECT_EQ(widgets::scoreBits(shown), jsonFloatBits(jt.at(key))) << key;
+        const double value = jt.at(key).get<double>();
+        const double read = terms->index(r, column).data().toString().toDouble();
+        EXPECT_LE(std::abs(read - value), 5e-5 * value)
+            << key << " reads " << terms->index(r, column).data().toString().toStdString() << " for " << value;
+      }
+    }
+
+    using E = widgets::ExplainTableModel;
+    const auto* explain = explore.page.explainModel();
+    const auto& hits = json.at("hits");
+    ASSERT_EQ(explore.page.resultModel()->rowCount(), static_cast<int>(hits.size()));
+    for (int r = 0; r < static_cast<int>(hits.size()); ++r) {
+      SCOPED_TRACE("rank " + std::to_string(r + 1));
+      const auto& h = hits[static_cast<std::size_t>(r)];
+      explore.page.resultView()->setCurrentIndex(explore.page.resultModel()->index(r, 0));
+      ASSERT_EQ(explain->rowCount(), static_cast<int>(jterms.size()) + 1);
+      for (int t = 0; t < static_cast<int>(jterms.size()); ++t) {
+        if (!jterms[static_cast<std::size_t>(t)].at("known").get<bool>()) continue;
+        EXPECT_EQ(explain->index(t, E::TfColumn).data().toString(),
+                  QString::number(h.at("tf")[static_cast<std::size_t>(t)].get<std::uint32_t>()));
+        const float c = static_cast<float>(explain->index(t, E::ContributionColumn).data(E::ValueRole).toDouble());
+        EXPECT_EQ(widgets::scoreBits(c), jsonFloatBits(h.at("contribution")[static_cast<std::size_t>(t)]));
+      }
+      EXPECT_EQ(widgets::scoreBits(explain->contributionSum()), static_cast<std::uint32_t>(std::stoul(h.at("bits").get<std::string>(), nullptr, 16)));
+      EXPECT_TRUE(explain->sumMatchesScore());
+      const QString header = explore.page.explainHeaderText();
+      EXPECT_TRUE(header.contains(QStringLiteral("doc <b>%1</b>").arg(QString::fromStdString(h.at("doc").get<std::string>()))))
+          << header.toStdString();
+      EXPECT_TRUE(header.contains(QStringLiteral("(internal %1)").arg(h.at("internal_doc").get<std::uint32_t>())))
+          << header.toStdString();
+      EXPECT_TRUE(header.contains(QStringLiteral("length %1 tokens").arg(QLocale().toString(h.at("doc_length").get<std::uint32_t>()))))
+          << header.toStdString();
+    }
+  }
+}
+
+// An empty result says why where the results would be, and keeps it in the explain panel: the
+// table alone was just empty ("No results: nothing to explain"), and a forced path's reason says
+// nothing about unknown terms or stop words.
+TEST(Pages, AnEmptyResultSaysWhy) {
+  const auto built = buildTestIndex(explainCorpus());
+  ExploreOn explore(built->index);
+  struct Case {
+    const char* query;
+    engine::Operator op;
+    const char* says;
+  };
+  for (const Case& c : {Case{"w1 zzzunknown", engine::Operator::And,
+                             "No results: 'zzzunknown' is not in the index, and AND needs every term in a document."},
+                        Case{"zzz qqq", engine::Operator::Or, "No results: no query term is in the index ('zzz', 'qqq')."},
+                        Case{"qqq", engine::Operator::Or, "No results: 'qqq' is not in the index."},
+                        Case{"\u00ac\u00ac !!", engine::Operator::Or, "No results: the query has no searchable word (0 distinct terms of 0 tokens)."}}) {
+    SCOPED_TRACE(c.query);
+    explore.page.setOperator(c.op);
+    explore.page.setAlgorithm(engine::Algorithm::Exhaustive);
+    ASSERT_TRUE(explore.search(QString::fromUtf8(c.query)));
+    ASSERT_EQ(explore.page.resultModel()->rowCount(), 0);
+    EXPECT_FALSE(explore.page.notice()->isHidden());
+    EXPECT_EQ(explore.page.notice()->text(), QString::fromUtf8(c.says));
+    EXPECT_TRUE(explore.page.explainHeaderText().contains(QString::fromUtf8(c.says).toHtmlEscaped()))
+        << explore.page.explainHeaderText().toStdString();
+  }
+  // A query with results takes the message away.
+  ASSERT_TRUE(explore.search(QStringLiteral("w1")));
+  EXPECT_TRUE(explore.page.notice()->isHidden());
+
+  // Stop words (the english analyzer) are named as such.
+  engine::IndexBuildOptions english;
+  english.analyzer = engine::AnalyzerKind::English;
+  const auto stemmed = buildTestIndex(corpusFromDsl("d0: running dogs / d1: the cat"), english);
+  ExploreOn onEnglish(stemmed->index);
+  ASSERT_TRUE(onEnglish.search(QStringLiteral("the and of")));
+  EXPECT_EQ(onEnglish.page.notice()->text(),
+            QStringLiteral("No results: every word of the query is a stop word (0 distinct terms of 0 tokens; dropped 3 "
+                           "stop words), and stop words are not searched."));
+}
+
+// With a comparison at 1280 px the Doc and Score columns were sized for the longest algorithm name
+// whatever their headers said, and the snippet got a quarter of the table: a few words.
+TEST(Pages, TheSnippetGetsTheRoomTheOtherColumnsLeave) {
+  const auto built = buildTestIndex(explainCorpus());
+  ExploreOn explore(built->index);
+  explore.page.resize(1264, 600);
+  explore.page.setCompareAlgorithm(engine::Algorithm::Exhaustive);
+  ASSERT_TRUE(explore.search(QStringLiteral("w1 w2 w3")));
+  ASSERT_TRUE(explore.page.resultModel()->snapshot() && explore.page.resultModel()->snapshot()->compare);
+  QTest::qWait(50);
+  auto* view = explore.page.resultView();
+  const int snippet = explore.page.resultModel()->column(widgets::ResultTableModel::Column::Snippet);
+  const int width = view->viewport()->width();
+  EXPECT_GE(view->horizontalHeader()->sectionSize(snippet), width * 2 / 5)
+      << "of " << width << " px; the doc column takes " << view->horizontalHeader()->sectionSize(1);
+  // Every other column still shows its header whole.
+  for (int c = 0; c < snippet; ++c) {
+    EXPECT_GE(view->horizontalHeader()->sectionSize(c), view->horizontalHeader()->sectionSizeHint(c)) << c;
+  }
+}
+
+// The query terms panel at 1280 px cut its last column: a term in every document of the default
+// dataset has 157 blocks, and the panel showed "15"; the explain panel cut the share's "%". Every
+// figure shows whole; the term's text gives way instead (elided, whole in its tooltip).
+TEST(Pages, TheTermAndExplainFiguresAreNeverCut) {
+  const auto built = buildTestIndex(explainCorpus());
+  ExploreOn explore(built->index);
+  explore.page.resize(1264, 600);
+  ASSERT_TRUE(explore.search(QStringLiteral("everywhere w1 w17 w100 onlyhere zzzunknownword")));
+  QTest::qWait(50);
+  for (const char* name : {"terms", "explain"}) {
+    SCOPED_TRACE(name);
+    auto* view = explore.page.findChild<QTableView*>(QLatin1String(name));
+    ASSERT_TRUE(view);
+    ASSERT_GE(view->model()->rowCount(), 6);
+    EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0) << "the panel is " << view->viewport()->width() << " px";
+    const QAbstractItemView* base = view;
+    for (int c = 1; c < view->model()->columnCount(); ++c) {
+      EXPECT_GE(view->horizontalHeader()->sectionSize(c), base->sizeHintForColumn(c)) << c;
+    }
+  }
+  EXPECT_TRUE(explore.page.termModel()->index(0, 0).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("everywhere\n")));
+}
+
+// Saved settings this version cannot use (a hand-edited file, another version's) were dropped
+// without a word: an unknown switch, an AND-only path saved with OR. They keep the defaults, and
+// the page says which and why; the usable ones are applied.
+TEST(Pages, UnusableSavedSettingsAreNamedNotDropped) {
+  TempDir dir;
+  QSettings settings(qpath(dir / "explore.ini"), QSettings::IniFormat);
+  settings.setValue(QStringLiteral("operator"), QStringLiteral("or"));
+  settings.setValue(QStringLiteral("algorithm"), QStringLiteral("bulk-and"));
+  settings.setValue(QStringLiteral("compare"), QStringLiteral("wand"));
+  settings.setValue(QStringLiteral("switches"), QStringLiteral("freq_prune=off,bogus=off"));
+  settings.setValue(QStringLiteral("k"), 25);
+  IndexController indexController;
+  QueryController queryController;
+  const app::WorkbenchContext context{&indexController, &queryController};
+  ExplorePage explore(context);
+  explore.restoreSettings(settings);
+  const auto p = explore.currentParams();
+  EXPECT_EQ(p.op, engine::Operator::Or);
+  EXPECT_EQ(p.algorithm, engine::Algorithm::Auto);
+  EXPECT_EQ(p.compare, std::optional(engine::Algorithm::Wand));
+  EXPECT_EQ(p.options, engine::SearchOptions{});
+  EXPECT_EQ(p.k, 25u);
+  EXPECT_FALSE(explore.notice()->isHidden());
+  EXPECT_EQ(explore.notice()->kind(), NoticeBar::Kind::Warning);
+  const QString text = explore.notice()->text();
+  EXPECT_TRUE(text.contains(QStringLiteral("algorithm 'bulk-and' (it does not evaluate OR queries)"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("switches 'freq_prune=off,bogus=off' (unknown optimisation 'bogus'")))
+      << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("wand"))) << "compare with wand was usable";
+}
+// Started on Explore (the last page), the window gave the keyboard focus to the log panel's
+// filter: typing a query went nowhere. The query box takes the focus whenever the page comes up
+// with the focus outside it (not from the tab bar, where arrow keys walk the tabs); Enter then
+// searches at once, without waiting for the typing pause.
+TEST(MainWindowTest, ExploreComesUpReadyToType) {
+  TempDir dir;
+  const auto request = writeSmallCorpus(dir);
+  app::MainWindow window(scratchOptions(dir));
+  window.showPage(QStringLiteral("explore"));
+  window.resize(1280, 800);
+  window.show();
+  window.activateWindow();
+  ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+  QApplication::processEvents();
+  auto* explore = qobject_cast<ExplorePage*>(window.page(QStringLiteral("explore")));
+  ASSERT_TRUE(explore);
+  EXPECT_TRUE(explore->queryEdit()->hasFocus())
+      << (QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "nothing");
+
+  ASSERT_NO_FATAL_FAILURE(buildIn(window, request));
+  window.showPage(QStringLiteral("explore"));
+  auto* q = window.queryController();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !q->isSearching(); }, kPagesTimeoutMs));
+  q->setDebounceInterval(60'000);  // only Enter can search now
+  QSignalSpy started(q, &QueryController::searchStarted);
+  explore->queryEdit()->clear();
+  QTest::keyClicks(explore->queryEdit(), QStringLiteral("w1 w2"));
+  EXPECT_EQ(started.count(), 0);
+  QTest::keyClick(explore->queryEdit(), Qt::Key_Return);
+  EXPECT_EQ(started.count(), 1);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return !q->isSearching(); }, kPagesTimeoutMs));
+  EXPECT_EQ(q->lastSnapshot() ? q->lastSnapshot()->text : QString(), QStringLiteral("w1 w2"));
+
+  // The tab bar keeps the focus (keyboard navigation between tabs).
+  auto* tabBar = window.findChild<QTabBar*>();
+  ASSERT_TRUE(tabBar);
+  window.showPage(QStringLiteral("index"));
+  tabBar->setFocus();
+  window.showPage(QStringLiteral("explore"));
+  QApplication::processEvents();
+  EXPECT_TRUE(tabBar->hasFocus());
 }
 
 }  // namespace

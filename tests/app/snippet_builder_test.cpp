@@ -63,5 +63,17 @@ TEST(SnippetBuilder, HandlesNoMatchNewlinesAndAstralCharacters) {
   EXPECT_TRUE(b.build(QString()).text.isEmpty());
 }
 
+// A stored text with U+2028 lost everything after it in the results table (the cell's text
+// layout ends a line there), and an escape or a bell drew as a box: every control character and
+// line or paragraph separator reads as a space, the highlights where they were.
+TEST(SnippetBuilder, ControlCharactersAndLineSeparatorsBecomeSpaces) {
+  SnippetBuilder b(engine::AnalyzerKind::Plain, query({"zeta", "eta"}));
+  const QString raw = QStringLiteral("alpha\u2028zeta\u001b[1mbeta\u0007\u0085gamma\u2029eta\u007f\u000b end");
+  const auto s = b.build(raw);
+  EXPECT_EQ(s.text, QStringLiteral("alpha zeta [1mbeta  gamma eta   end"));
+  EXPECT_EQ(highlighted(s.text, s.highlights), (QStringList{QStringLiteral("zeta"), QStringLiteral("eta")}));
+  EXPECT_EQ(SnippetBuilder::oneLine(QStringLiteral("a\u0000b\u009fc\u2028d")), QStringLiteral("a b c d"));
+}
+
 }  // namespace
 }  // namespace wandscope::test

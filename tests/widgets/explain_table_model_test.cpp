@@ -6,6 +6,8 @@
 
 #include <QAbstractItemModelTester>
 
+#include <cmath>
+
 namespace wandscope::test {
 namespace {
 
@@ -35,6 +37,17 @@ TEST(ExplainTableModel, ContributionsAddUpToTheScore) {
   for (int c = 0; c < ExplainTableModel::ColumnCount; ++c) {
     EXPECT_FALSE(model.headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty()) << c;
   }
+}
+
+// A score, contribution or idf below 1 keeps as many significant digits as the column's decimals
+// (a contribution of a term in every document read 0.0000055); from 1 up, the decimals as before.
+TEST(ExplainTableModel, SmallFiguresKeepTheirSignificantDigits) {
+  EXPECT_EQ(widgets::formatFigure(0.0000055123456, 7), QStringLiteral("0.000005512346"));
+  EXPECT_EQ(widgets::formatFigure(11.033596, 7), QStringLiteral("11.0335960"));
+  EXPECT_EQ(widgets::formatFigure(0.5, 5), QStringLiteral("0.50000"));
+  EXPECT_EQ(widgets::formatFigure(0.0, 7), QStringLiteral("0.0000000"));
+  EXPECT_EQ(widgets::formatFigure(1e-30, 7), QStringLiteral("0.000000000000"));
+  EXPECT_EQ(widgets::formatFigure(std::nan(""), 7), QStringLiteral("\u2013"));
 }
 
 TEST(ExplainTableModel, OutOfRangeRowsAreEmpty) {

@@ -110,5 +110,20 @@ TEST(SearchSnapshot, IdentityComparesDocIdsAndScoreBits) {
   EXPECT_EQ(s->firstDifference(), 2);
 }
 
+// An external id is corpus text: the Doc tooltips once filled a "%2" in it with the internal id
+// ("a41b (internal doc id %2)" for the document "a%2b").
+TEST(ResultTableModel, AnIdWithAPercentSignIsShownAsItIs) {
+  auto snapshot = std::make_shared<widgets::SearchSnapshot>(*makeSnapshot(true));
+  snapshot->rows[0].externalId = QStringLiteral("a%2b");
+  snapshot->compare->externalIds = {QStringLiteral("c%1d"), QStringLiteral("d17"), QStringLiteral("d2")};
+  ResultTableModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  model.setSnapshot(snapshot);
+  EXPECT_EQ(model.index(0, model.column(Column::Doc)).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("a%2b (internal doc id 4)"));
+  EXPECT_EQ(model.index(0, model.column(Column::CompareDoc)).data(Qt::ToolTipRole).toString(),
+            QStringLiteral("c%1d (internal doc id 4) from the compared path"));
+}
+
 }  // namespace
 }  // namespace wandscope::test

@@ -34,5 +34,27 @@ TEST(TermTableModel, ListsTermsAndMarksUnknownOnes) {
   EXPECT_EQ(model.rowCount(), 0);
 }
 
+// A term in every document of 200,000 has idf 2.5e-6: five fixed decimals showed it as 0.00000
+// (and its max score too) where wandscope-cli search --explain prints 2.49999e-06. Small figures
+// keep five significant digits, never in exponent form; the usual ones read as before.
+TEST(TermTableModel, TinyFiguresKeepTheirDigits) {
+  TermTableModel model;
+  QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+  engine::ParsedQuery q;
+  q.terms.push_back(engine::QueryTerm{"everywhere", 1u, 200'000, 2.49999e-06f, 5.35741e-06f, 1563});
+  q.terms.push_back(engine::QueryTerm{"often", 2u, 19'974, 0.00132581f, 0.00278997f, 157});
+  q.terms.push_back(engine::QueryTerm{"usual", 3u, 1'057, 2.93987f, 4.57816f, 9});
+  model.setQuery(q);
+  EXPECT_EQ(model.index(0, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.0000025000"));
+  EXPECT_EQ(model.index(0, TermTableModel::MaxScoreColumn).data().toString(), QStringLiteral("0.0000053574"));
+  EXPECT_EQ(model.index(1, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.0013258"));
+  EXPECT_EQ(model.index(2, TermTableModel::IdfColumn).data().toString(), QStringLiteral("2.93987"));
+  EXPECT_EQ(model.index(2, TermTableModel::MaxScoreColumn).data().toString(), QStringLiteral("4.57816"));
+  // The figures themselves, for exact comparisons.
+  EXPECT_EQ(model.index(0, TermTableModel::IdfColumn).data(TermTableModel::ValueRole).toDouble(),
+            static_cast<double>(2.49999e-06f));
+  EXPECT_EQ(model.index(0, TermTableModel::DfColumn).data(TermTableModel::ValueRole).toULongLong(), 200'000u);
+}
+
 }  // namespace
 }  // namespace wandscope::test

@@ -75,7 +75,7 @@ QVariant ExplainTableModel::data(const QModelIndex& index, int role) const {
       case Qt::DisplayRole:
         switch (index.column()) {
           case TermColumn: return QStringLiteral("\u03a3 (query order)");
-          case ContributionColumn: return QString::number(static_cast<double>(contributionSum()), 'f', 7);
+          case ContributionColumn: return formatFigure(static_cast<double>(contributionSum()), 7);
           case ShareColumn: return score > 0 ? QStringLiteral("100%") : QString();
           default: return QString();
         }
@@ -107,9 +107,9 @@ QVariant ExplainTableModel::data(const QModelIndex& index, int role) const {
       switch (index.column()) {
         case TermColumn: return QString::fromStdString(term.text);
         case TfColumn: return term.id ? QString::number(tf) : QStringLiteral("\u2013");
-        case IdfColumn: return term.id ? QString::number(static_cast<double>(term.idf), 'f', 5) : QString();
-        case WeightColumn: return tf > 0 ? QString::number(static_cast<double>(weight), 'f', 5) : QString();
-        case ContributionColumn: return QString::number(static_cast<double>(contribution), 'f', 7);
+        case IdfColumn: return term.id ? formatFigure(static_cast<double>(term.idf), 5) : QString();
+        case WeightColumn: return tf > 0 ? formatFigure(static_cast<double>(weight), 5) : QString();
+        case ContributionColumn: return formatFigure(static_cast<double>(contribution), 7);
         case ShareColumn:
           return score > 0 ? QStringLiteral("%1%").arg(100.0 * static_cast<double>(contribution) / score, 0, 'f', 1)
                            : QString();

@@ -20,7 +20,7 @@ constexpr ResultTableModel::Column kCompared[] = {
     ResultTableModel::Column::CompareScore, ResultTableModel::Column::Match,
     ResultTableModel::Column::Title,      ResultTableModel::Column::Snippet};
 
-QString scoreText(engine::Score s) { return QString::number(static_cast<double>(s), 'f', 7); }
+QString scoreText(engine::Score s) { return formatFigure(static_cast<double>(s), 7); }
 
 QString bitsText(engine::Score s) {
   return QStringLiteral("0x%1").arg(scoreBits(s), 8, 16, QLatin1Char('0'));
@@ -109,12 +109,15 @@ QVariant ResultTableModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
       switch (kind) {
         case Column::Doc:
-          return hit ? QStringLiteral("%1 (internal doc id %2)").arg(hit->externalId).arg(hit->doc) : QVariant();
+          // One arg() call: an external id is corpus text, and a "%2" in it must stay as it is.
+          return hit ? QStringLiteral("%1 (internal doc id %2)").arg(hit->externalId, QString::number(hit->doc))
+                     : QVariant();
         case Column::Score:
           return hit ? QStringLiteral("%1\nf32 bits %2").arg(scoreText(hit->score), bitsText(hit->score))
                      : QVariant();
         case Column::CompareDoc:
-          return other ? QStringLiteral("%1 (internal doc id %2) from the compared path").arg(compareExternalId(row)).arg(other->doc)
+          return other ? QStringLiteral("%1 (internal doc id %2) from the compared path")
+                             .arg(compareExternalId(row), QString::number(other->doc))
                        : QVariant();
         case Column::CompareScore:
           return other ? QStringLiteral("%1\nf32 bits %2").arg(scoreText(other->score), bitsText(other->score))

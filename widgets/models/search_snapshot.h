@@ -81,6 +81,12 @@ using SearchSnapshotPtr = std::shared_ptr<const SearchSnapshot>;
 // The bits of an f32 score, for exact comparisons and tooltips.
 std::uint32_t scoreBits(engine::Score score) noexcept;
 
+// A score, idf, weight or contribution as the Explore page's tables write it: at least
+// `decimals` decimals, and below 1 as many more as `decimals` significant digits need (at most 12
+// decimals), never in exponent form. So a term in every document reads idf 0.000024999 as the
+// CLI's 2.49991e-05 does, not 0.00002 or 0.00000 (its contributions alike); "\u2013" for NaN.
+QString formatFigure(double value, int decimals);
+
 }  // namespace wandscope::widgets
 
 Q_DECLARE_METATYPE(wandscope::widgets::SearchSnapshotPtr)

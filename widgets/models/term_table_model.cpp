@@ -2,6 +2,7 @@
 #include "widgets/models/term_table_model.h"
 
 #include "widgets/metric_descriptions.h"
+#include "widgets/models/search_snapshot.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -50,8 +51,8 @@ QVariant TermTableModel::data(const QModelIndex& index, int role) const {
       switch (index.column()) {
         case TermColumn: return QString::fromStdString(t.text);
         case DfColumn: return known ? locale.toString(static_cast<qulonglong>(t.df)) : QStringLiteral("not in index");
-        case IdfColumn: return known ? QString::number(static_cast<double>(t.idf), 'f', 5) : QString();
-        case MaxScoreColumn: return known ? QString::number(static_cast<double>(t.maxScore), 'f', 5) : QString();
+        case IdfColumn: return known ? formatFigure(static_cast<double>(t.idf), 5) : QString();
+        case MaxScoreColumn: return known ? formatFigure(static_cast<double>(t.maxScore), 5) : QString();
         case BlocksColumn: return known ? locale.toString(static_cast<qulonglong>(t.blocks)) : QString();
         default: return {};
       }
@@ -60,6 +61,10 @@ QVariant TermTableModel::data(const QModelIndex& index, int role) const {
         return QStringLiteral("\"%1\" is not in the index: it matches no document (an AND query "
                               "then has no results).")
             .arg(QString::fromStdString(t.text));
+      }
+      // The term whole (a narrow panel elides it), then what the column means.
+      if (index.column() == TermColumn) {
+        return QStringLiteral("%1\n\n%2").arg(QString::fromStdString(t.text), metricDescription(termColumnKey(TermColumn)));
       }
       return metricDescription(termColumnKey(index.column()));
     case Qt::TextAlignmentRole:
@@ -76,6 +81,15 @@ QVariant TermTableModel::data(const QModelIndex& index, int role) const {
       if (!known) return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
       return {};
     case KnownRole: return known;
+    case ValueRole:
+      if (!known) return {};
+      switch (index.column()) {
+        case DfColumn: return QVariant::fromValue(static_cast<qulonglong>(t.df));
+        case IdfColumn: return QVariant(static_cast<double>(t.idf));
+        case MaxScoreColumn: return QVariant(static_cast<double>(t.maxScore));
+        case BlocksColumn: return QVariant::fromValue(static_cast<qulonglong>(t.blocks));
+        default: return {};
+      }
     default: return {};
   }
 }

@@ -13,7 +13,9 @@ class TermTableModel : public QAbstractTableModel {
   Q_OBJECT
  public:
   enum Column { TermColumn, DfColumn, IdfColumn, MaxScoreColumn, BlocksColumn, ColumnCount };
-  enum Role { KnownRole = Qt::UserRole + 1 };
+  // ValueRole: the figure itself (df and blocks as qulonglong, idf and max score as the f32
+  // widened to double), empty for a term not in the index.
+  enum Role { KnownRole = Qt::UserRole + 1, ValueRole };
 
   explicit TermTableModel(QObject* parent = nullptr);
 

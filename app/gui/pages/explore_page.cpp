@@ -31,12 +31,15 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabBar>
+#include <QTextDocumentFragment>
 #include <QTableView>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <optional>
 
 namespace wandscope::app {
 namespace {
@@ -86,6 +89,43 @@ QLabel* metricLabel(const QString& key, QWidget* parent, bool header) {
 }
 
 const char* const kSummaryKeys[] = {"path", "wall_ms", "cpu_ms", "postings_decoded", "hits", "kth_score", "reason"};
+
+// Why a query returned nothing, in words: the table alone is just empty, and a forced path's
+// reason ("forced") says nothing about it.
+QString noResultsText(const widgets::SearchSnapshot& s) {
+  const engine::ParsedQuery& q = s.query;
+  const auto quoted = [](const std::string& term) {
+    return QStringLiteral("'%1'").arg(QString::fromStdString(term));
+  };
+  if (q.terms.empty()) {
+    if (q.analysis.stopWords > 0 && q.analysis.overlongTokens == 0) {
+      return QStringLiteral("No results: every word of the query is a stop word (%1), and stop words are not "
+                            "searched.")
+          .arg(QString::fromStdString(engine::describeAnalysis(q)));
+    }
+    return QStringLiteral("No results: the query has no searchable word (%1).")
+        .arg(QString::fromStdString(engine::describeAnalysis(q)));
+  }
+  QStringList unknown;
+  for (const auto& t : q.terms) {
+    if (!t.id) unknown << quoted(t.text);
+  }
+  const auto list = [](const QStringList& items) {
+    return items.size() <= 4 ? items.join(QStringLiteral(", "))
+                             : QStringLiteral("%1 and %2 more")
+                                   .arg(items.mid(0, 4).join(QStringLiteral(", ")), QString::number(items.size() - 4));
+  };
+  if (unknown.size() == static_cast<int>(q.terms.size())) {
+    return unknown.size() == 1 ? QStringLiteral("No results: %1 is not in the index.").arg(unknown.front())
+                               : QStringLiteral("No results: no query term is in the index (%1).").arg(list(unknown));
+  }
+  if (s.op == engine::Operator::And && !unknown.isEmpty()) {
+    return QStringLiteral("No results: %1 %2 not in the index, and AND needs every term in a document.")
+        .arg(list(unknown), unknown.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"));
+  }
+  if (s.op == engine::Operator::And) return QStringLiteral("No results: no document holds every term (AND).");
+  return QStringLiteral("No results: no document matches.");
+}
 
 QTableView* makeTable(QAbstractItemModel* model, QWidget* parent) {
   auto* v = new QTableView(parent);
@@ -320,8 +360,14 @@ void ExplorePage::buildPanels() {
   m_termModel = new widgets::TermTableModel(this);
   m_terms = makeTable(m_termModel, termBox);
   m_terms->setSelectionMode(QAbstractItemView::NoSelection);
+  m_terms->setObjectName(QStringLiteral("terms"));
+  // The figures whole, the term's text taking what is left (elided if need be, whole in its
+  // tooltip): with every column sized to its contents and the last stretched, a narrow panel cut
+  // the blocks column, and 157 blocks read "15".
   m_terms->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_terms->horizontalHeader()->setStretchLastSection(true);
+  m_terms->horizontalHeader()->setSectionResizeMode(widgets::TermTableModel::TermColumn, QHeaderView::Stretch);
+  m_terms->horizontalHeader()->setStretchLastSection(false);
+  m_terms->setTextElideMode(Qt::ElideMiddle);
   termBox->layout()->addWidget(m_terms);
   m_analysis = new QLabel(termBox);
   m_analysis->setWordWrap(true);
@@ -339,16 +385,29 @@ void ExplorePage::buildPanels() {
   m_explainModel = new widgets::ExplainTableModel(this);
   m_explain = makeTable(m_explainModel, explainBox);
   m_explain->setSelectionMode(QAbstractItemView::NoSelection);
+  m_explain->setObjectName(QStringLiteral("explain"));
+  // As the terms' table: the figures whole (the share's "%" was cut), the term's text gives way.
   m_explain->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_explain->horizontalHeader()->setStretchLastSection(true);
+  m_explain->horizontalHeader()->setSectionResizeMode(widgets::ExplainTableModel::TermColumn, QHeaderView::Stretch);
+  m_explain->horizontalHeader()->setStretchLastSection(false);
+  m_explain->setTextElideMode(Qt::ElideMiddle);
   explainBox->layout()->addWidget(m_explainHeader);
   explainBox->layout()->addWidget(m_explain);
   m_bottom->addWidget(explainBox);
-  m_bottom->setSizes({380, 360, 500});
+  m_bottom->setSizes({360, 400, 480});
   m_vertical->addWidget(m_bottom);
   m_vertical->setStretchFactor(0, 5);
   m_vertical->setStretchFactor(1, 4);
   layout->addWidget(m_vertical, 1);
+}
+
+void ExplorePage::showEvent(QShowEvent* event) {
+  Page::showEvent(event);
+  // Ready to type: started on this page, the window gave the focus to the log panel's filter.
+  // Focus already inside the page stays, and so does the tab bar's (arrow keys walk the tabs).
+  QWidget* focus = window()->focusWidget();  // the window's focus child, also before it is active
+  if (focus && (isAncestorOf(focus) || qobject_cast<QTabBar*>(focus))) return;
+  m_query->setFocus(Qt::OtherFocusReason);
 }
 
 QList<QAction*> ExplorePage::menuActions() const {
@@ -482,8 +541,11 @@ void ExplorePage::onResults(const widgets::SearchSnapshotPtr& snapshot) {
     const int row = std::min(keepRow, m_resultModel->rowCount() - 1);
     m_results->setCurrentIndex(m_resultModel->index(row, 0));
   } else {
+    // Said where the results would be (the notice above them) and kept in the explain panel.
+    const QString why = noResultsText(*snapshot);
     m_explainModel->clear();
-    m_explainHeader->setText(QStringLiteral("<i>No results: nothing to explain.</i>"));
+    m_explainHeader->setText(QStringLiteral("<i>%1</i>").arg(why.toHtmlEscaped()));
+    m_notice->showNotice(widgets::NoticeBar::Kind::Information, why);
   }
   if (m_screenshotPending) {
     m_screenshotPending = false;
@@ -499,6 +561,8 @@ void ExplorePage::onFailed(quint64, const QString& message) {
   m_termModel->clear();
   m_analysis->clear();
   m_explainModel->clear();
+  // Never the last result's explain under an error: it would read as this query's.
+  m_explainHeader->setText(QStringLiteral("<i>The query failed: nothing to explain.</i>"));
   updateSummary(nullptr);
   m_notice->showNotice(widgets::NoticeBar::Kind::Error, message);
   emit errorOccurred(message);
@@ -510,6 +574,8 @@ void ExplorePage::onFailed(quint64, const QString& message) {
 
 QString ExplorePage::analysisText() const { return m_analysis->text(); }
 
+QString ExplorePage::explainHeaderText() const { return m_explainHeader->text(); }
+
 void ExplorePage::onCleared() {
   m_shown.reset();
   m_traceAction->setEnabled(false);
@@ -520,11 +586,14 @@ void ExplorePage::onCleared() {
   m_explainModel->clear();
   updateSummary(nullptr);
   m_explainHeader->setText(QStringLiteral("<i>Select a result to see why it scored what it did.</i>"));
+  // A warning about the saved settings stays until it is closed (an empty query box clears here).
+  const bool warning = m_notice->kind() == widgets::NoticeBar::Kind::Warning && !m_notice->isHidden();
   if (!m_context.query->index()) {
+    if (warning) return;
     m_notice->showNotice(widgets::NoticeBar::Kind::Information,
                          QStringLiteral("No index is open. Open or build one on the Index page, then type a query."),
                          QStringLiteral("Go to the Index page"));
-  } else if (m_notice->kind() != widgets::NoticeBar::Kind::Positive) {
+  } else if (!warning && m_notice->kind() != widgets::NoticeBar::Kind::Positive) {
     m_notice->hideNotice();
   }
 }
@@ -548,7 +617,7 @@ void ExplorePage::updateSummary(const widgets::SearchSnapshotPtr& snapshot) {
     labels[3]->setText(locale.toString(static_cast<qulonglong>(run->counters.postingsDecoded)));
     labels[4]->setText(locale.toString(static_cast<qulonglong>(run->hits.size())));
     labels[5]->setText(std::isnan(run->kthScore) ? QStringLiteral("\u2013")
-                                                 : QString::number(static_cast<double>(run->kthScore), 'f', 7) +
+                                                 : widgets::formatFigure(static_cast<double>(run->kthScore), 7) +
                                                        (run->tieAtK ? QStringLiteral(" (tie)") : QString()));
     labels[6]->setText(run->reason.toHtmlEscaped());
     labels[6]->setToolTip(widgets::metricDescription(u"path") + QStringLiteral("\n\n") + run->reason);
@@ -584,28 +653,35 @@ void ExplorePage::resizeResultColumns() {
   using C = widgets::ResultTableModel::Column;
   auto* header = m_results->horizontalHeader();
   const QFontMetrics fm(m_results->font());
-  const auto setWidth = [&](C c, int w) {
+  QFont mono = m_results->font();  // the scores' font (ResultTableModel's FontRole)
+  mono.setFamily(QStringLiteral("monospace"));
+  mono.setStyleHint(QFont::Monospace);
+  constexpr int kPad = 18;
+  // The snippet (the last column, stretched) gets what the others leave, so they are as narrow as
+  // their headers and cells allow. Sized for the longest algorithm name whatever the headers said,
+  // they left the snippet a quarter of the table at 1280 px with a comparison: a few words.
+  // Floors (an 8-character id, a score of 1000 and more) keep them from jumping while typing.
+  const int idFloor = fm.horizontalAdvance(QStringLiteral("d0000000")) + kPad;
+  const int scoreFloor = QFontMetrics(mono).horizontalAdvance(QStringLiteral("0000.0000000")) + kPad;
+  // QTableView hides sizeHintForColumn(); QAbstractItemView's is public (the same virtual).
+  const QAbstractItemView* view = m_results;
+  const auto fit = [&](C c, int floor) {
     const int col = m_resultModel->column(c);
-    if (col >= 0) header->resizeSection(col, w);
+    if (col < 0) return;
+    header->resizeSection(col, std::max({header->sectionSizeHint(col), view->sizeHintForColumn(col), floor}));
   };
-  const int digits = fm.horizontalAdvance(QStringLiteral("0000000000")) ;
-  // Headers name the algorithm ("Doc (block-max-and)"): wide enough for the longest name.
-  QString longest;
-  for (const engine::Algorithm a : engine::allAlgorithms()) {
-    const QString name = QString::fromLatin1(engine::algorithmName(a));
-    if (fm.horizontalAdvance(name) > fm.horizontalAdvance(longest)) longest = name;
+  fit(C::Rank, 0);
+  fit(C::Doc, idFloor);
+  fit(C::Score, scoreFloor);
+  fit(C::CompareDoc, idFloor);
+  fit(C::CompareScore, scoreFloor);
+  fit(C::Match, 0);
+  // Titles: up to 28 characters' room, the rest elided (the tooltip has it whole).
+  const int title = m_resultModel->column(C::Title);
+  if (title >= 0) {
+    const int want = std::max(header->sectionSizeHint(title), view->sizeHintForColumn(title));
+    header->resizeSection(title, std::min(want, fm.horizontalAdvance(QLatin1Char('x')) * 28));
   }
-  // "A: " too: both paths the same, the headers say which is which (SearchSnapshot::pathLabels).
-  const auto titled = [&](const char* title) {
-    return fm.horizontalAdvance(QStringLiteral("%1 (A: %2)").arg(QLatin1String(title), longest)) + 16;
-  };
-  setWidth(C::Rank, fm.horizontalAdvance(QStringLiteral("Rank")) + 18);
-  setWidth(C::Doc, std::max(titled("Doc"), digits));
-  setWidth(C::Score, titled("Score"));
-  setWidth(C::CompareDoc, std::max(titled("Doc"), digits));
-  setWidth(C::CompareScore, titled("Score"));
-  setWidth(C::Match, fm.horizontalAdvance(QStringLiteral("Match")) + 18);
-  setWidth(C::Title, fm.horizontalAdvance(QLatin1Char('x')) * 28);
 }
 
 void ExplorePage::onResultSelected() {
@@ -618,14 +694,15 @@ void ExplorePage::onResultSelected() {
     return;
   }
   const bool equal = m_explainModel->sumMatchesScore();
+  const QLocale locale;
+  // One arg() call: an external id is corpus text, and a "%3" in it must stay as it is.
   m_explainHeader->setText(
       QStringLiteral("Rank %1 \u00b7 doc <b>%2</b> (internal %3) \u00b7 length %4 \u00b7 score %5 = "
                      "\u03a3 contributions %6")
-          .arg(row + 1)
-          .arg(hit->externalId.toHtmlEscaped())
-          .arg(hit->doc)
-          .arg(hit->explain.docLength)
-          .arg(QString::number(static_cast<double>(hit->score), 'f', 7),
+          .arg(locale.toString(row + 1), hit->externalId.toHtmlEscaped(), QString::number(hit->doc),
+               locale.toString(hit->explain.docLength) +
+                   (hit->explain.docLength == 1 ? QStringLiteral(" token") : QStringLiteral(" tokens")),
+               widgets::formatFigure(static_cast<double>(hit->score), 7),
                equal ? QStringLiteral("<span style='color:#2e9e4f'>\u2713 same bits</span>")
                      : QStringLiteral("<span style='color:#d83a3a'>\u2717 differs</span>")));
   m_explainHeader->setToolTip(QStringLiteral("BM25 with k1 = %1, b = %2 over %3 documents. %4")
@@ -636,6 +713,14 @@ void ExplorePage::onResultSelected() {
 }
 
 QString ExplorePage::cpuSummaryText() const { return m_summaryA[2]->text(); }
+
+QString ExplorePage::summaryText(const QString& key, bool compared) const {
+  const QList<QLabel*>& labels = compared ? m_summaryB : m_summaryA;
+  for (int i = 0; i < static_cast<int>(std::size(kSummaryKeys)); ++i) {
+    if (key == QLatin1String(kSummaryKeys[i])) return QTextDocumentFragment::fromHtml(labels[i]->text()).toPlainText();
+  }
+  return {};
+}
 
 void ExplorePage::saveSettings(QSettings& s) const {
   const QueryParams p = currentParams();
@@ -654,20 +739,56 @@ void ExplorePage::saveSettings(QSettings& s) const {
 
 void ExplorePage::restoreSettings(QSettings& s) {
   m_updatingControls = true;
+  // A saved value this version cannot use (another version's settings, a hand-edited file: an
+  // unknown switch, an AND-only path saved with OR) keeps the default, and the page says so: it
+  // was once dropped without a word, with every later value of the group.
+  QStringList ignored;
+  const auto setting = [&s](const char* key) { return s.value(QLatin1String(key)).toString().trimmed(); };
+  const auto ignore = [&ignored](const QString& what, const QString& value, const QString& why) {
+    ignored << QStringLiteral("%1 '%2' (%3)").arg(what, value, why);
+  };
+  const QString op = setting("operator");
+  if (!op.isEmpty()) {
+    try {
+      setOperator(engine::parseOperator(op.toStdString()));
+    } catch (const std::exception& e) {
+      ignore(QStringLiteral("operator"), op, QString::fromUtf8(e.what()));
+    }
+  }
+  fillAlgorithms();
+  m_updatingControls = true;
+  const auto currentOp = static_cast<engine::Operator>(m_operator->currentData().toInt());
+  const QString opName = QString::fromLatin1(engine::operatorName(currentOp)).toUpper();
+  // Some path for the current operator, or the reason it cannot be one.
+  const auto path = [&](const char* what, const QString& name) -> std::optional<engine::Algorithm> {
+    try {
+      const engine::Algorithm a = engine::parseAlgorithm(name.toStdString());
+      if (engine::algorithmSupports(a, currentOp)) return a;
+      ignore(QString::fromLatin1(what), name, QStringLiteral("it does not evaluate %1 queries").arg(opName));
+    } catch (const std::exception& e) {
+      ignore(QString::fromLatin1(what), name, QString::fromUtf8(e.what()));
+    }
+    return std::nullopt;
+  };
+  const QString algo = setting("algorithm");
+  if (!algo.isEmpty()) {
+    if (const auto a = path("algorithm", algo)) setAlgorithm(*a);
+  }
+  const QString compare = setting("compare");
+  setCompareAlgorithm(compare.isEmpty() ? std::nullopt : path("compare with", compare));
+  const QString switches = setting("switches");
+  engine::SearchOptions options;
   try {
-    const QString op = s.value(QStringLiteral("operator")).toString();
-    if (!op.isEmpty()) setOperator(engine::parseOperator(op.toStdString()));
-    fillAlgorithms();
-    m_updatingControls = true;
-    const QString algo = s.value(QStringLiteral("algorithm")).toString();
-    if (!algo.isEmpty()) setAlgorithm(engine::parseAlgorithm(algo.toStdString()));
-    const QString compare = s.value(QStringLiteral("compare")).toString();
-    setCompareAlgorithm(compare.isEmpty() ? std::nullopt : std::optional(engine::parseAlgorithm(compare.toStdString())));
-    engine::SearchOptions options;
-    options.apply(s.value(QStringLiteral("switches")).toString().toStdString());
-    m_switches->setOptions(options);
-  } catch (const std::exception&) {
-    // Settings from another version: keep the defaults.
+    options.apply(switches.toStdString());
+  } catch (const std::exception& e) {
+    ignore(QStringLiteral("switches"), switches, QString::fromUtf8(e.what()));
+    options = engine::SearchOptions{};  // all on, not half of the saved ones
+  }
+  m_switches->setOptions(options);
+  if (!ignored.isEmpty()) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
+                         QStringLiteral("Saved Explore settings not used, the defaults instead: %1.")
+                             .arg(ignored.join(QStringLiteral("; "))));
   }
   m_k->setValue(s.value(QStringLiteral("k"), 10).toInt());
   m_hideZeros->setChecked(s.value(QStringLiteral("hideZeros"), true).toBool());

@@ -65,12 +65,17 @@ class ExplorePage : public Page {
   widgets::CounterTableModel* counterModel() const noexcept { return m_counterModel; }
   widgets::TermTableModel* termModel() const noexcept { return m_termModel; }
   QString analysisText() const;
+  // The explain panel's heading: the selected result, or why there is nothing to explain.
+  QString explainHeaderText() const;
   widgets::ExplainTableModel* explainModel() const noexcept { return m_explainModel; }
   widgets::NoticeBar* notice() const noexcept { return m_notice; }
   QLabel* identityLabel() const noexcept { return m_identity; }
   SimdSelector* simdSelector() const noexcept { return m_simd; }
   // The summary's "CPU time" cell of the primary path (time and SIMD target).
   QString cpuSummaryText() const;
+  // A summary cell as plain text: `key` one of path, wall_ms, cpu_ms, postings_decoded, hits,
+  // kth_score, reason; of the compared path's row with `compared`.
+  QString summaryText(const QString& key, bool compared = false) const;
   // "Trace this query" (Ctrl+Shift+T): enabled once a result is shown.
   QAction* traceAction() const noexcept { return m_traceAction; }
   widgets::SwitchesButton* switchesButton() const noexcept { return m_switches; }
@@ -80,6 +85,9 @@ class ExplorePage : public Page {
   // operator, k, the algorithm asked for (auto included: the trace then takes auto's path, in the
   // form auto ran it) and the switches.
   void traceRequested(const QString& text, int op, int k, int algorithm, const engine::SearchOptions& options);
+
+ protected:
+  void showEvent(QShowEvent* event) override;
 
  private:
   void buildControls();
