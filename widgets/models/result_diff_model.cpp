@@ -6,7 +6,6 @@
 #include <QFont>
 
 #include <algorithm>
-#include <cmath>
 
 namespace wandscope::widgets {
 namespace {
@@ -43,17 +42,10 @@ const DiffHit* ResultDiffModel::hitB(int row) const noexcept {
 }
 
 QString ResultDiffModel::scoreText(float score) {
-  const double v = static_cast<double>(score);
-  if (!std::isfinite(v)) return QString::number(v);
-  // Seven decimals, as the Explore page's result and explain tables (and the explain tables below
-  // this one) write scores; below 1, as many more as seven significant digits need, at most 12.
-  // From 1 up an f32's spacing (>= 1.19e-7) exceeds the last decimal, so two scores whose bits
-  // differ never print alike there.
-  int decimals = 7;
-  if (v != 0 && std::abs(v) < 1) {
-    decimals = std::min(12, 6 - static_cast<int>(std::floor(std::log10(std::abs(v)))));
-  }
-  return QString::number(v, 'f', decimals);
+  // As the Explore page's tables, whose explain tables sit below this one. From 1 up an f32's
+  // spacing (>= 1.19e-7) exceeds the seventh decimal, so two scores whose bits differ never print
+  // alike there.
+  return formatFigure(static_cast<double>(score), 7);
 }
 
 int ResultDiffModel::firstDivergingRow() const noexcept {
