@@ -32,5 +32,20 @@ TEST(DistributionPlot, TheExportProposesTheTitleAsFileName) {
   EXPECT_EQ(plot.exportFileName(), QStringLiteral("Latency-per-rung.png"));
 }
 
+// A point's tooltip writes its figures as the reports do: a 30 ns latency in ms read "3e-05" and a
+// count of millions "2.5e+06".
+TEST(DistributionPlot, PointFiguresAreNeverInExponentForm) {
+  struct Probe : DistributionPlot {
+    using DistributionPlot::pointToolTip;
+  } plot;
+  const int series = plot.addSeries(QStringLiteral("p99"), DistributionPlot::Style::Points);
+  plot.setLogarithmic(false, false);
+  plot.setSeriesData(series, {0.00003}, {2500000});
+  const QString tip = plot.pointToolTip(*plot.graph(series), QCPGraphData(0.00003, 2500000));
+  EXPECT_TRUE(tip.contains(QStringLiteral(": 0.00003<br>"))) << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral(": 2,500,000"))) << tip.toStdString();
+  EXPECT_FALSE(tip.contains(QStringLiteral("e+")) || tip.contains(QStringLiteral("e-"))) << tip.toStdString();
+}
+
 }  // namespace
 }  // namespace wandscope::test

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/distribution_plot.h"
 
-#include <QLocale>
+#include "engine/core/wording.h"
+
 
 #include <algorithm>
 #include <cmath>
@@ -18,11 +19,8 @@ QColor seriesColor(int i, bool dark) {
   return dark ? darkColors[i % 4] : light[i % 4];
 }
 
-QString formatNumber(double v) {
-  if (std::abs(v) >= 1e6 || (std::abs(v) < 1e-3 && v != 0)) return QString::number(v, 'g', 4);
-  if (v == std::floor(v)) return QLocale().toString(static_cast<qlonglong>(v));
-  return QLocale().toString(v, 'f', 3);
-}
+// As the reports write figures (engine::significant): "0.00003", "2,500,000", never an exponent.
+QString formatNumber(double v) { return QString::fromStdString(engine::significant(v)); }
 
 }  // namespace
 
