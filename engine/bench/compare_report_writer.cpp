@@ -226,7 +226,7 @@ Table capacityTable(const CompareReport& r) {
   for (const auto& c : r.capacity) {
     std::vector<std::string> row{fmt::format("{}: {}", c.target, c.spec), std::to_string(c.ladders)};
     for (std::size_t j = 0; j < c.rates.size(); ++j) {
-      row.push_back(fmt::format("{}/{} pass, shed {:.2g} %{}", c.passed[j], c.ladders, c.shedFraction[j] * 100,
+      row.push_back(fmt::format("{}/{} pass, shed {} %{}", c.passed[j], c.ladders, significant(c.shedFraction[j] * 100),
                                 c.criteria[j].empty() ? "" : " (" + c.criteria[j] + ")"));
     }
     t.rows.push_back(std::move(row));

@@ -46,8 +46,8 @@ BenchProfile openComparisonProfile(const BenchProfile& profile, const std::vecto
     }
     for (double m : l.multiples) l.rates.push_back(std::max(ArrivalSchedule::kMinRate, m * it->second.rate));
     if (options.onMessage) {
-      options.onMessage(fmt::format("calibrated A ({}): {:.4g} requests/s; {} targets are offered {} x that", a,
-                                    it->second.rate, targets.size() == 2 ? "both" : "all", l.multiples.size()));
+      options.onMessage(fmt::format("calibrated A ({}): {}; {} targets are offered {} x that", a,
+                                    formatRate(it->second.rate), targets.size() == 2 ? "both" : "all", l.multiples.size()));
     }
     l.multiples.clear();
   }

@@ -51,7 +51,7 @@ void RequestLogWriter::write(const RungPlan& plan, const RungRecords& records, c
     }
   }
   const std::string target = csvField(plan.target);
-  const std::string prefix = fmt::format("{},{},{},{},{:g},{}", plan.index, plan.pass, plan.mode, target,
+  const std::string prefix = fmt::format("{},{},{},{},{},{}", plan.index, plan.pass, plan.mode, target,
                                          plan.targetRate, plan.concurrency);
   std::string buf;
   buf.reserve(1 << 20);

@@ -5,6 +5,7 @@
 #include "engine/bench/compare_report_writer.h"
 #include "engine/bench/compare_runner.h"
 #include "engine/bench/compare_stats.h"
+#include "engine/core/wording.h"
 
 #include <gtest/gtest.h>
 
@@ -208,6 +209,11 @@ TEST(OpenCompare, MultiplesAreResolvedAgainstAsThroughputForBothTargets) {
   EXPECT_EQ(resolved.targets, (std::vector<std::string>{"synthetic:service_us=500", "synthetic:service_us=100"}));
   ASSERT_FALSE(messages.empty());
   EXPECT_NE(messages.front().find("calibrated A"), std::string::npos) << messages.front();
+  // In the reports' words: "2.132e+05 requests/s" was its old form.
+  EXPECT_NE(messages.front().find("calibrated A (synthetic:service_us=500): " +
+                                  engine::formatRate(resolved.ladder.rates[0] / 0.1) + ";"),
+            std::string::npos)
+      << messages.front();
 }
 
 }  // namespace

@@ -228,7 +228,7 @@ TEST(RequestLogWriter, WritesGzipCsvWithOneRowPerRequest) {
     plan.index = 3;
     plan.mode = "open";
     plan.target = "builtin";
-    plan.targetRate = 50;
+    plan.targetRate = 1234567.891;  // a calibrated multiple: exact, not "1.23457e+06" (6 digits)
     w.write(plan, recs, workload);
     EXPECT_EQ(w.rows(), 2u);
     EXPECT_FALSE(std::filesystem::exists(path));  // not before close
@@ -247,8 +247,8 @@ TEST(RequestLogWriter, WritesGzipCsvWithOneRowPerRequest) {
   std::getline(in, row1);
   std::getline(in, row2);
   EXPECT_EQ(header.rfind("rung,pass,mode,target,target_rate,concurrency,sequence,query_set,query_id,outcome,", 0), 0u);
-  EXPECT_EQ(row1.rfind("3,0,open,builtin,50,0,0,mid-df-2,\"q,1\",ok,1,0,100,110,120,1120,1020,1000,900,7,", 0), 0u) << row1;
-  EXPECT_EQ(row2.rfind("3,0,open,builtin,50,0,1,mid-df-2,\"q,1\",shed,1,0,100,110,,,,,,", 0), 0u) << row2;
+  EXPECT_EQ(row1.rfind("3,0,open,builtin,1234567.891,0,0,mid-df-2,\"q,1\",ok,1,0,100,110,120,1120,1020,1000,900,7,", 0), 0u) << row1;
+  EXPECT_EQ(row2.rfind("3,0,open,builtin,1234567.891,0,1,mid-df-2,\"q,1\",shed,1,0,100,110,,,,,,", 0), 0u) << row2;
 }
 
 // Every file of a directory by name, with its content.
