@@ -71,6 +71,10 @@ void QueryController::dispatch() {
   m_thread->post([w = m_worker, job] { w->run(job); });
 }
 
+void QueryController::runOnWorkerThread(std::function<void()> fn) {
+  m_thread->post([fn = std::move(fn)] { fn(); });
+}
+
 void QueryController::setSearching(bool searching) {
   if (searching == m_searching) return;
   m_searching = searching;

@@ -8,6 +8,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace wandscope::app {
@@ -43,6 +44,10 @@ class QueryController : public QObject {
   bool isSearching() const noexcept { return m_searching; }
   // The newest snapshot shown (nullptr before the first result or after clearing).
   const widgets::SearchSnapshotPtr& lastSnapshot() const noexcept { return m_last; }
+  // Runs `fn` on the worker thread after the searches sent so far and before any sent later. For
+  // tests: a function that holds the worker keeps the next search in flight as long as it likes
+  // (a slow search, without an index big enough to be slow). It must return before shutdown.
+  void runOnWorkerThread(std::function<void()> fn);
 
   static constexpr int kDebounceMs = 150;
   static constexpr unsigned long kShutdownWaitMs = 5'000;

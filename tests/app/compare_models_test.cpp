@@ -232,17 +232,19 @@ TEST(ResultDiffModel, SideBySideHighlightsTheFirstDivergingRank) {
   // (3 and 3 + 2^-22), which six decimals printed as 3.000000 on both sides of "score bits differ".
   EXPECT_NE(cell(model, 2, widgets::ResultDiffModel::ScoreA, Qt::ToolTipRole),
             cell(model, 2, widgets::ResultDiffModel::ScoreB, Qt::ToolTipRole));
-  EXPECT_EQ(cell(model, 2, widgets::ResultDiffModel::ScoreA), QStringLiteral("3.0000000"));
+  EXPECT_EQ(cell(model, 2, widgets::ResultDiffModel::ScoreA), QStringLiteral("3"));
   EXPECT_EQ(cell(model, 2, widgets::ResultDiffModel::ScoreB), QStringLiteral("3.0000002"));
   // The tooltip starts with the cell's own figure, then the bits.
   EXPECT_TRUE(cell(model, 2, widgets::ResultDiffModel::ScoreB, Qt::ToolTipRole)
                   .startsWith(cell(model, 2, widgets::ResultDiffModel::ScoreB) + QStringLiteral(" (f32 bits 0x")))
       << cell(model, 2, widgets::ResultDiffModel::ScoreB, Qt::ToolTipRole).toStdString();
-  // Seven decimals (the Explore page's), seven significant digits below 1, never an exponent.
-  EXPECT_EQ(widgets::ResultDiffModel::scoreText(12.5f), QStringLiteral("12.5000000"));
-  EXPECT_EQ(widgets::ResultDiffModel::scoreText(0.0123456789f), QStringLiteral("0.01234568"));
-  EXPECT_EQ(widgets::ResultDiffModel::scoreText(1e-6f), QStringLiteral("0.000001000000"));
-  EXPECT_EQ(widgets::ResultDiffModel::scoreText(0.0f), QStringLiteral("0.0000000"));
+  // As the Explore page's tables: the shortest decimal that reads back as the same f32 (every
+  // digit it holds, none it does not), never an exponent.
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(12.5f), QStringLiteral("12.5"));
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(1146.3198242f), QStringLiteral("1146.3198"));
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(0.0123456789f), QStringLiteral("0.012345679"));
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(1e-6f), QStringLiteral("0.000001"));
+  EXPECT_EQ(widgets::ResultDiffModel::scoreText(0.0f), QStringLiteral("0"));
 
   model.clear();
   EXPECT_EQ(model.rowCount(), 0);

@@ -28,13 +28,20 @@
 #include <QScrollBar>
 #include <QLineEdit>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QTabBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cmath>
 #include <map>
+#include <system_error>
+#include <thread>
 
 namespace wandscope::test {
 namespace {
@@ -376,12 +383,20 @@ std::vector<engine::Document> explainCorpus() {
 
 std::uint32_t jsonFloatBits(const nlohmann::json& v) { return widgets::scoreBits(v.get<float>()); }
 
+// The f32 a figure shown on the page reads as (NaN when it is no number).
+float shownFloat(const QString& text) {
+  const std::string s = text.toStdString();
+  float value = std::nanf("");
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  return ec == std::errc{} && end == s.data() + s.size() ? value : std::nanf("");
+}
+
 // What the Explore page shows of a query, figure by figure, against `wandscope-cli search
 // --explain --json` on the same index: the path and its reason; every term's df, idf, max score
-// and blocks (the f32 bits, and the text showing at least five significant digits: a term in
-// every document once read idf 0.00017, or 0.00000 with 200,000 documents, where the CLI says
-// 0.000166639); every result's tf and contribution per term, their f32 sum equal to the score's
-// bits, and its length.
+// and blocks; every result's score, tf and contribution per term, their f32 sum equal to the
+// score's bits, and its length. Every figure's text reads back as the CLI's f32, bit for bit: a
+// term in every document once read idf 0.00017, or 0.00000 with 200,000 documents, where the CLI
+// says 0.000166639, and seven decimals wrote digits no f32 holds (1146.3198242).
 TEST(Pages, ExploreShowsTheCliExplainFigureForFigure) {
   const auto built = buildTestIndex(explainCorpus());
   ExploreOn explore(built->index);
@@ -426,10 +441,9 @@ TEST(Pages, ExploreShowsTheCliExplainFigureForFigure) {
       for (const auto& [column, key] : {std::pair{T::IdfColumn, "idf"}, std::pair{T::MaxScoreColumn, "max_score"}}) {
         const float shown = static_cast<float>(terms->index(r, column).data(T::ValueRole).toDouble());
         EXPECT_EQ(widgets::scoreBits(shown), jsonFloatBits(jt.at(key))) << key;
-        const double value = jt.at(key).get<double>();
-        const double read = terms->index(r, column).data().toString().toDouble();
-        EXPECT_LE(std::abs(read - value), 5e-5 * value)
-            << key << " reads " << terms->index(r, column).data().toString().toStdString() << " for " << value;
+        const QString text = terms->index(r, column).data().toString();
+        EXPECT_EQ(widgets::scoreBits(shownFloat(text)), jsonFloatBits(jt.at(key)))
+            << key << " reads " << text.toStdString() << " for " << jt.at(key).dump();
       }
     }
 
@@ -448,7 +462,16 @@ TEST(Pages, ExploreShowsTheCliExplainFigureForFigure) {
                   QString::number(h.at("tf")[static_cast<std::size_t>(t)].get<std::uint32_t>()));
         const float c = static_cast<float>(explain->index(t, E::ContributionColumn).data(E::ValueRole).toDouble());
         EXPECT_EQ(widgets::scoreBits(c), jsonFloatBits(h.at("contribution")[static_cast<std::size_t>(t)]));
+        const QString text = explain->index(t, E::ContributionColumn).data().toString();
+        EXPECT_EQ(widgets::scoreBits(shownFloat(text)), jsonFloatBits(h.at("contribution")[static_cast<std::size_t>(t)]))
+            << "contribution reads " << text.toStdString();
       }
+      // The score: in the results table, the explain heading and the sum row, the CLI's f32.
+      const std::uint32_t bits = static_cast<std::uint32_t>(std::stoul(h.at("bits").get<std::string>(), nullptr, 16));
+      const auto* results = explore.page.resultModel();
+      const QString score = results->index(r, results->column(widgets::ResultTableModel::Column::Score)).data().toString();
+      EXPECT_EQ(widgets::scoreBits(shownFloat(score)), bits) << "score reads " << score.toStdString();
+      EXPECT_EQ(explain->index(explain->rowCount() - 1, E::ContributionColumn).data().toString(), score);
       EXPECT_EQ(widgets::scoreBits(explain->contributionSum()), static_cast<std::uint32_t>(std::stoul(h.at("bits").get<std::string>(), nullptr, 16)));
       EXPECT_TRUE(explain->sumMatchesScore());
       const QString header = explore.page.explainHeaderText();
@@ -458,6 +481,7 @@ TEST(Pages, ExploreShowsTheCliExplainFigureForFigure) {
           << header.toStdString();
       EXPECT_TRUE(header.contains(QStringLiteral("length %1 tokens").arg(QLocale().toString(h.at("doc_length").get<std::uint32_t>()))))
           << header.toStdString();
+      EXPECT_TRUE(header.contains(QStringLiteral("score %1 =").arg(score))) << header.toStdString();
     }
   }
 }
@@ -577,6 +601,210 @@ TEST(Pages, UnusableSavedSettingsAreNamedNotDropped) {
       << text.toStdString();
   EXPECT_FALSE(text.contains(QStringLiteral("wand"))) << "compare with wand was usable";
 }
+// A saved k above what the page takes (1,000: every hit gets its stored text and snippet) was cut
+// to 1,000 without a word; it is named in the saved-settings warning, and so is a k that is no
+// number from 1 up (which keeps the default).
+TEST(Pages, ASavedKTheSpinBoxCannotTakeIsNamed) {
+  TempDir dir;
+  struct Case {
+    QVariant saved;
+    unsigned k;
+    QString says;  // empty: no warning
+  };
+  const QLocale locale;
+  for (const Case& c : {Case{5000, 1000, QStringLiteral("k %1 -> %2").arg(locale.toString(5000), locale.toString(1000))},
+                        Case{QStringLiteral("many"), 10, QStringLiteral("k 'many' (not a number from 1 up)")},
+                        Case{0, 10, QStringLiteral("k '0' (not a number from 1 up)")},
+                        Case{1000, 1000, QString()}, Case{25, 25, QString()}}) {
+    SCOPED_TRACE(c.saved.toString().toStdString());
+    QSettings settings(qpath(dir / "k.ini"), QSettings::IniFormat);
+    settings.clear();
+    settings.setValue(QStringLiteral("k"), c.saved);
+    IndexController indexController;
+    QueryController queryController;
+    const app::WorkbenchContext context{&indexController, &queryController};
+    ExplorePage explore(context);
+    explore.restoreSettings(settings);
+    EXPECT_EQ(explore.currentParams().k, c.k);
+    const bool warned = !explore.notice()->isHidden() && explore.notice()->kind() == NoticeBar::Kind::Warning;
+    if (c.says.isEmpty()) {
+      EXPECT_FALSE(warned) << explore.notice()->text().toStdString();
+      continue;
+    }
+    EXPECT_TRUE(warned);
+    EXPECT_TRUE(explore.notice()->text().contains(c.says)) << explore.notice()->text().toStdString();
+  }
+}
+
+// Holds the query worker thread from construction until release() (or the end of the scope): a
+// search sent meanwhile stays in flight, as a slow one does.
+class ExploreWorkerHold {
+ public:
+  explicit ExploreWorkerHold(QueryController& q) {
+    q.runOnWorkerThread([state = m_state] {
+      state->held = true;
+      while (!state->released) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    });
+  }
+  ~ExploreWorkerHold() { release(); }
+  ExploreWorkerHold(const ExploreWorkerHold&) = delete;
+  ExploreWorkerHold& operator=(const ExploreWorkerHold&) = delete;
+  bool held() const { return m_state->held; }
+  void release() { m_state->released = true; }
+
+ private:
+  struct State {
+    std::atomic<bool> held{false};
+    std::atomic<bool> released{false};
+  };
+  std::shared_ptr<State> m_state = std::make_shared<State>();
+};
+
+// Counts a widget's enabled/disabled switches.
+class EnabledSwitchCounter : public QObject {
+ public:
+  int count = 0;
+  bool eventFilter(QObject*, QEvent* e) override {
+    if (e->type() == QEvent::EnabledChange) ++count;
+    return false;
+  }
+};
+
+// A search of a second or more (a 1,024-term query at k = 1,000 compared with exhaustive) kept
+// the old results on screen with a small "searching…" at the far right: no time, nothing said
+// about the results. Past a short grace the page says how long it has been searching and greys
+// the results, summary and panels (the previous query's) until the new ones arrive; a quick
+// search changes nothing on screen, so typing does not flicker.
+TEST(Pages, ASlowSearchShowsItsTimeAndGreysThePreviousResults) {
+  const auto built = buildTestIndex(explainCorpus());
+  ExploreOn explore(built->index);
+  explore.page.activateWindow();
+  const bool active = QTest::qWaitForWindowActive(&explore.page);
+  explore.page.setCompareAlgorithm(engine::Algorithm::Exhaustive);
+  const QRegularExpression status(QStringLiteral("^searching\u2026 ([0-9.,]+) s"));
+  const auto seconds = [&] {
+    const auto m = status.match(explore.page.searchStatusText());
+    return m.hasMatch() ? QLocale().toDouble(m.captured(1)) : -1.0;
+  };
+  {
+    // The first search: nothing on screen yet, so no "previous results" to speak of.
+    ExploreWorkerHold hold(explore.queryController);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return hold.held(); }, kPagesTimeoutMs));
+    explore.page.setQueryText(QStringLiteral("w1 w2"));
+    ASSERT_TRUE(QTest::qWaitFor([&] { return seconds() >= 0; }, kPagesTimeoutMs));
+    EXPECT_FALSE(explore.page.searchStatusText().contains(QStringLiteral("previous"))) << explore.page.searchStatusText().toStdString();
+  }
+  ASSERT_TRUE(QTest::qWaitFor([&] { return explore.ready.count() > 0 && !explore.queryController.isSearching(); },
+                              kPagesTimeoutMs));
+  auto* explainView = explore.page.findChild<QTableView*>(QStringLiteral("explain"));
+  ASSERT_TRUE(explainView);
+
+  EnabledSwitchCounter switches;
+  explore.page.resultView()->installEventFilter(&switches);
+  bool sawStatus = false;
+  for (const char* quick : {"w3", "w4 w5", "w6 w7 w8"}) {
+    const auto before = explore.ready.count();
+    explore.page.setQueryText(QString::fromLatin1(quick));
+    EXPECT_TRUE(explore.page.searchStatusText().isEmpty()) << explore.page.searchStatusText().toStdString();
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&] {
+          sawStatus = sawStatus || !explore.page.searchStatusText().isEmpty();
+          return explore.ready.count() > before && !explore.queryController.isSearching();
+        },
+        kPagesTimeoutMs));
+  }
+  EXPECT_FALSE(sawStatus) << "a quick search showed a status";
+  EXPECT_EQ(switches.count, 0) << "a quick search greyed the results";
+
+  ASSERT_TRUE(explore.search(QStringLiteral("w1 w2")));
+  const auto previous = explore.page.resultModel()->snapshot();
+  ASSERT_TRUE(previous && explore.page.resultModel()->rowCount() > 0);
+  if (active) explore.page.resultView()->setFocus();
+  ExploreWorkerHold hold(explore.queryController);
+  ASSERT_TRUE(QTest::qWaitFor([&] { return hold.held(); }, kPagesTimeoutMs));
+  explore.page.setQueryText(QStringLiteral("w3 w4"));
+  ASSERT_TRUE(explore.queryController.isSearching());
+  EXPECT_TRUE(explore.page.searchStatusText().isEmpty());
+  EXPECT_FALSE(explore.page.showsStaleResults());
+
+  // Past the grace: the time so far, and the previous results greyed, still there to read.
+  ASSERT_TRUE(QTest::qWaitFor([&] { return seconds() >= 0; }, kPagesTimeoutMs))
+      << explore.page.searchStatusText().toStdString();
+  const double first = seconds();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return seconds() >= 1.0; }, kPagesTimeoutMs))
+      << explore.page.searchStatusText().toStdString();
+  EXPECT_GT(seconds(), first) << "the time counts up";
+  EXPECT_TRUE(explore.page.searchStatusText().contains(QStringLiteral("previous query"))) << explore.page.searchStatusText().toStdString();
+  EXPECT_TRUE(explore.page.showsStaleResults());
+  EXPECT_FALSE(explore.page.resultView()->isEnabled());
+  EXPECT_FALSE(explainView->isEnabled());
+  EXPECT_FALSE(explore.page.identityLabel()->isVisible()) << "the old comparison's badge does not grey";
+  EXPECT_EQ(explore.page.resultModel()->snapshot(), previous);
+  EXPECT_GT(explore.page.resultModel()->rowCount(), 0);
+  EXPECT_TRUE(explore.page.queryEdit()->isEnabled()) << "the controls stay usable";
+
+  const auto before = explore.ready.count();
+  hold.release();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return explore.ready.count() > before && !explore.queryController.isSearching(); },
+                              kPagesTimeoutMs));
+  EXPECT_TRUE(explore.page.searchStatusText().isEmpty()) << explore.page.searchStatusText().toStdString();
+  EXPECT_FALSE(explore.page.showsStaleResults());
+  EXPECT_TRUE(explore.page.resultView()->isEnabled());
+  EXPECT_TRUE(explainView->isEnabled());
+  EXPECT_TRUE(explore.page.identityLabel()->isVisible());
+  ASSERT_TRUE(explore.page.resultModel()->snapshot());
+  EXPECT_EQ(explore.page.resultModel()->snapshot()->text, QStringLiteral("w3 w4"));
+  if (active) {
+    EXPECT_TRUE(explore.page.resultView()->hasFocus()) << "the focus comes back to the results";
+  }
+}
+
+// A 1,024-term query's explain listed every term in query order, the few in the document buried
+// among the rest. A query of more than 12 terms lists only the terms the document holds (a box
+// says how many of how many, and shows them all when unticked); the sum row stays the exact sum
+// over all terms. The user's choice stays while the queries stay long (or short).
+TEST(Pages, ALongQueryExplainsOnlyTheTermsInTheDocument) {
+  const auto built = buildTestIndex(explainCorpus());
+  ExploreOn explore(built->index);
+  QStringList words;
+  for (int i = 1; i <= 20; ++i) words << QStringLiteral("w%1").arg(i);
+  words << QStringLiteral("zzzunknown");
+  ASSERT_TRUE(explore.search(words.join(QLatin1Char(' '))));
+  auto* box = explore.page.presentTermsBox();
+  const auto* explain = explore.page.explainModel();
+  const auto* results = explore.page.resultModel();
+  ASSERT_GT(results->rowCount(), 0);
+  EXPECT_TRUE(box->isChecked());
+  const int present = explain->presentTermCount();
+  ASSERT_GT(present, 0);
+  ASSERT_LT(present, 21);
+  ASSERT_EQ(explain->rowCount(), present + 1);
+  using E = widgets::ExplainTableModel;
+  for (int r = 0; r < present; ++r) {
+    EXPECT_GT(explain->index(r, E::TfColumn).data(E::ValueRole).toUInt(), 0u) << r;
+    if (r > 0) {
+      EXPECT_GT(explain->termIndex(r), explain->termIndex(r - 1)) << "query order";
+    }
+  }
+  EXPECT_EQ(box->text(), QStringLiteral("Only terms in this document (%1 of 21)").arg(present));
+  const QString score = results->index(0, results->column(widgets::ResultTableModel::Column::Score)).data().toString();
+  EXPECT_EQ(explain->index(present, E::ContributionColumn).data().toString(), score);
+  EXPECT_TRUE(explain->sumMatchesScore());
+
+  box->setChecked(false);
+  EXPECT_EQ(explain->rowCount(), 22);
+  ASSERT_TRUE(explore.search(words.join(QLatin1Char(' ')) + QStringLiteral(" w21")));
+  EXPECT_FALSE(box->isChecked()) << "the user's choice stays for another long query";
+  EXPECT_EQ(explain->rowCount(), 23);
+
+  ASSERT_TRUE(explore.search(QStringLiteral("w1 w2 w3")));
+  EXPECT_FALSE(box->isChecked());
+  EXPECT_EQ(explain->rowCount(), 4);
+  ASSERT_TRUE(explore.search(words.join(QLatin1Char(' '))));
+  EXPECT_TRUE(box->isChecked()) << "a long query after a short one lists the present terms again";
+  EXPECT_EQ(explain->rowCount(), explain->presentTermCount() + 1);
+}
+
 // Started on Explore (the last page), the window gave the keyboard focus to the log panel's
 // filter: typing a query went nowhere. The query box takes the focus whenever the page comes up
 // with the focus outside it (not from the tab bar, where arrow keys walk the tabs); Enter then

@@ -19,7 +19,7 @@ TEST(TermTableModel, ListsTermsAndMarksUnknownOnes) {
   ASSERT_EQ(model.rowCount(), 3);
   EXPECT_EQ(model.index(0, TermTableModel::TermColumn).data().toString(), QStringLiteral("alpha"));
   EXPECT_EQ(model.index(0, TermTableModel::DfColumn).data().toString(), QStringLiteral("10"));
-  EXPECT_EQ(model.index(1, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.90000"));
+  EXPECT_EQ(model.index(1, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.9"));
   EXPECT_TRUE(model.index(0, 0).data(TermTableModel::KnownRole).toBool());
   // gamma is not in the index: marked, and its statistics left blank.
   EXPECT_FALSE(model.index(2, 0).data(TermTableModel::KnownRole).toBool());
@@ -35,8 +35,8 @@ TEST(TermTableModel, ListsTermsAndMarksUnknownOnes) {
 }
 
 // A term in every document of 200,000 has idf 2.5e-6: five fixed decimals showed it as 0.00000
-// (and its max score too) where wandscope-cli search --explain prints 2.49999e-06. Small figures
-// keep five significant digits, never in exponent form; the usual ones read as before.
+// (and its max score too) where wandscope-cli search --explain prints 2.49999e-06. Every figure
+// is the shortest decimal that reads back as its f32, never in exponent form.
 TEST(TermTableModel, TinyFiguresKeepTheirDigits) {
   TermTableModel model;
   QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
@@ -45,9 +45,9 @@ TEST(TermTableModel, TinyFiguresKeepTheirDigits) {
   q.terms.push_back(engine::QueryTerm{"often", 2u, 19'974, 0.00132581f, 0.00278997f, 157});
   q.terms.push_back(engine::QueryTerm{"usual", 3u, 1'057, 2.93987f, 4.57816f, 9});
   model.setQuery(q);
-  EXPECT_EQ(model.index(0, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.0000025000"));
-  EXPECT_EQ(model.index(0, TermTableModel::MaxScoreColumn).data().toString(), QStringLiteral("0.0000053574"));
-  EXPECT_EQ(model.index(1, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.0013258"));
+  EXPECT_EQ(model.index(0, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.00000249999"));
+  EXPECT_EQ(model.index(0, TermTableModel::MaxScoreColumn).data().toString(), QStringLiteral("0.00000535741"));
+  EXPECT_EQ(model.index(1, TermTableModel::IdfColumn).data().toString(), QStringLiteral("0.00132581"));
   EXPECT_EQ(model.index(2, TermTableModel::IdfColumn).data().toString(), QStringLiteral("2.93987"));
   EXPECT_EQ(model.index(2, TermTableModel::MaxScoreColumn).data().toString(), QStringLiteral("4.57816"));
   // The figures themselves, for exact comparisons.

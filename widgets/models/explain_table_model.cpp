@@ -5,7 +5,10 @@
 
 #include <QFont>
 #include <QGuiApplication>
+#include <QLocale>
 #include <QPalette>
+
+#include <algorithm>
 
 namespace wandscope::widgets {
 namespace {
@@ -30,7 +33,42 @@ void ExplainTableModel::setResult(SearchSnapshotPtr snapshot, int row) {
   beginResetModel();
   m_snapshot = std::move(snapshot);
   m_row = row;
+  listTerms();
   endResetModel();
+}
+
+void ExplainTableModel::setOnlyPresentTerms(bool only) {
+  if (only == m_onlyPresent) return;
+  beginResetModel();
+  m_onlyPresent = only;
+  listTerms();
+  endResetModel();
+}
+
+void ExplainTableModel::listTerms() {
+  m_terms.clear();
+  const HitRow* h = hit();
+  if (!h) return;
+  const std::size_t n = m_snapshot->query.terms.size();
+  m_terms.reserve(n);
+  for (std::size_t t = 0; t < n; ++t) {
+    if (!m_onlyPresent || (t < h->explain.tf.size() && h->explain.tf[t] > 0)) m_terms.push_back(t);
+  }
+}
+
+int ExplainTableModel::termCount() const noexcept {
+  return hit() ? static_cast<int>(m_snapshot->query.terms.size()) : 0;
+}
+
+int ExplainTableModel::presentTermCount() const noexcept {
+  const HitRow* h = hit();
+  if (!h) return 0;
+  return static_cast<int>(std::count_if(h->explain.tf.begin(), h->explain.tf.end(), [](std::uint32_t tf) { return tf > 0; }));
+}
+
+int ExplainTableModel::termIndex(int row) const noexcept {
+  if (row < 0 || row >= static_cast<int>(m_terms.size())) return -1;
+  return static_cast<int>(m_terms[static_cast<std::size_t>(row)]);
 }
 
 const HitRow* ExplainTableModel::hit() const noexcept {
@@ -56,7 +94,7 @@ bool ExplainTableModel::sumMatchesScore() const noexcept {
 
 int ExplainTableModel::rowCount(const QModelIndex& parent) const {
   if (parent.isValid() || !hit()) return 0;
-  return static_cast<int>(m_snapshot->query.terms.size()) + 1;
+  return static_cast<int>(m_terms.size()) + 1;
 }
 
 int ExplainTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
@@ -65,24 +103,30 @@ QVariant ExplainTableModel::data(const QModelIndex& index, int role) const {
   if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
   const HitRow* h = hit();
   if (!h) return {};
-  const auto terms = m_snapshot->query.terms.size();
-  const auto row = static_cast<std::size_t>(index.row());
-  const bool total = row == terms;
+  const bool total = index.row() == static_cast<int>(m_terms.size());
   const double score = static_cast<double>(h->score);
+  const bool someHidden = m_terms.size() < m_snapshot->query.terms.size();
 
   if (total) {
     switch (role) {
       case Qt::DisplayRole:
         switch (index.column()) {
-          case TermColumn: return QStringLiteral("\u03a3 (query order)");
-          case ContributionColumn: return formatFigure(static_cast<double>(contributionSum()), 7);
+          // The sum is over every term, shown or not: say so when some are hidden.
+          case TermColumn:
+            return someHidden ? QStringLiteral("\u03a3 (all %1 terms, query order)")
+                                    .arg(QLocale().toString(static_cast<qulonglong>(m_snapshot->query.terms.size())))
+                              : QStringLiteral("\u03a3 (query order)");
+          case ContributionColumn: return formatFigure(contributionSum());
           case ShareColumn: return score > 0 ? QStringLiteral("100%") : QString();
           default: return QString();
         }
-      case Qt::ToolTipRole:
-        return sumMatchesScore()
-                   ? QStringLiteral("The contributions added in query order in f32 equal the score, bit for bit.")
-                   : QStringLiteral("The sum differs from the reported score: this is a bug, please report it.");
+      case Qt::ToolTipRole: {
+        QString tip = sumMatchesScore()
+                          ? QStringLiteral("The contributions added in query order in f32 equal the score, bit for bit.")
+                          : QStringLiteral("The sum differs from the reported score: this is a bug, please report it.");
+        if (someHidden) tip += QStringLiteral(" Every term is added, the hidden ones (not in this document) too.");
+        return tip;
+      }
       case Qt::FontRole: {
         QFont f = QGuiApplication::font();
         f.setBold(true);
@@ -98,6 +142,7 @@ QVariant ExplainTableModel::data(const QModelIndex& index, int role) const {
     }
   }
 
+  const std::size_t row = m_terms[static_cast<std::size_t>(index.row())];
   const auto& term = m_snapshot->query.terms[row];
   const std::uint32_t tf = row < h->explain.tf.size() ? h->explain.tf[row] : 0;
   const engine::Score contribution = h->explain.contribution[row];
@@ -107,9 +152,9 @@ QVariant ExplainTableModel::data(const QModelIndex& index, int role) const {
       switch (index.column()) {
         case TermColumn: return QString::fromStdString(term.text);
         case TfColumn: return term.id ? QString::number(tf) : QStringLiteral("\u2013");
-        case IdfColumn: return term.id ? formatFigure(static_cast<double>(term.idf), 5) : QString();
-        case WeightColumn: return tf > 0 ? formatFigure(static_cast<double>(weight), 5) : QString();
-        case ContributionColumn: return formatFigure(static_cast<double>(contribution), 7);
+        case IdfColumn: return term.id ? formatFigure(term.idf) : QString();
+        case WeightColumn: return tf > 0 ? formatFigure(weight) : QString();
+        case ContributionColumn: return formatFigure(contribution);
         case ShareColumn:
           return score > 0 ? QStringLiteral("%1%").arg(100.0 * static_cast<double>(contribution) / score, 0, 'f', 1)
                            : QString();

@@ -42,10 +42,9 @@ const DiffHit* ResultDiffModel::hitB(int row) const noexcept {
 }
 
 QString ResultDiffModel::scoreText(float score) {
-  // As the Explore page's tables, whose explain tables sit below this one. From 1 up an f32's
-  // spacing (>= 1.19e-7) exceeds the seventh decimal, so two scores whose bits differ never print
-  // alike there.
-  return formatFigure(static_cast<double>(score), 7);
+  // As the Explore page's tables, whose explain tables sit below this one: the shortest decimal
+  // that reads back as the same f32, so two scores whose bits differ never print alike.
+  return formatFigure(score);
 }
 
 int ResultDiffModel::firstDivergingRow() const noexcept {

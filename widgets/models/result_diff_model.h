@@ -35,9 +35,8 @@ class ResultDiffModel : public QAbstractTableModel {
   QString labelA() const;
   QString labelB() const;
   // A score as the result diff writes it everywhere (cells, tooltips, the explain line) and the
-  // Explore page's tables do: seven decimals, more below 1 (seven significant digits), never an
-  // exponent ("6.1975584", "0.01234568"). Six decimals printed 3.000000 on both sides of a
-  // one-ulp difference; seven tell any two f32 scores from 1 up apart.
+  // Explore page's tables do (formatFigure): the shortest decimal that reads back as the same f32,
+  // never an exponent, so two scores whose bits differ never print alike ("3", "3.0000002").
   static QString scoreText(float score);
 
   int rowCount(const QModelIndex& parent = {}) const override;

@@ -20,7 +20,7 @@ constexpr ResultTableModel::Column kCompared[] = {
     ResultTableModel::Column::CompareScore, ResultTableModel::Column::Match,
     ResultTableModel::Column::Title,      ResultTableModel::Column::Snippet};
 
-QString scoreText(engine::Score s) { return formatFigure(static_cast<double>(s), 7); }
+QString scoreText(engine::Score s) { return formatFigure(s); }
 
 QString bitsText(engine::Score s) {
   return QStringLiteral("0x%1").arg(scoreBits(s), 8, 16, QLatin1Char('0'));

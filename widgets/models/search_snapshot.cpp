@@ -3,23 +3,23 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <cmath>
+#include <system_error>
 
 namespace wandscope::widgets {
 
 std::uint32_t scoreBits(engine::Score score) noexcept { return std::bit_cast<std::uint32_t>(score); }
 
-QString formatFigure(double value, int decimals) {
+QString formatFigure(float value) {
   if (std::isnan(value)) return QStringLiteral("\u2013");
   if (std::isinf(value)) return value < 0 ? QStringLiteral("-\u221e") : QStringLiteral("\u221e");
-  const double magnitude = std::abs(value);
-  int shown = decimals;
-  if (magnitude > 0 && magnitude < 1) {
-    // 0.0000249991 has its first significant digit at decimal 5: four leading zeros to add.
-    const int leadingZeros = -static_cast<int>(std::floor(std::log10(magnitude))) - 1;
-    shown = std::min(std::max(decimals, decimals + leadingZeros), 12);
-  }
-  return QString::number(value, 'f', shown);
+  // to_chars without a precision writes the shortest round-trip form (fixed: no exponent); the
+  // longest f32 in fixed form, the smallest denormal, takes 48 characters.
+  char buffer[64];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  if (ec != std::errc{}) return QString::number(static_cast<double>(value), 'g', 9);  // cannot happen: it fits
+  return QString::fromLatin1(buffer, static_cast<qsizetype>(end - buffer));
 }
 
 std::pair<QString, QString> SearchSnapshot::pathLabels() const {

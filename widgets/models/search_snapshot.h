@@ -81,11 +81,13 @@ using SearchSnapshotPtr = std::shared_ptr<const SearchSnapshot>;
 // The bits of an f32 score, for exact comparisons and tooltips.
 std::uint32_t scoreBits(engine::Score score) noexcept;
 
-// A score, idf, weight or contribution as the Explore page's tables write it: at least
-// `decimals` decimals, and below 1 as many more as `decimals` significant digits need (at most 12
-// decimals), never in exponent form. So a term in every document reads idf 0.000024999 as the
-// CLI's 2.49991e-05 does, not 0.00002 or 0.00000 (its contributions alike); "\u2013" for NaN.
-QString formatFigure(double value, int decimals);
+// A score, idf, weight or contribution (an f32) as the Explore page's tables and the result diff
+// write it: the shortest decimal that reads back as the same f32, never in exponent form; "\u2013"
+// for NaN. So every digit the f32 carries shows and none beyond it (1146.3198, not the seven
+// decimals 1146.3198242 of its double widening; 3, 12.5), two f32s whose bits differ never print
+// alike (3 and 3.0000002, one ulp apart), and a term in every document reads idf 0.00000249999
+// as the CLI's 2.49999e-06, not 0.00000. Parsing the text as a float gives the value back.
+QString formatFigure(float value);
 
 }  // namespace wandscope::widgets
 

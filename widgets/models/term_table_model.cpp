@@ -51,8 +51,8 @@ QVariant TermTableModel::data(const QModelIndex& index, int role) const {
       switch (index.column()) {
         case TermColumn: return QString::fromStdString(t.text);
         case DfColumn: return known ? locale.toString(static_cast<qulonglong>(t.df)) : QStringLiteral("not in index");
-        case IdfColumn: return known ? formatFigure(static_cast<double>(t.idf), 5) : QString();
-        case MaxScoreColumn: return known ? formatFigure(static_cast<double>(t.maxScore), 5) : QString();
+        case IdfColumn: return known ? formatFigure(t.idf) : QString();
+        case MaxScoreColumn: return known ? formatFigure(t.maxScore) : QString();
         case BlocksColumn: return known ? locale.toString(static_cast<qulonglong>(t.blocks)) : QString();
         default: return {};
       }

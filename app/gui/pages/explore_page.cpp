@@ -16,6 +16,7 @@
 #include "widgets/views/snippet_delegate.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QGridLayout>
@@ -162,6 +163,7 @@ ExplorePage::ExplorePage(const WorkbenchContext& context, QWidget* parent) : Pag
   connect(q, &QueryController::searchFailed, this, &ExplorePage::onFailed);
   connect(q, &QueryController::cleared, this, &ExplorePage::onCleared);
   connect(q, &QueryController::searchingChanged, this, &ExplorePage::onSearching);
+  connect(q, &QueryController::searchStarted, this, &ExplorePage::onSearchStarted);
   // The Explore page is the query controller's client: it gives it the current index.
   connect(m_context.index, &IndexController::indexChanged, this, &ExplorePage::onIndexChanged);
   connect(m_context.index, &IndexController::defaultDatasetReady, this, &ExplorePage::onDefaultDataset);
@@ -233,11 +235,18 @@ void ExplorePage::buildControls() {
   addLabeled(QStringLiteral("SI&MD:"), m_simd);
   // A new target re-runs the query, so its timing shows what the instruction set buys.
   connect(m_simd, &SimdSelector::targetChanged, this, [this] { onControlsChanged(true); });
-  row2->addStretch(1);
   m_searching = new QLabel(this);
-  m_searching->setToolTip(QStringLiteral("A search is running on the query worker thread"));
-  row2->addWidget(m_searching);
+  m_searching->setTextFormat(Qt::RichText);
+  m_searching->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  // The room the controls leave, never more: its text must not widen the window.
+  m_searching->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_searching->setToolTip(QStringLiteral("A search is running on the query worker thread, for this long so far. "
+                                         "What is shown greyed below is the previous query's until its results "
+                                         "arrive."));
+  row2->addWidget(m_searching, 1);
   layout->addLayout(row2);
+  m_searchTimer = new QTimer(this);
+  connect(m_searchTimer, &QTimer::timeout, this, &ExplorePage::onSearchTick);
 
   fillAlgorithms();
 
@@ -294,6 +303,7 @@ void ExplorePage::buildPanels() {
 
   // The query's path and timing, one row per path run.
   auto* summary = new QWidget(this);
+  m_summary = summary;
   m_summaryGrid = new QGridLayout(summary);
   m_summaryGrid->setContentsMargins(4, 0, 4, 0);
   m_summaryGrid->setHorizontalSpacing(18);
@@ -323,6 +333,10 @@ void ExplorePage::buildPanels() {
   m_summaryB.last()->setWordWrap(true);
   m_identity = new QLabel(summary);
   m_identity->setTextFormat(Qt::RichText);
+  // Hidden while a slow search runs (its colours do not grey), keeping its room.
+  QSizePolicy identityPolicy = m_identity->sizePolicy();
+  identityPolicy.setRetainSizeWhenHidden(true);
+  m_identity->setSizePolicy(identityPolicy);
   m_identity->setToolTip(QStringLiteral("Whether the compared path returned exactly the primary's top-k: the "
                                         "same document ids in the same order with the same f32 score bits."));
   m_summaryGrid->addWidget(m_identity, 1, col, 2, 1, Qt::AlignVCenter | Qt::AlignRight);
@@ -393,6 +407,16 @@ void ExplorePage::buildPanels() {
   m_explain->setTextElideMode(Qt::ElideMiddle);
   explainBox->layout()->addWidget(m_explainHeader);
   explainBox->layout()->addWidget(m_explain);
+  m_presentTerms = new QCheckBox(QStringLiteral("Only terms in this document"), explainBox);
+  m_presentTerms->setToolTip(QStringLiteral("List only the query terms the selected document holds (tf > 0). The "
+                                            "\u03a3 row still adds every term's contribution. On by itself for a "
+                                            "query of more than %1 terms.")
+                                 .arg(kPresentTermsAbove));
+  connect(m_presentTerms, &QCheckBox::toggled, this, [this](bool on) {
+    m_explainModel->setOnlyPresentTerms(on);
+    onResultSelected();  // the box's counts
+  });
+  explainBox->layout()->addWidget(m_presentTerms);
   m_bottom->addWidget(explainBox);
   m_bottom->setSizes({360, 400, 480});
   m_vertical->addWidget(m_bottom);
@@ -521,7 +545,56 @@ void ExplorePage::onDefaultDataset(const DefaultDatasetInfo& info) {
 
 void ExplorePage::onSearching(bool searching) {
   SimdSelector::setQueryInFlight(searching);
-  m_searching->setText(searching ? QStringLiteral("<i>searching\u2026</i>") : QString());
+  if (searching) return;  // onSearchStarted starts the clock
+  m_searchTimer->stop();
+  m_searching->clear();
+  setStale(false);
+}
+
+void ExplorePage::onSearchStarted() {
+  // The time since the newest request: a search sent while another runs waits for it (a search
+  // cannot be interrupted), and that wait is part of what the user waits for.
+  m_searchClock.start();
+  if (m_stale) {
+    onSearchTick();
+  } else {
+    // Nothing changes for a search quicker than this: no flicker while typing.
+    m_searchTimer->start(kStaleAfterMs);
+  }
+}
+
+void ExplorePage::onSearchTick() {
+  if (!m_context.query->isSearching()) {
+    m_searchTimer->stop();
+    return;
+  }
+  setStale(true);
+  if (m_searchTimer->interval() != kSearchTickMs || !m_searchTimer->isActive()) m_searchTimer->start(kSearchTickMs);
+  const double seconds = static_cast<double>(m_searchClock.elapsed()) / 1000.0;
+  m_searching->setText(QStringLiteral("<span style='background:#f2c14e; color:black;'>&nbsp;<b>searching\u2026 %1 s</b>"
+                                      "&nbsp;</span>%2")
+                           .arg(QLocale().toString(seconds, 'f', 1),
+                                m_shown ? QStringLiteral("&nbsp; the results shown are the previous query's") : QString()));
+}
+
+void ExplorePage::setStale(bool stale) {
+  if (stale == m_stale) return;
+  m_stale = stale;
+  if (stale) {
+    // Disabling takes the keyboard focus from a table inside: it comes back with the results.
+    QWidget* focus = QApplication::focusWidget();
+    m_focusBeforeStale = focus && (m_vertical->isAncestorOf(focus) || m_summary->isAncestorOf(focus)) ? focus : nullptr;
+  }
+  // Greyed, not hidden: the previous query's figures stay readable, and nothing jumps.
+  m_summary->setEnabled(!stale);
+  m_vertical->setEnabled(!stale);
+  m_identity->setVisible(!stale && m_shown && m_shown->compare);
+  if (!stale && m_focusBeforeStale && !QApplication::focusWidget()) m_focusBeforeStale->setFocus(Qt::OtherFocusReason);
+  if (!stale) m_focusBeforeStale.clear();
+}
+
+QString ExplorePage::searchStatusText() const {
+  return QTextDocumentFragment::fromHtml(m_searching->text()).toPlainText().simplified();  // no &nbsp; padding
 }
 
 void ExplorePage::onResults(const widgets::SearchSnapshotPtr& snapshot) {
@@ -529,6 +602,12 @@ void ExplorePage::onResults(const widgets::SearchSnapshotPtr& snapshot) {
     m_notice->hideNotice();
   }
   const int keepRow = m_results->currentIndex().isValid() ? m_results->currentIndex().row() : 0;
+  // A long query buries its few terms a document holds among the absent ones: list only those.
+  const bool longQuery = snapshot->query.terms.size() > static_cast<std::size_t>(kPresentTermsAbove);
+  if (m_presentTermsAuto != longQuery) {
+    m_presentTermsAuto = longQuery;
+    m_presentTerms->setChecked(longQuery);
+  }
   m_shown = snapshot;
   m_traceAction->setEnabled(true);
   m_resultModel->setSnapshot(snapshot);
@@ -617,7 +696,7 @@ void ExplorePage::updateSummary(const widgets::SearchSnapshotPtr& snapshot) {
     labels[3]->setText(locale.toString(static_cast<qulonglong>(run->counters.postingsDecoded)));
     labels[4]->setText(locale.toString(static_cast<qulonglong>(run->hits.size())));
     labels[5]->setText(std::isnan(run->kthScore) ? QStringLiteral("\u2013")
-                                                 : widgets::formatFigure(static_cast<double>(run->kthScore), 7) +
+                                                 : widgets::formatFigure(run->kthScore) +
                                                        (run->tieAtK ? QStringLiteral(" (tie)") : QString()));
     labels[6]->setText(run->reason.toHtmlEscaped());
     labels[6]->setToolTip(widgets::metricDescription(u"path") + QStringLiteral("\n\n") + run->reason);
@@ -660,9 +739,10 @@ void ExplorePage::resizeResultColumns() {
   // The snippet (the last column, stretched) gets what the others leave, so they are as narrow as
   // their headers and cells allow. Sized for the longest algorithm name whatever the headers said,
   // they left the snippet a quarter of the table at 1280 px with a comparison: a few words.
-  // Floors (an 8-character id, a score of 1000 and more) keep them from jumping while typing.
+  // Floors (an 8-character id, a score of 1000 and more: an f32's nine digits at most) keep them
+  // from jumping while typing.
   const int idFloor = fm.horizontalAdvance(QStringLiteral("d0000000")) + kPad;
-  const int scoreFloor = QFontMetrics(mono).horizontalAdvance(QStringLiteral("0000.0000000")) + kPad;
+  const int scoreFloor = QFontMetrics(mono).horizontalAdvance(QStringLiteral("0000.00000")) + kPad;
   // QTableView hides sizeHintForColumn(); QAbstractItemView's is public (the same virtual).
   const QAbstractItemView* view = m_results;
   const auto fit = [&](C c, int floor) {
@@ -689,6 +769,10 @@ void ExplorePage::onResultSelected() {
   const auto& snapshot = m_resultModel->snapshot();
   m_explainModel->setResult(snapshot, row);
   const widgets::HitRow* hit = m_explainModel->hit();
+  m_presentTerms->setText(hit ? QStringLiteral("Only terms in this document (%1 of %2)")
+                                    .arg(QLocale().toString(m_explainModel->presentTermCount()),
+                                         QLocale().toString(m_explainModel->termCount()))
+                              : QStringLiteral("Only terms in this document"));
   if (!hit) {
     m_explainHeader->setText(QStringLiteral("<i>Select a result to see why it scored what it did.</i>"));
     return;
@@ -702,7 +786,7 @@ void ExplorePage::onResultSelected() {
           .arg(locale.toString(row + 1), hit->externalId.toHtmlEscaped(), QString::number(hit->doc),
                locale.toString(hit->explain.docLength) +
                    (hit->explain.docLength == 1 ? QStringLiteral(" token") : QStringLiteral(" tokens")),
-               widgets::formatFigure(static_cast<double>(hit->score), 7),
+               widgets::formatFigure(hit->score),
                equal ? QStringLiteral("<span style='color:#2e9e4f'>\u2713 same bits</span>")
                      : QStringLiteral("<span style='color:#d83a3a'>\u2717 differs</span>")));
   m_explainHeader->setToolTip(QStringLiteral("BM25 with k1 = %1, b = %2 over %3 documents. %4")
@@ -785,12 +869,34 @@ void ExplorePage::restoreSettings(QSettings& s) {
     options = engine::SearchOptions{};  // all on, not half of the saved ones
   }
   m_switches->setOptions(options);
-  if (!ignored.isEmpty()) {
-    m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
-                         QStringLiteral("Saved Explore settings not used, the defaults instead: %1.")
-                             .arg(ignored.join(QStringLiteral("; "))));
+  // k: a number from 1 up; above what the page takes it is cut to that, and said (it once was
+  // cut without a word).
+  QStringList cut;
+  const QString k = setting("k");
+  int kValue = 10;
+  if (!k.isEmpty()) {
+    bool number = false;
+    const qlonglong saved = k.toLongLong(&number);
+    if (!number || saved < m_k->minimum()) {
+      ignore(QStringLiteral("k"), k, QStringLiteral("not a number from %1 up").arg(m_k->minimum()));
+    } else if (saved > m_k->maximum()) {
+      kValue = m_k->maximum();
+      cut << QStringLiteral("k %1 -> %2 (the most this page lists; wandscope-cli search takes more)")
+                 .arg(QLocale().toString(saved), QLocale().toString(kValue));
+    } else {
+      kValue = static_cast<int>(saved);
+    }
   }
-  m_k->setValue(s.value(QStringLiteral("k"), 10).toInt());
+  m_k->setValue(kValue);
+  QStringList said;
+  if (!ignored.isEmpty()) {
+    said << QStringLiteral("Saved Explore settings not used, the defaults instead: %1.")
+                .arg(ignored.join(QStringLiteral("; ")));
+  }
+  if (!cut.isEmpty()) {
+    said << QStringLiteral("Saved Explore settings cut to what the page takes: %1.").arg(cut.join(QStringLiteral("; ")));
+  }
+  if (!said.isEmpty()) m_notice->showNotice(widgets::NoticeBar::Kind::Warning, said.join(QLatin1Char(' ')));
   m_hideZeros->setChecked(s.value(QStringLiteral("hideZeros"), true).toBool());
   m_vertical->restoreState(s.value(QStringLiteral("splitter")).toByteArray());
   m_bottom->restoreState(s.value(QStringLiteral("bottomSplitter")).toByteArray());

@@ -8,6 +8,11 @@
 #include "app/workers/query_job.h"
 #include "widgets/models/search_snapshot.h"
 
+#include <QElapsedTimer>
+#include <QPointer>
+
+#include <optional>
+
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -18,6 +23,7 @@ class QMenu;
 class QSpinBox;
 class QSplitter;
 class QTableView;
+class QTimer;
 class QToolButton;
 
 namespace wandscope::widgets {
@@ -79,6 +85,19 @@ class ExplorePage : public Page {
   // "Trace this query" (Ctrl+Shift+T): enabled once a result is shown.
   QAction* traceAction() const noexcept { return m_traceAction; }
   widgets::SwitchesButton* switchesButton() const noexcept { return m_switches; }
+  // While a search runs for longer than kStaleAfterMs: "searching… 1.2 s", and the results,
+  // summary and panels below are greyed (disabled) - they are the previous query's until the new
+  // ones arrive. Quicker searches change nothing on screen (no flicker while typing).
+  QString searchStatusText() const;
+  bool showsStaleResults() const noexcept { return m_stale; }
+  // "Only terms in this document": the explain table lists only the terms with tf > 0. Ticked by
+  // itself when a query of more than kPresentTermsAbove terms arrives (and unticked for a shorter
+  // one); the user's choice stays while the queries stay on the same side of it.
+  QCheckBox* presentTermsBox() const noexcept { return m_presentTerms; }
+
+  static constexpr int kStaleAfterMs = 300;
+  static constexpr int kSearchTickMs = 100;
+  static constexpr int kPresentTermsAbove = 12;
 
  signals:
   // The shown query, to be traced on the open index (the Trace page) as it was searched: its
@@ -100,6 +119,9 @@ class ExplorePage : public Page {
   void onFailed(quint64 generation, const QString& message);
   void onCleared();
   void onSearching(bool searching);
+  void onSearchStarted();
+  void onSearchTick();
+  void setStale(bool stale);
   void onResultSelected();
   void updateSummary(const widgets::SearchSnapshotPtr& snapshot);
   void resizeResultColumns();
@@ -126,6 +148,11 @@ class ExplorePage : public Page {
   QLabel* m_rowLabelB = nullptr;
   QLabel* m_identity = nullptr;
   QLabel* m_searching = nullptr;
+  QWidget* m_summary = nullptr;
+  QTimer* m_searchTimer = nullptr;  // the grace period, then the elapsed time's ticks
+  QElapsedTimer m_searchClock;      // since the newest search was sent
+  bool m_stale = false;
+  QPointer<QWidget> m_focusBeforeStale;  // given back when the greyed panels come back
 
   QSplitter* m_vertical = nullptr;
   QSplitter* m_bottom = nullptr;
@@ -140,6 +167,8 @@ class ExplorePage : public Page {
   QLabel* m_explainHeader = nullptr;
   QTableView* m_explain = nullptr;
   widgets::ExplainTableModel* m_explainModel = nullptr;
+  QCheckBox* m_presentTerms = nullptr;
+  std::optional<bool> m_presentTermsAuto;  // the last automatic choice (query longer than the limit)
 
   QAction* m_focusAction = nullptr;
   QAction* m_rerunAction = nullptr;
