@@ -17,6 +17,7 @@
 #include <QAbstractItemModelTester>
 #include <QBrush>
 #include <QRegularExpression>
+#include <QSignalSpy>
 
 #include <cmath>
 
@@ -61,6 +62,7 @@ TEST(RatioTableModel, ShowsVerdictsIntervalsAndResultEquality) {
   slower.diff.differingQueries = {"q1", "q2", "q3"};
   report.scenarios.push_back(slower);
   report.scenarios.push_back(scenario("rare-2", "p50_ms", 0.1, 0.1, 0.9, 1.2, "inconclusive"));
+  report.noiseFloor = 0.02;  // every row's floor: none raised
   report.aa = true;
   report.aaScenarios.push_back(scenario("mid-df-2", "cpu_ms_per_query", 0.2, 0.2, 0.98, 1.03, "no-difference"));
   model.setReport(report);
@@ -142,6 +144,55 @@ TEST(RatioTableModel, FiguresReadAsTheExportedReportWritesThem) {
     const std::string row = (QStringLiteral("| ") + cells.join(QStringLiteral(" | ")) + QStringLiteral(" |")).toStdString();
     EXPECT_NE(md.find(row), std::string::npos) << row << "\nnot in report.md:\n" << md;
   }
+}
+
+// The A/A calibration raised a set's noise floor: the verdict cell says against which floor it was
+// judged, "no-difference (floor ±3.5 %)", exactly as report.md's verdict cell; the rows of the
+// floor asked for (and the A/A rows) say the verdict alone. The table showed the bare verdict,
+// so a verdict reading "no-difference" at ±3.5 % looked like one at ±2 %.
+TEST(RatioTableModel, VerdictNamesTheFloorTheAaCalibrationRaised) {
+  using M = widgets::RatioTableModel;
+  M model;
+  QAbstractItemModelTester tester(&model, kFatal);
+  engine::CompareReport report;
+  report.a.spec = "builtin";
+  report.b.spec = "builtin:bulk_and=off";
+  report.noiseFloor = 0.02;
+  report.aa = true;
+  auto raised = scenario("mid-df-2", "cpu_ms_per_query", 0.2, 0.195, 0.98, 1.04, "no-difference");
+  raised.estimate.noiseFloor = 0.035;
+  report.scenarios.push_back(raised);
+  report.scenarios.push_back(scenario("mid-df-2", "p50_ms", 0.25, 0.2, 1.22, 1.28, "faster"));
+  report.aaScenarios.push_back(scenario("mid-df-2", "cpu_ms_per_query", 0.2, 0.2, 0.965, 1.035, "inconclusive"));
+  model.setReport(report);
+  ASSERT_EQ(model.rowCount(), 3);
+  EXPECT_EQ(cell(model, 0, M::Verdict), QStringLiteral("no-difference (floor \u00b13.5 %)"));
+  EXPECT_EQ(cell(model, 1, M::Verdict), QStringLiteral("faster"));
+  EXPECT_EQ(cell(model, 2, M::Verdict), QStringLiteral("inconclusive"));
+  // The bare verdict stays the role's (colour, sorting, the page's counts).
+  EXPECT_EQ(cell(model, 0, M::Verdict, M::VerdictRole), QStringLiteral("no-difference"));
+  EXPECT_TRUE(cell(model, 0, M::Verdict, Qt::ToolTipRole).contains(QStringLiteral("from \u00b12.0 % to \u00b13.5 %")))
+      << cell(model, 0, M::Verdict, Qt::ToolTipRole).toStdString();
+
+  // As report.md writes the rows (the A/A table's too).
+  const QString md = QString::fromStdString(engine::compareReportMarkdown(report));
+  for (int r = 0; r < model.rowCount(); ++r) {
+    const QString row = QStringLiteral("| %1 | %2 |").arg(cell(model, r, M::Interval), cell(model, r, M::Verdict));
+    EXPECT_TRUE(md.contains(row)) << row.toStdString() << "\n" << md.toStdString();
+  }
+
+  // Rows arriving live are judged against the floor the page's comparison asked for.
+  model.clear();
+  EXPECT_DOUBLE_EQ(model.noiseFloor(), 0.02);
+  model.setNoiseFloor(0.05);
+  model.addScenarios({report.scenarios[0], report.scenarios[1]}, {report.aaScenarios[0]});
+  EXPECT_EQ(cell(model, 0, M::Verdict), QStringLiteral("no-difference (floor \u00b13.5 %)"));
+  EXPECT_EQ(cell(model, 1, M::Verdict), QStringLiteral("faster (floor \u00b12.0 %)"));
+  QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+  model.setNoiseFloor(0.02);
+  EXPECT_EQ(changed.count(), 1);
+  EXPECT_EQ(cell(model, 1, M::Verdict), QStringLiteral("faster"));
+  EXPECT_EQ(cell(model, 0, M::Verdict), QStringLiteral("no-difference (floor \u00b13.5 %)"));
 }
 
 TEST(RatioTableModel, RecordedRowsHaveNoIntervalAndNoVerdict) {

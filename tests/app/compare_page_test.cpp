@@ -26,7 +26,12 @@
 #include <nlohmann/json.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QApplication>
 #include <QComboBox>
+#include <QHeaderView>
+#include <QPlainTextEdit>
+#include <QScrollBar>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTableView>
@@ -786,6 +791,168 @@ TEST(HistoryPage, ListsAndOpensAStoredComparison) {
   stored.runId = "20250104T000000Z-dddddd";
   ASSERT_TRUE(history.saveComparison(stored, &error)) << error.toStdString();
   EXPECT_EQ(historyPage.comparisons().size(), 2u);
+}
+
+// The page as the main window gives it at its default 1280x800 with the log open (menu, page tabs,
+// log and status bar take the rest).
+constexpr int kComparePageWidth = 1280;
+constexpr int kComparePageHeight = 590;
+
+// A quick comparison of three targets as the controller reports it, without running one: six
+// sets, each with its runner line per B and its rows, B2 answering differently (as builtin:k=5
+// does), two long warnings (the notice wraps onto three lines).
+engine::CompareReport threeTargetLayoutReport() {
+  engine::CompareReport r;
+  r.runId = "20261206T052048Z-ccefdd";
+  r.profileName = "quick-compare";
+  r.environment.startedUtc = "2026-12-06T05:20:48Z";
+  r.a = {"builtin", "0.4.0+abc", "gcc"};
+  r.b = {"builtin:bulk_and=off", "0.4.0+abc", "gcc"};
+  r.more = {{"builtin:freq_prune=off", "0.4.0+abc", "gcc"}};
+  r.method = "ABBA";
+  r.noiseFloor = 0.02;
+  r.warnings = {"load average 8.11 on 2 cores at the start: the machine was shared",
+                "the clock reads timing each query (about 3.21 us, the same for every target) are 10 % or more of "
+                "the median thread CPU per query on 6 of 6 sets (mid-df-1 46 %, mid-df-2 47 %, mid-df-3 56 %, "
+                "sequential-2 15 %, rare-2 132 %, rare+common-3 106 %): every CPU figure of those sets includes "
+                "them, which pulls each CPU benefit toward 1"};
+  const char* sets[] = {"mid-df-1", "mid-df-2", "mid-df-3", "sequential-2", "rare-2", "rare+common-3"};
+  for (const char* set : sets) {
+    for (std::size_t target = 1; target <= 2; ++target) {
+      for (const char* metric : {"cpu_ms_per_query", "p50_ms"}) {
+        engine::CompareScenario s;
+        s.querySet = set;
+        s.metric = metric;
+        s.name = std::string(set) + ", " + metric;
+        s.target = target;
+        s.a = 0.009417;
+        s.b = target == 1 ? 0.01489 : 0.008739;
+        s.aGeomean = s.a;
+        s.bGeomean = s.b;
+        s.estimate = {s.a / s.b, s.a / s.b * 0.97, s.a / s.b * 1.03, 0.02, target == 1 ? "slower" : "inconclusive"};
+        s.queries = 100;
+        s.samplesPerQuery = 4;
+        s.diff.queries = 100;
+        if (target == 2) {
+          s.diff.rowSetDiff = 37;
+          s.diff.scoreBitDiff = 12;
+          s.diff.firstDivergingRank = 6;
+        }
+        r.scenarios.push_back(s);
+      }
+    }
+  }
+  return r;
+}
+
+// The page at 1280x800 after a three-target quick comparison with a three-line warning: every
+// part readable - the ratio table's Results column inside the view, the plot with a data area
+// and its category label inside the widget, the progress box several per-set lines high and as
+// wide as its lines.
+TEST(ComparePage, ThreeTargetsFitTheDefaultWindow) {
+  TempDir dir;
+  app::HistoryController history;
+  history.setStorePath(qpath(dir / "runs.sqlite"));
+  app::CompareController controller;
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::ComparePage page(context, &controller);
+  QAbstractItemModelTester tester(page.ratioModel(), kFatal);
+  page.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                              QStringLiteral("builtin:freq_prune=off")});
+  page.resize(kComparePageWidth, kComparePageHeight);
+  page.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&page));
+
+  const auto report = std::make_shared<const engine::CompareReport>(threeTargetLayoutReport());
+  emit controller.compareStarted(1, QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                                                QStringLiteral("builtin:freq_prune=off")});
+  QStringList lines;
+  for (std::size_t i = 0; i < report->scenarios.size(); i += 4) {
+    auto rows = std::make_shared<app::CompareSetRows>();
+    rows->rows.assign(report->scenarios.begin() + static_cast<std::ptrdiff_t>(i),
+                      report->scenarios.begin() + static_cast<std::ptrdiff_t>(i + 4));
+    for (std::size_t t = 0; t < 2; ++t) {
+      const auto& cpu = rows->rows[2 * t];
+      lines << QStringLiteral("%1: CPU A 0.009417 ms, %2 %3 ms/query: %4 [%5x, %6x] %7; p50 %4; results %8")
+                   .arg(QString::fromStdString(cpu.querySet), t == 0 ? QStringLiteral("B") : QStringLiteral("B2"))
+                   .arg(cpu.b)
+                   .arg(cpu.estimate.ratio, 0, 'f', 3)
+                   .arg(cpu.estimate.ciLow, 0, 'f', 3)
+                   .arg(cpu.estimate.ciHigh, 0, 'f', 3)
+                   .arg(QString::fromStdString(cpu.estimate.verdict),
+                        t == 0 ? QStringLiteral("identical") : QStringLiteral("DIFFER (row_set_diff=37)"));
+      emit controller.message(lines.back());
+    }
+    emit controller.setFinished(rows);
+  }
+  emit controller.compareFinished(report);
+  QTest::qWait(3 * widgets::ComparePlot::kReplotIntervalMs);
+  QApplication::processEvents();
+
+  // The page fits the window it is given (a taller minimum grew the window past the screen).
+  EXPECT_EQ(page.height(), kComparePageHeight);
+  EXPECT_EQ(page.width(), kComparePageWidth);
+  ASSERT_EQ(page.ratioModel()->rowCount(), 24);
+
+  // The Results column ends inside the view, wide enough for "identical" or "DIFFER" (the rest is
+  // elided, its tooltip has it): it was pushed past the right edge, one letter showing.
+  const QTableView* view = page.ratioView();
+  const QHeaderView* header = view->horizontalHeader();
+  const int results = widgets::RatioTableModel::Results;
+  const int right = header->sectionViewportPosition(results) + header->sectionSize(results);
+  EXPECT_LE(right, view->viewport()->width()) << "Results column ends at " << right << " of "
+                                               << view->viewport()->width();
+  EXPECT_GE(header->sectionSize(results), view->fontMetrics().horizontalAdvance(QStringLiteral("identical")) + 8);
+  EXPECT_GE(header->sectionViewportPosition(results), 0);
+
+  // The plot: a data area a user can read, and the layout (title, legend, slanted set names, the
+  // "query set" label) inside the widget - it was 80 pixels and the label cut off.
+  widgets::ComparePlot* plot = page.plot();
+  plot->replot(QCustomPlot::rpImmediateRefresh);
+  ASSERT_EQ(plot->seriesCount(), 3);
+  ASSERT_EQ(plot->querySets().size(), 6);
+  EXPECT_GE(plot->axisRect()->height(), 70) << "plot " << plot->width() << "x" << plot->height();
+  EXPECT_LE(plot->axisRect()->outerRect().bottom(), plot->height()) << "category axis label cut off";
+  EXPECT_EQ(plot->visibleRegion().boundingRect(), plot->rect()) << "the plot is cut by the splitter";
+  EXPECT_EQ(plot->categoryLabel(), QStringLiteral("query set"));
+
+  // The progress box: several lines high and as wide as its lines (they were cut at 50 characters
+  // in a box two lines high), ending with the runner's last line and where the comparison was
+  // stored.
+  const auto* progress = page.findChild<QPlainTextEdit*>(QStringLiteral("compareProgress"));
+  ASSERT_NE(progress, nullptr);
+  EXPECT_GE(page.progressLines(), 4);
+  EXPECT_EQ(progress->horizontalScrollBar()->maximum(), 0) << "progress lines cut at " << progress->viewport()->width();
+  EXPECT_EQ(page.progressText().split(QLatin1Char('\n')),
+            lines + QStringList{QStringLiteral("Stored in the run history as 20261206T052048Z-ccefdd.")});
+  QString error;
+  EXPECT_EQ(history.listComparisons(&error).size(), 1u) << error.toStdString();
+}
+
+// The export button names every file an export writes.
+TEST(ComparePage, ExportTooltipNamesEveryFileWritten) {
+  TempDir dir;
+  app::CompareController controller;
+  app::WorkbenchContext context;
+  app::ComparePage page(context, &controller);
+  page.showStoredComparison(std::make_shared<const engine::CompareReport>(threeTargetLayoutReport()));
+  QAction* exportAction = nullptr;
+  for (QAction* a : page.menuActions()) {
+    if (a->text().startsWith(QStringLiteral("E&xport"))) exportAction = a;
+  }
+  ASSERT_NE(exportAction, nullptr);
+  EXPECT_TRUE(exportAction->isEnabled());
+  QString error;
+  ASSERT_TRUE(page.exportReportTo(qpath(dir / "out"), &error)) << error.toStdString();
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir / "out")) {
+    ++files;
+    const QString name = QString::fromStdString(entry.path().filename().string());
+    EXPECT_TRUE(exportAction->toolTip().contains(name)) << name.toStdString() << " not in: "
+                                                        << exportAction->toolTip().toStdString();
+  }
+  EXPECT_EQ(files, 4);
 }
 
 }  // namespace

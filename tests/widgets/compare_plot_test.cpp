@@ -102,5 +102,40 @@ TEST(ComparePlot, HoverTextWritesFiguresAsTheReport) {
       << plot.pointText(0, 0).toStdString();
 }
 
+// Three targets in a narrow plot (the Compare page's at 1280x800): the legend is one row inside the
+// plot, each name elided to its share but never below its label, so the data keeps the height; the
+// full names stay the series' (and the hover text's). The legend took two rows and ran past the
+// right edge ("B: builtin:bulk_an").
+TEST(ComparePlot, ThreeTargetsLegendIsOneRowInsideANarrowPlot) {
+  ComparePlot plot;
+  plot.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                              QStringLiteral("builtin:freq_prune=off")});
+  plot.addSet(QStringLiteral("mid-df-1"), std::vector<double>{0.0094, 0.0149, 0.0087});
+  plot.resize(300, 220);
+  plot.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&plot));
+  QTest::qWait(3 * ComparePlot::kReplotIntervalMs);
+  plot.replot(QCustomPlot::rpImmediateRefresh);
+
+  EXPECT_EQ(plot.legend->rowCount(), 1);
+  EXPECT_EQ(plot.legend->columnCount(), 3);
+  EXPECT_LE(plot.legend->outerRect().right(), plot.width());
+  for (int i = 0; i < plot.legend->itemCount(); ++i) {
+    EXPECT_LE(plot.legend->item(i)->outerRect().right(), plot.width()) << i;
+  }
+  EXPECT_EQ(plot.seriesName(1), QStringLiteral("B: builtin:bulk_and=off"));
+  EXPECT_EQ(plot.seriesName(2), QStringLiteral("B2: builtin:freq_prune=off"));
+  for (int i = 0; i < 3; ++i) {
+    const QString label = i == 0 ? QStringLiteral("A") : i == 1 ? QStringLiteral("B") : QStringLiteral("B2");
+    EXPECT_TRUE(plot.legendText(i).startsWith(label)) << plot.legendText(i).toStdString();
+  }
+  EXPECT_TRUE(plot.pointText(2, 0).contains(QStringLiteral("B2: builtin:freq_prune=off"))) << plot.pointText(2, 0).toStdString();
+
+  // Wide enough, the names are whole.
+  plot.resize(1000, 220);
+  QTest::qWait(3 * ComparePlot::kReplotIntervalMs);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(plot.legendText(i), plot.seriesName(i)) << i;
+}
+
 }  // namespace
 }  // namespace wandscope::test

@@ -22,6 +22,15 @@ QString ms(double v) {
 
 bool hasInterval(const engine::RatioEstimate& e) { return std::isfinite(e.ciLow) && std::isfinite(e.ciHigh); }
 
+// Whether the A/A calibration raised this row's floor above the one asked for (`asked`), by
+// report.md's rule (engine/bench/compare_report_writer.cpp, verdictCell).
+bool floorRaised(const engine::RatioEstimate& e, double asked) {
+  return std::isfinite(asked) && std::abs(e.noiseFloor - asked) > 1e-12;
+}
+
+// "3.5": a floor in per cent with report.md's one decimal.
+QString floorPercent(double floor) { return QString::number(floor * 100, 'f', 1); }
+
 QString resultsText(const engine::ResultDiff& d) {
   if (d.queries == 0) return QStringLiteral("not compared");
   if (!d.differs()) {
@@ -40,6 +49,7 @@ void RatioTableModel::setReport(const engine::CompareReport& report) {
   beginResetModel();
   m_rows.clear();
   m_manyTargets = report.targetCount() > 2;
+  m_noiseFloor = report.noiseFloor;
   // Per query set: its A vs B rows, then its A/A rows (as the sets finished).
   for (const auto& s : report.scenarios) {
     m_rows.push_back({s, false});
@@ -67,6 +77,12 @@ void RatioTableModel::addScenarios(const std::vector<engine::CompareScenario>& r
   for (const auto& s : rows) m_rows.push_back({s, false});
   for (const auto& s : aaRows) m_rows.push_back({s, true});
   endInsertRows();
+}
+
+void RatioTableModel::setNoiseFloor(double floor) {
+  if (floor == m_noiseFloor || (std::isnan(floor) && std::isnan(m_noiseFloor))) return;
+  m_noiseFloor = floor;
+  if (!m_rows.empty()) emit dataChanged(index(0, Verdict), index(static_cast<int>(m_rows.size()) - 1, Verdict));
 }
 
 void RatioTableModel::clear() {
@@ -167,7 +183,11 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
                              : kDash;
         case Interval:
           return interval ? QString::fromStdString(engine::intervalText(e.ciLow, e.ciHigh)) : kDash;
-        case Verdict: return interval ? verdict : QStringLiteral("not interleaved");
+        case Verdict:
+          if (!interval) return QStringLiteral("not interleaved");
+          // As report.md's verdict cell: the raised floor the verdict was judged against.
+          return floorRaised(e, m_noiseFloor) ? QStringLiteral("%1 (floor \u00b1%2 %)").arg(verdict, floorPercent(e.noiseFloor))
+                                              : verdict;
         case Results: return resultsText(s.diff);
         default: return {};
       }
@@ -235,7 +255,12 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
                                            "\u00b1%1 %")
                                 .arg(e.noiseFloor * 100, 0, 'f', 1)
                           : verdictDescription(QString());
-        case Verdict: return verdictDescription(verdict);
+        case Verdict:
+          if (interval && floorRaised(e, m_noiseFloor)) {
+            return QStringLiteral("%1 The A/A calibration raised this row's noise floor from \u00b1%2 % to \u00b1%3 %.")
+                .arg(verdictDescription(verdict), floorPercent(m_noiseFloor), floorPercent(e.noiseFloor));
+          }
+          return verdictDescription(verdict);
         case Results:
           if (s.diff.queries == 0) return QStringLiteral("The results of recorded runs are not stored, so not compared.");
           return QStringLiteral("Result equality over %1 queries (k hits, exact doc ids and f32 score bits): "

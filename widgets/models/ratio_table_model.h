@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QString>
 
+#include <limits>
 #include <vector>
 
 namespace wandscope::widgets {
@@ -17,6 +18,9 @@ namespace wandscope::widgets {
 // no-difference, inconclusive; coloured, with a tooltip saying what it means) and whether the two
 // targets returned the same results (row_set_diff, score_bit_diff). Rows arrive as query sets
 // finish (addScenarios) or all at once (setReport); the A/A calibration rows follow, marked.
+//
+// The verdict reads as report.md's verdict cell: when the A/A calibration raised a row's noise floor
+// above the floor the comparison asked for, it says so, "no-difference (floor ±3.5 %)".
 //
 // A comparison of two recorded runs (History) has no interval: its CI shows an em dash and its
 // verdict "not interleaved", because two runs made at different times are not paired samples.
@@ -34,7 +38,13 @@ class RatioTableModel : public QAbstractTableModel {
 
   explicit RatioTableModel(QObject* parent = nullptr);
 
+  // Also takes the report's noise floor (setNoiseFloor).
   void setReport(const engine::CompareReport& report);
+  // The noise floor the comparison asked for (CompareOptions::noiseFloor, fractional): a row whose
+  // floor differs (the A/A calibration raised it) names its own in the verdict. Rows added live
+  // (addScenarios) are judged against it; clear() keeps it. NaN (the default): none is named.
+  void setNoiseFloor(double floor);
+  double noiseFloor() const noexcept { return m_noiseFloor; }
   // Appends a finished query set's rows (A vs B first, then its A/A rows).
   void addScenarios(const std::vector<engine::CompareScenario>& rows,
                     const std::vector<engine::CompareScenario>& aaRows = {});
@@ -64,6 +74,7 @@ class RatioTableModel : public QAbstractTableModel {
   };
   std::vector<Row> m_rows;
   bool m_manyTargets = false;  // rows of B2, B3, ...: the metric column names each row's B
+  double m_noiseFloor = std::numeric_limits<double>::quiet_NaN();
 };
 
 }  // namespace wandscope::widgets

@@ -9,6 +9,8 @@
 #include <iterator>
 #include <limits>
 
+#include <QFontMetrics>
+
 namespace wandscope::widgets {
 namespace {
 
@@ -48,15 +50,15 @@ ComparePlot::ComparePlot(QWidget* parent)
   legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
   legend->setWrap(2);
   legend->setMargins(QMargins(4, 0, 4, 0));
+  legend->setIconSize(20, 10);
+  legend->setIconTextPadding(4);
   plotLayout()->setRowStretchFactor(0, 0.001);
   plotLayout()->setRowStretchFactor(1, 0.001);
   plotLayout()->setRowSpacing(0);
   legend->setVisible(true);
 
-  for (int i = 0; i < 2; ++i) {
-    QCPGraph* g = addGraph();
-    g->setName(i == 0 ? QStringLiteral("A") : QStringLiteral("B"));
-  }
+  m_names = QStringList{QStringLiteral("A"), QStringLiteral("B")};
+  for (const QString& name : m_names) addGraph()->setName(name);
   m_ticker.reset(new QCPAxisTickerText);
   xAxis->setTicker(m_ticker);
   xAxis->setTickLabelRotation(0);
@@ -80,11 +82,11 @@ void ComparePlot::setTargets(const QStringList& targets) {
   const int n = std::max(2, static_cast<int>(targets.size()));
   while (graphCount() > n) removeGraph(graphCount() - 1);
   while (graphCount() < n) addGraph();
+  m_names.clear();
   for (int i = 0; i < n; ++i) {
-    graph(i)->setName(i < targets.size() ? QStringLiteral("%1: %2").arg(seriesLabel(i), targets[i]) : seriesLabel(i));
+    m_names << (i < targets.size() ? QStringLiteral("%1: %2").arg(seriesLabel(i), targets[i]) : seriesLabel(i));
   }
-  // Up to three entries a row: more targets wrap onto further legend rows.
-  legend->setWrap(std::min(n, 3));
+  fitLegend();
   applyPalette();
   scheduleReplot();
 }
@@ -111,7 +113,38 @@ QString ComparePlot::pointText(int series, int set) const {
 }
 
 QString ComparePlot::seriesName(int series) const {
+  return series >= 0 && series < graphCount() ? m_names.value(series) : QString();
+}
+
+QString ComparePlot::legendText(int series) const {
   return series >= 0 && series < graphCount() ? graph(series)->name() : QString();
+}
+
+void ComparePlot::fitLegend() {
+  // One row: with three targets in a 300-pixel plot the legend took two rows (and ran past the
+  // right edge), out of a data area of 80 pixels. Each entry gets an equal share of the width;
+  // the full names are in the point tooltips and the target rows above.
+  const int n = graphCount();
+  if (n == 0) return;
+  const QMargins itemMargins = legend->item(0) ? legend->item(0)->margins() : QMargins(7, 5, 7, 4);
+  const int share = (width() - legend->margins().left() - legend->margins().right()) / n;
+  const int room = std::max(share - legend->iconSize().width() - legend->iconTextPadding() - itemMargins.left() -
+                                itemMargins.right() - 2,
+                            0);
+  const QFontMetrics metrics(legend->font());
+  for (int i = 0; i < n; ++i) {
+    const QString full = m_names.value(i, seriesLabel(i));
+    // Never less than the label itself ("B2"): it is what the table calls the target.
+    const QString text = metrics.horizontalAdvance(full) <= room
+                             ? full
+                             : std::max(metrics.elidedText(full, Qt::ElideRight, room), seriesLabel(i),
+                                        [](const QString& a, const QString& b) { return a.size() < b.size(); });
+    if (graph(i)->name() != text) graph(i)->setName(text);
+  }
+  if (legend->wrap() != n) {
+    legend->setWrap(n);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // lays the entries out again
+  }
 }
 
 void ComparePlot::addSet(const QString& querySet, double a, double b) { addSet(querySet, std::vector<double>{a, b}); }
@@ -162,6 +195,7 @@ double ComparePlot::value(int series, int set) const {
 }
 
 void ComparePlot::rescale() {
+  fitLegend();
   double hi = 0;
   bool any = false;
   for (int i = 0; i < graphCount(); ++i) {
@@ -195,8 +229,12 @@ void ComparePlot::styleSeries(bool dark) {
 QString ComparePlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p) const {
   const int set = static_cast<int>(p.key);
   if (set < 0 || set >= m_sets.size()) return {};
+  QString name = g.name();
+  for (int i = 0; i < graphCount(); ++i) {
+    if (graph(i) == &g) name = m_names.value(i, name);  // the full name, not the legend's
+  }
   return QStringLiteral("<b>%1</b><br>%2: %3 (%4)")
-      .arg(g.name().toHtmlEscaped(), m_sets[set].toHtmlEscaped(), valueText(p.value), metricName().toHtmlEscaped());
+      .arg(name.toHtmlEscaped(), m_sets[set].toHtmlEscaped(), valueText(p.value), metricName().toHtmlEscaped());
 }
 
 }  // namespace wandscope::widgets

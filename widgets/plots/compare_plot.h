@@ -13,7 +13,8 @@ namespace wandscope::widgets {
 // Targets overlaid per query set: one series per target (A, B, B2, ...) over a categorical axis of
 // query sets, a point per set as the comparison finishes it (CPU ms/query by default), or of
 // offered rates for an open-loop comparison, a point refined after each rung. The legend
-// sits in its own row above the axes, outside the data. Updates only mark the plot dirty; a short
+// sits in its own row above the axes, outside the data: one line, each target's name elided to
+// its share of the width ("B2: builtin:fre..."), so a narrow plot keeps its height for data. Updates only mark the plot dirty; a short
 // timer replots (rpQueuedReplot) when dirty and visible, as every LivePlot does. Colours
 // follow the palette; the context menu exports PNG/SVG/PDF; hovering a point shows its value.
 class ComparePlot : public LivePlot {
@@ -30,7 +31,10 @@ class ComparePlot : public LivePlot {
   // the data of the series that remain.
   void setTargets(const QStringList& targets);
   int seriesCount() const { return graphCount(); }
+  // The full name ("B2: builtin:freq_prune=off"), whatever the legend shows of it.
   QString seriesName(int series) const;
+  // What the legend shows of it at the current width.
+  QString legendText(int series) const;
   // Appends a query set's figures for A and B (a value <= 0 or NaN leaves that series' point out).
   void addSet(const QString& querySet, double a, double b);
   // The same for every series: values[i] is series i's (missing entries leave points out).
@@ -58,7 +62,10 @@ class ComparePlot : public LivePlot {
 
  private:
   QString metricName() const;
+  // Puts the legend on one row, eliding each name to an equal share of the plot's width.
+  void fitLegend();
 
+  QStringList m_names;  // the series' full names (the graphs' names are the legend's elided ones)
   QStringList m_sets;
   QSharedPointer<QCPAxisTickerText> m_ticker;
 };

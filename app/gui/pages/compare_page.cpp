@@ -23,8 +23,10 @@
 #include <QColor>
 #include <QComboBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -126,8 +128,9 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_stopAction->setEnabled(false);
   m_exportAction = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), QStringLiteral("E&xport comparison\u2026"), this);
   m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-  m_exportAction->setToolTip(QStringLiteral("Write report.md and report.json into a directory, as wandscope-cli "
-                                            "compare --out does (Ctrl+Shift+M)"));
+  // Every file engine::writeCompareReportFiles writes, named (it said two of the four).
+  m_exportAction->setToolTip(QStringLiteral("Write report.md, report.json, report.csv and report.html into a "
+                                            "directory, as wandscope-cli compare --out does (Ctrl+Shift+M)"));
   m_exportAction->setEnabled(false);
   m_openProfileAction = new QAction(style()->standardIcon(QStyle::SP_DialogOpenButton), QStringLiteral("Open &profile\u2026"), this);
   m_openProfileAction->setToolTip(QStringLiteral("Compare on a benchmark profile file's dataset and query sets (JSON)"));
@@ -241,46 +244,59 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   layout->addWidget(m_status);
 
+  // The plot on the left, the full height of the top half; on the right the ratio table over the
+  // runner's per-set lines. At 1280x800 with the log open the plot under a two-line progress box
+  // had 80 pixels of data and a cut axis label, the lines scrolled out of the box, and the table
+  // beside it was too narrow for its Results column.
   m_vertical = new QSplitter(Qt::Vertical, this);
   m_top = new QSplitter(Qt::Horizontal, m_vertical);
-  auto* left = new QWidget(m_top);
-  auto* leftLayout = new QVBoxLayout(left);
-  leftLayout->setContentsMargins(0, 0, 0, 0);
-  leftLayout->setSpacing(4);
-  m_plot = new widgets::ComparePlot(left);
+  m_plot = new widgets::ComparePlot(m_top);
   m_plot->setObjectName(QStringLiteral("comparePlot"));
-  // Shorter than a plot's default minimum: with a third target's row, the notice and the log the
-  // page must still fit a 1280x800 screen (it grew the window to 831 pixels).
-  m_plot->setMinimumHeight(170);
+  // Tall enough for the title, a legend of three targets, slanted query-set names and the axis
+  // label around a readable data area, and short enough that the page still fits a 1280x800
+  // screen with a third target's row, a notice and the log (a taller one grew the window).
+  m_plot->setMinimumHeight(kPlotMinimumHeight);
+  m_plot->setMinimumWidth(240);
   m_plot->setToolTip(QStringLiteral("Each target's CPU ms/query per query set (mean over its blocks), a point per set as "
                                     "it finishes"));
-  m_progress = new QPlainTextEdit(left);
-  m_progress->setReadOnly(true);
-  m_progress->setObjectName(QStringLiteral("compareProgress"));
-  m_progress->setLineWrapMode(QPlainTextEdit::NoWrap);
-  m_progress->setMaximumBlockCount(500);
-  m_progress->setFixedHeight(m_progress->fontMetrics().lineSpacing() * 2 + 12);
-  m_progress->setPlaceholderText(QStringLiteral("One line per finished query set"));
-  m_progress->setToolTip(QStringLiteral("The runner's line per finished query set: A's and B's CPU ms/query, the speedup "
-                                        "with its interval and verdict, p50, and whether the results were identical"));
-  leftLayout->addWidget(m_plot, 1);
-  leftLayout->addWidget(m_progress);
-  m_top->addWidget(left);
+  m_top->addWidget(m_plot);
+  m_tableSplit = new QSplitter(Qt::Vertical, m_top);
   m_ratios = new widgets::RatioTableModel(this);
-  m_ratioView = new QTableView(m_top);
+  m_ratioView = new QTableView(m_tableSplit);
   m_ratioView->setObjectName(QStringLiteral("ratios"));
   m_ratioView->setModel(m_ratios);
   m_ratioView->verticalHeader()->setVisible(false);
   m_ratioView->verticalHeader()->setDefaultSectionSize(m_ratioView->fontMetrics().height() + 6);
   m_ratioView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-  m_ratioView->horizontalHeader()->setStretchLastSection(true);
+  // The Results column is sized by fitRatioColumns (what the others leave), not stretched: a
+  // stretched last column kept its content width and ran past the right edge.
+  m_ratioView->horizontalHeader()->setStretchLastSection(false);
   m_ratioView->horizontalHeader()->setHighlightSections(false);
   m_ratioView->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_ratioView->setSelectionMode(QAbstractItemView::SingleSelection);
   m_ratioView->setWordWrap(false);
-  m_top->addWidget(m_ratioView);
-  m_top->setStretchFactor(0, 2);
+  m_ratioView->setTextElideMode(Qt::ElideRight);
+  m_ratioView->viewport()->installEventFilter(this);
+  m_tableSplit->addWidget(m_ratioView);
+  m_progress = new QPlainTextEdit(m_tableSplit);
+  m_progress->setReadOnly(true);
+  m_progress->setObjectName(QStringLiteral("compareProgress"));
+  m_progress->setLineWrapMode(QPlainTextEdit::NoWrap);
+  m_progress->setMaximumBlockCount(500);
+  // At least three lines, five at first (m_tableSplit), and the table's width: its lines were cut
+  // at 50 characters and two of them showed, the last one "Stored in the run history as ...".
+  m_progress->setMinimumHeight(m_progress->fontMetrics().lineSpacing() * 3 + 12);
+  m_progress->setPlaceholderText(QStringLiteral("One line per finished query set"));
+  m_progress->setToolTip(QStringLiteral("The runner's line per finished query set: A's and B's CPU ms/query, the speedup "
+                                        "with its interval and verdict, p50, and whether the results were identical"));
+  m_tableSplit->addWidget(m_progress);
+  m_tableSplit->setStretchFactor(0, 1);
+  m_tableSplit->setStretchFactor(1, 0);
+  m_tableSplit->setChildrenCollapsible(false);
+  m_top->addWidget(m_tableSplit);
+  m_top->setStretchFactor(0, 1);
   m_top->setStretchFactor(1, 3);
+  m_top->setChildrenCollapsible(false);
 
   m_bottom = new QSplitter(Qt::Horizontal, m_vertical);
   auto* picker = new QWidget(m_bottom);
@@ -323,14 +339,16 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_bottom->setStretchFactor(1, 5);
   m_vertical->addWidget(m_top);
   m_vertical->addWidget(m_bottom);
-  m_vertical->setStretchFactor(0, 2);
-  m_vertical->setStretchFactor(1, 3);
+  m_vertical->setStretchFactor(0, 1);
+  m_vertical->setStretchFactor(1, 1);
   layout->addWidget(m_vertical, 1);
   // First-launch proportions (restoreSettings replaces them): the table wide enough for its
-  // columns, the result diff tall enough for a top-10.
-  m_top->setSizes({420, 860});
+  // columns with "identical" results (the plot takes the rest), the progress box five lines, the
+  // top half a little taller than the result diff.
+  m_top->setSizes({320, 960});
+  m_tableSplit->setSizes({400, m_progress->fontMetrics().lineSpacing() * 5 + 12});
   m_bottom->setSizes({300, 980});
-  m_vertical->setSizes({400, 500});
+  m_vertical->setSizes({470, 430});
 
   connect(m_plot, &widgets::ComparePlot::exported, this,
           [this](const QString& path) { emit statusMessage(QStringLiteral("Exported the plot to %1").arg(path)); });
@@ -544,6 +562,8 @@ void ComparePage::startComparison() {
     return;
   }
   m_startingOpen = job->profile.runOpen && !job->profile.runClosed;  // CompareRunner's rule
+  // The floor asked for: a live row whose A/A calibration raised it names its own, as report.md.
+  m_ratios->setNoiseFloor(job->noiseFloor);
   m_controller->start(std::move(*job));
   m_startingOpen = false;
 }
@@ -583,7 +603,7 @@ void ComparePage::appendProgress(const QString& line) {
 void ComparePage::onSetFinished(const CompareSetRowsPtr& rows) {
   if (!rows || rows->rows.empty()) return;
   m_ratios->addScenarios(rows->rows, rows->aaRows);
-  m_ratioView->resizeColumnsToContents();
+  fitRatioColumns(true);
   // A's figure and each B's (rows of one set: per B, CPU then p50).
   const auto& cpu = rows->rows.front();
   std::vector<double> values(static_cast<std::size_t>(m_plot->seriesCount()), std::numeric_limits<double>::quiet_NaN());
@@ -666,7 +686,7 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
   m_report = report;
   fillVersus();
   m_ratios->setReport(*report);
-  m_ratioView->resizeColumnsToContents();
+  fitRatioColumns(true);
   const std::string metric = plotReport(*report);
   qsizetype sets = 0;
   for (const auto& s : report->scenarios) {
@@ -912,6 +932,32 @@ bool ComparePage::selectQuery(int row) {
 
 void ComparePage::setShowIdentical(bool show) { m_identical->setChecked(show); }
 
+void ComparePage::fitRatioColumns(bool toContents) {
+  auto* header = m_ratioView->horizontalHeader();
+  if (toContents) m_ratioView->resizeColumnsToContents();
+  using widgets::RatioTableModel;
+  int others = 0;
+  for (int c = 0; c < RatioTableModel::Results; ++c) others += header->sectionSize(c);
+  // Results takes what the other columns leave, eliding a long "DIFFER: row_set_diff=..., ..."
+  // (its tooltip has it all), but never less than its header or "identical": a squeezed table
+  // scrolls rather than hide the column.
+  QFont bold = m_ratioView->font();
+  bold.setBold(true);
+  const int least = std::max({header->sectionSizeHint(RatioTableModel::Results),
+                              QFontMetrics(bold).horizontalAdvance(QStringLiteral("identical")) + 16,
+                              QFontMetrics(bold).horizontalAdvance(QStringLiteral("DIFFER")) + 16});
+  header->resizeSection(RatioTableModel::Results, std::max(least, m_ratioView->viewport()->width() - others));
+}
+
+bool ComparePage::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == m_ratioView->viewport() && event->type() == QEvent::Resize) fitRatioColumns(false);
+  return Page::eventFilter(watched, event);
+}
+
+int ComparePage::progressLines() const {
+  return m_progress->viewport()->height() / m_progress->fontMetrics().lineSpacing();
+}
+
 QString ComparePage::progressText() const { return m_progress->toPlainText(); }
 
 QString ComparePage::statusText() const { return m_status->text(); }
@@ -927,7 +973,7 @@ bool ComparePage::showReportWithoutRun(const CompareReportPtr& report, const QSt
   m_sets.reset();
   fillVersus();
   m_ratios->setReport(*report);
-  m_ratioView->resizeColumnsToContents();
+  fitRatioColumns(true);
   m_plot->clearData();
   m_progress->clear();
   m_setList->clear();
@@ -1043,7 +1089,8 @@ void ComparePage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("repetitions"), m_repetitions->value());
   settings.setValue(QStringLiteral("aa"), m_aa->isChecked());
   settings.setValue(QStringLiteral("splitter"), m_vertical->saveState());
-  settings.setValue(QStringLiteral("topSplitter"), m_top->saveState());
+  settings.setValue(QStringLiteral("plotTableSplitter"), m_top->saveState());
+  settings.setValue(QStringLiteral("tableProgressSplitter"), m_tableSplit->saveState());
   settings.setValue(QStringLiteral("bottomSplitter"), m_bottom->saveState());
 }
 
@@ -1058,7 +1105,11 @@ void ComparePage::restoreSettings(QSettings& settings) {
   m_repetitions->setValue(settings.value(QStringLiteral("repetitions"), 3).toInt());
   m_aa->setChecked(settings.value(QStringLiteral("aa"), false).toBool());
   m_vertical->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
-  m_top->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
+  // Not the old "topSplitter": its proportions (a plot over the progress box, the table beside)
+  // left the table too narrow for its Results column.
+  settings.remove(QStringLiteral("topSplitter"));
+  m_top->restoreState(settings.value(QStringLiteral("plotTableSplitter")).toByteArray());
+  m_tableSplit->restoreState(settings.value(QStringLiteral("tableProgressSplitter")).toByteArray());
   m_bottom->restoreState(settings.value(QStringLiteral("bottomSplitter")).toByteArray());
 }
 

@@ -106,6 +106,11 @@ class ComparePage : public Page {
   QComboBox* versusList() const noexcept { return m_versus; }
   QListWidget* queryList() const noexcept { return m_queryList; }
   QString progressText() const;
+  // Whole lines the progress box shows at its current height.
+  int progressLines() const;
+  QTableView* ratioView() const noexcept { return m_ratioView; }
+  // The plot's minimum height (see the constructor).
+  static constexpr int kPlotMinimumHeight = 200;
   // The one-line summary of the last comparison (counts, verdicts, result equality).
   QString statusText() const;
   const CompareReportPtr& report() const noexcept { return m_report; }
@@ -145,6 +150,10 @@ class ComparePage : public Page {
   void choosePlugin(QComboBox* combo);
   void chooseProfileFile();
   void appendProgress(const QString& line);
+  // Sizes the ratio table's columns to their contents (`toContents`) and gives the Results column
+  // the width the others leave in the viewport, so it ends at the right edge.
+  void fitRatioColumns(bool toContents);
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void finishScreenshot();
   const engine::ResultDiff* diffOf(const QString& querySet) const;
   // Shows a report that was not run here (recorded runs, a stored comparison): its table, an
@@ -188,7 +197,8 @@ class ComparePage : public Page {
   QLabel* m_status = nullptr;
   widgets::NoticeBar* m_notice = nullptr;
   QSplitter* m_vertical = nullptr;
-  QSplitter* m_top = nullptr;
+  QSplitter* m_top = nullptr;         // the plot | m_tableSplit
+  QSplitter* m_tableSplit = nullptr;  // the ratio table over the progress box
   QSplitter* m_bottom = nullptr;
   widgets::ComparePlot* m_plot = nullptr;
   QPlainTextEdit* m_progress = nullptr;
