@@ -45,6 +45,15 @@ engine::CompareScenario scenario(const std::string& set, const std::string& metr
   return s;
 }
 
+// builtin against builtin:bulk_and=off at the default 2 % floor, no rows yet.
+engine::CompareReport ratioReportOfTwoBuiltins() {
+  engine::CompareReport report;
+  report.a.spec = "builtin";
+  report.b.spec = "builtin:bulk_and=off";
+  report.noiseFloor = 0.02;
+  return report;
+}
+
 QString cell(const QAbstractItemModel& m, int row, int column, int role = Qt::DisplayRole) {
   return m.data(m.index(row, column), role).toString();
 }
@@ -117,10 +126,7 @@ TEST(RatioTableModel, FiguresReadAsTheExportedReportWritesThem) {
   using M = widgets::RatioTableModel;
   M model;
   QAbstractItemModelTester tester(&model, kFatal);
-  engine::CompareReport report;
-  report.a.spec = "builtin";
-  report.b.spec = "builtin:bulk_and=off";
-  report.noiseFloor = 0.02;
+  engine::CompareReport report = ratioReportOfTwoBuiltins();
   report.scenarios.push_back(scenario("slow-set", "cpu_ms_per_query", 12345.6, 10012.5, 1.20314, 1.26548, "faster"));
   report.scenarios.push_back(scenario("tiny-set", "p50_ms", 0.0000123, 0.00002, 0.5, 0.7, "slower"));
   model.setReport(report);
@@ -154,10 +160,7 @@ TEST(RatioTableModel, VerdictNamesTheFloorTheAaCalibrationRaised) {
   using M = widgets::RatioTableModel;
   M model;
   QAbstractItemModelTester tester(&model, kFatal);
-  engine::CompareReport report;
-  report.a.spec = "builtin";
-  report.b.spec = "builtin:bulk_and=off";
-  report.noiseFloor = 0.02;
+  engine::CompareReport report = ratioReportOfTwoBuiltins();
   report.aa = true;
   auto raised = scenario("mid-df-2", "cpu_ms_per_query", 0.2, 0.195, 0.98, 1.04, "no-difference");
   raised.estimate.noiseFloor = 0.035;
