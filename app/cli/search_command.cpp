@@ -46,7 +46,9 @@ nlohmann::json termsJson(const engine::ParsedQuery& query) {
 }
 
 // Six significant digits: small idfs and scores keep their precision (JSON has every bit).
-std::string sig(double v) { return fmt::format("{:.6g}", v); }
+// Scores, idfs and contributions as the workbench's Explore page writes them (engine::exactFigure):
+// every digit the f32 holds, never an exponent ("2.49991e-05" read as a different kind of number).
+std::string sig(float v) { return engine::exactFigure(v); }
 
 }  // namespace
 
@@ -180,7 +182,7 @@ void addSearchCommand(CLI::App& app) {
       const auto stored = index->storedDocument(h.doc);
       const std::string label = !stored.title.empty() ? stored.title : stored.text;
       std::cout << fmt::format("{:>5}  {:<16} {:>12}  {}\n", i + 1, shorten(index->externalId(h.doc), 16),
-                               fmt::format("{:.7g}", h.score), shorten(label, 60));
+                               sig(h.score), shorten(label, 60));
       if (!result.explain.empty()) {
         const auto& e = result.explain[i];
         std::string parts;
@@ -198,7 +200,7 @@ void addSearchCommand(CLI::App& app) {
     });
     std::cout << "counters " << (counters.empty() ? "(all 0)" : counters) << '\n';
     if (!std::isnan(result.kthScore)) {
-      std::cout << fmt::format("k-th score {:.7g}{}\n", result.kthScore,
+      std::cout << fmt::format("k-th score {}{}\n", sig(result.kthScore),
                                result.tieAtK ? " (tied with a document outside the top k)" : "");
     }
     return 0;

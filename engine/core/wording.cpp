@@ -3,8 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <system_error>
 
 namespace wandscope::engine {
 
@@ -39,5 +41,16 @@ std::string significant(double value) {
 }
 
 std::string formatRate(double perSecond) { return significant(perSecond) + "/s"; }
+
+std::string exactFigure(float value) {
+  if (std::isnan(value)) return "nan";
+  if (std::isinf(value)) return value < 0 ? "-inf" : "inf";
+  // to_chars without a precision writes the shortest round-trip form; fixed: no exponent. The
+  // longest f32 in fixed form (the smallest denormal) takes 48 characters.
+  char buffer[64];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+  if (ec != std::errc{}) return fmt::format("{:.9g}", value);  // cannot happen: it fits
+  return std::string(buffer, end);
+}
 
 }  // namespace wandscope::engine

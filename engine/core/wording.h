@@ -20,6 +20,10 @@ std::string grouped(std::uint64_t n);
 // grouped from 1,000 up ("102,790"), "150.4", "0.02203", "0.0001234". Reports printed rates as
 // "1e+04/s" and times as "3e-05 ms" (review, stop 32). "nan" / "inf" as such.
 std::string significant(double value);
+// An f32 figure (a score, idf, contribution) exactly: the shortest decimal that reads back as the
+// same f32, never in exponent notation ("1146.3198", "3" beside "3.0000002", "0.0000249991");
+// "nan", "inf", "-inf" for the rest. Where four significant digits would hide a one-ulp difference.
+std::string exactFigure(float value);
 // A rate: significant(perSecond) + "/s" ("10,000/s", "0.5/s").
 std::string formatRate(double perSecond);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The CLI contract later tools rely on: commands, outputs, exit codes (0 ok, 2 usage, 3 bad input
 // file, 4 index error) and one-line error messages.
+#include "engine/core/wording.h"
 #include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
@@ -203,6 +204,11 @@ TEST_F(CliPipeline, SearchJsonCarriesBitsCountersAndExplain) {
   EXPECT_EQ(human.exitCode, 0);
   EXPECT_NE(human.out.find("counters"), std::string::npos);
   EXPECT_EQ(human.out.find("opts    "), std::string::npos) << "all switches on: no line";
+  // Figures as the workbench writes them: the f32 exactly (engine::exactFigure), never "e-05".
+  const std::string score = engine::exactFigure(j["hits"][0]["score"].get<float>());
+  EXPECT_NE(human.out.find(" " + score + "  "), std::string::npos) << score << " in\n" << human.out;
+  const std::string idf = engine::exactFigure(j["terms"][0]["idf"].get<float>());
+  EXPECT_NE(human.out.find("idf " + idf + " "), std::string::npos) << idf << " in\n" << human.out;
   // Switches off are echoed (only --json said them before).
   const auto off = cli({"search", (dir() / "index").string(), "--query", first["text"].get<std::string>(), "--explain",
                         "--opt", "rank_floor=off,bulk_or=off"});

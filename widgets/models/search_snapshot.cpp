@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/search_snapshot.h"
 
+#include "engine/core/wording.h"
+
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <cmath>
-#include <system_error>
 
 namespace wandscope::widgets {
 
@@ -14,12 +14,7 @@ std::uint32_t scoreBits(engine::Score score) noexcept { return std::bit_cast<std
 QString formatFigure(float value) {
   if (std::isnan(value)) return QStringLiteral("\u2013");
   if (std::isinf(value)) return value < 0 ? QStringLiteral("-\u221e") : QStringLiteral("\u221e");
-  // to_chars without a precision writes the shortest round-trip form (fixed: no exponent); the
-  // longest f32 in fixed form, the smallest denormal, takes 48 characters.
-  char buffer[64];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
-  if (ec != std::errc{}) return QString::number(static_cast<double>(value), 'g', 9);  // cannot happen: it fits
-  return QString::fromLatin1(buffer, static_cast<qsizetype>(end - buffer));
+  return QString::fromStdString(engine::exactFigure(value));  // the CLI's search writes the same
 }
 
 std::pair<QString, QString> SearchSnapshot::pathLabels() const {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <limits>
 
 namespace wandscope::test {
@@ -36,6 +37,20 @@ TEST(Wording, CountedTakesTheRightNounAndGroupsItsDigits) {
   EXPECT_EQ(engine::counted(1, "segment", "segments"), "1 segment");
   EXPECT_EQ(engine::counted(0, "segment", "segments"), "0 segments");
   EXPECT_EQ(engine::counted(43460008, "posting", "postings"), "43,460,008 postings");
+}
+
+// The CLI's explain printed idf 2.49991e-05 and scores to seven digits: every digit an f32 holds,
+// none it does not, never an exponent, two f32 never alike.
+TEST(Wording, ExactFigureIsTheShortestDecimalOfTheF32) {
+  EXPECT_EQ(engine::exactFigure(1146.3198242f), "1146.3198");
+  EXPECT_EQ(engine::exactFigure(2.49991e-05f), "0.0000249991");
+  EXPECT_EQ(engine::exactFigure(3.0f), "3");
+  EXPECT_EQ(engine::exactFigure(std::nextafter(3.0f, 4.0f)), "3.0000002");
+  EXPECT_EQ(engine::exactFigure(-0.5f), "-0.5");
+  EXPECT_EQ(engine::exactFigure(std::numeric_limits<float>::max()).find('e'), std::string::npos);
+  EXPECT_EQ(engine::exactFigure(std::numeric_limits<float>::denorm_min()).find('e'), std::string::npos);
+  EXPECT_EQ(engine::exactFigure(std::numeric_limits<float>::quiet_NaN()), "nan");
+  EXPECT_EQ(engine::exactFigure(-std::numeric_limits<float>::infinity()), "-inf");
 }
 
 }  // namespace
