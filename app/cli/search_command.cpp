@@ -46,9 +46,6 @@ nlohmann::json termsJson(const engine::ParsedQuery& query) {
 }
 
 // Six significant digits: small idfs and scores keep their precision (JSON has every bit).
-// Scores, idfs and contributions as the workbench's Explore page writes them (engine::exactFigure):
-// every digit the f32 holds, never an exponent ("2.49991e-05" read as a different kind of number).
-std::string sig(float v) { return engine::exactFigure(v); }
 
 }  // namespace
 
@@ -164,7 +161,7 @@ void addSearchCommand(CLI::App& app) {
     for (const auto& t : result.query.terms) {
       if (t.id) {
         std::cout << fmt::format("  term  {:<{}} df {:<9} idf {:<10} max score {:<10} blocks {}\n", t.text, width,
-                                 t.df, sig(t.idf), sig(t.maxScore), t.blocks);
+                                 t.df, engine::exactFigure(t.idf), engine::exactFigure(t.maxScore), t.blocks);
       } else {
         std::cout << fmt::format("  term  {:<{}} not in the index\n", t.text, width);
       }
@@ -182,13 +179,13 @@ void addSearchCommand(CLI::App& app) {
       const auto stored = index->storedDocument(h.doc);
       const std::string label = !stored.title.empty() ? stored.title : stored.text;
       std::cout << fmt::format("{:>5}  {:<16} {:>12}  {}\n", i + 1, shorten(index->externalId(h.doc), 16),
-                               sig(h.score), shorten(label, 60));
+                               engine::exactFigure(h.score), shorten(label, 60));
       if (!result.explain.empty()) {
         const auto& e = result.explain[i];
         std::string parts;
         for (std::size_t t = 0; t < result.query.terms.size(); ++t) {
           if (!result.query.terms[t].id) continue;  // not in the index: no contribution to show
-          parts += fmt::format("  {}: tf {} -> {}", result.query.terms[t].text, e.tf[t], sig(e.contribution[t]));
+          parts += fmt::format("  {}: tf {} -> {}", result.query.terms[t].text, e.tf[t], engine::exactFigure(e.contribution[t]));
         }
         std::cout << fmt::format("       length {}{}\n", e.docLength, parts);
       }
@@ -200,7 +197,7 @@ void addSearchCommand(CLI::App& app) {
     });
     std::cout << "counters " << (counters.empty() ? "(all 0)" : counters) << '\n';
     if (!std::isnan(result.kthScore)) {
-      std::cout << fmt::format("k-th score {}{}\n", sig(result.kthScore),
+      std::cout << fmt::format("k-th score {}{}\n", engine::exactFigure(result.kthScore),
                                result.tieAtK ? " (tied with a document outside the top k)" : "");
     }
     return 0;
