@@ -8,6 +8,7 @@
 #include "engine/bench/result_diff.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/json_number.h"
 #include "engine/core/log.h"
 #include "engine/loadgen/builtin_target.h"
 #include "engine/loadgen/plugin_target.h"
@@ -19,7 +20,9 @@
 #include <nlohmann/json.hpp>
 
 #include <exception>
+#include <limits>
 #include <map>
+#include <stdexcept>
 
 namespace wandscope::app {
 
@@ -68,6 +71,15 @@ widgets::SearchSnapshotPtr builtinExplain(const engine::Index& index, const engi
 // A plugin's explain JSON (docs/PLUGIN_ABI.md: terms[], hits[] {doc, doc_length, tf[],
 // contribution[], score}) as the same snapshot. W is recomputed with this index's BM25 (the
 // plugin searched the same index directory).
+// A count in the plugin's JSON: an integer that fits, never a float (nlohmann converts 3e31 to an
+// integer type as undefined behaviour; engine/core/json_number.h).
+std::uint64_t pluginCount(const nlohmann::json& value, const char* field, std::uint64_t max) {
+  const auto n = engine::jsonUnsigned(value, max);
+  if (!n) throw std::runtime_error(fmt::format("{} must be a whole number up to {}, found {}", field, max,
+                                               engine::jsonSnippet(value)));
+  return *n;
+}
+
 widgets::SearchSnapshotPtr pluginExplain(const engine::Index& index, const engine::PluginResult& r) {
   const auto j = nlohmann::json::parse(r.explainJson);
   auto snap = std::make_shared<widgets::SearchSnapshot>();
@@ -77,7 +89,7 @@ widgets::SearchSnapshotPtr pluginExplain(const engine::Index& index, const engin
     engine::QueryTerm term;
     term.text = t.at("text").get<std::string>();
     if (t.value("known", false)) term.id = engine::TermId{0};
-    term.df = t.value("df", std::uint64_t{0});
+    term.df = t.contains("df") ? pluginCount(t.at("df"), "df", std::numeric_limits<std::uint64_t>::max()) : 0;
     term.idf = t.value("idf", 0.0f);
     term.maxScore = t.value("max_score", 0.0f);
     snap->query.terms.push_back(std::move(term));
@@ -90,9 +102,12 @@ widgets::SearchSnapshotPtr pluginExplain(const engine::Index& index, const engin
     row.score = i < r.scores.size() ? r.scores[i] : 0.0f;
     if (i < hits.size()) {
       const auto& h = hits[i];
-      row.explain.doc = h.at("doc").get<std::uint32_t>();
-      row.explain.docLength = h.at("doc_length").get<std::uint32_t>();
-      row.explain.tf = h.at("tf").get<std::vector<std::uint32_t>>();
+      constexpr std::uint64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
+      row.explain.doc = static_cast<std::uint32_t>(pluginCount(h.at("doc"), "doc", kMaxU32));
+      row.explain.docLength = static_cast<std::uint32_t>(pluginCount(h.at("doc_length"), "doc_length", kMaxU32));
+      for (const auto& tf : h.at("tf")) {
+        row.explain.tf.push_back(static_cast<std::uint32_t>(pluginCount(tf, "tf", kMaxU32)));
+      }
       row.explain.contribution = h.at("contribution").get<std::vector<float>>();
       row.explain.score = h.at("score").get<float>();
       const float norm = bm25.lengthNorm(row.explain.docLength);

@@ -4,6 +4,8 @@
 #include "engine/core/checksum.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/json_number.h"
+#include "engine/core/wording.h"
 #include "engine/index/format.h"
 
 #include <fmt/format.h>
@@ -11,6 +13,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <limits>
 
 namespace wandscope::engine {
 namespace {
@@ -22,6 +26,53 @@ constexpr const char* kCrcPrefix = "# crc32 ";
 std::uint32_t crcOf(const std::string& text) {
   return crc32Of(std::as_bytes(std::span<const char>(text.data(), text.size())));
 }
+
+constexpr std::uint64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
+
+// Reads one object's fields, refusing a value of the wrong kind with the manifest's name and the
+// field's JSON path ("MANIFEST-000001: segments[0].docs must be ..."). A count is an integer, never
+// a float: nlohmann converts 3e31 to an integer type as undefined behaviour (CI's fuzzer, stop 33).
+struct FieldReader {
+  const std::string& file;
+  std::string path;
+
+  [[noreturn]] void fail(const char* key, const json& value, const std::string& what) const {
+    throwIndex(fmt::format("{}: {}{} {}, found {}", file, path, key, what, jsonSnippet(value)));
+  }
+  std::uint64_t count(const json& object, const char* key,
+                      std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) const {
+    const json& value = object.at(key);
+    const auto n = jsonUnsigned(value, max);
+    if (!n) fail(key, value, fmt::format("must be a whole number from 0 to {}", grouped(max)));
+    return *n;
+  }
+  std::uint64_t optionalCount(const json& object, const char* key,
+                              std::uint64_t max = std::numeric_limits<std::uint64_t>::max()) const {
+    return object.contains(key) ? count(object, key, max) : 0;
+  }
+  double figure(const json& object, const char* key) const {
+    const json& value = object.at(key);
+    const auto d = jsonFinite(value);
+    if (!d) fail(key, value, "must be a finite number");
+    return *d;
+  }
+  // A BM25 parameter: also within f32's range (converting a larger double to f32 is undefined).
+  float figure32(const json& object, const char* key) const {
+    const double d = figure(object, key);
+    if (std::fabs(d) > std::numeric_limits<float>::max()) fail(key, object.at(key), "must be within f32's range");
+    return static_cast<float>(d);
+  }
+  // Exactly eight hex digits, as serialize() writes them (stoul took "-1", "12zz" and 64 bits).
+  std::uint32_t crc(const json& object, const char* key) const {
+    const json& value = object.at(key);
+    const std::string* text = value.is_string() ? &value.get_ref<const std::string&>() : nullptr;
+    const bool ok = text != nullptr && text->size() == 8 &&
+                    std::all_of(text->begin(), text->end(),
+                                [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+    if (!ok) fail(key, value, "must be eight hex digits");
+    return static_cast<std::uint32_t>(std::stoul(*text, nullptr, 16));
+  }
+};
 
 }  // namespace
 
@@ -77,53 +128,55 @@ Manifest Manifest::parse(const std::string& text, const std::string& name) {
   try {
     const json j = json::parse(body);
     if (j.at("format").get<std::string>() != "wandscope-index") throwIndex(name + ": not a wandscope manifest");
-    m.formatVersion = j.at("format_version").get<std::uint32_t>();
+    const FieldReader top{name, ""};
+    m.formatVersion = static_cast<std::uint32_t>(top.count(j, "format_version", kMaxU32));
     if (m.formatVersion != format::kFormatVersion) {
       throwIndex(fmt::format("{}: index format version {}, this build reads version {} (rebuild the index)",
                              name, m.formatVersion, format::kFormatVersion));
     }
-    m.generation = j.at("generation").get<std::uint64_t>();
+    m.generation = top.count(j, "generation");
     m.analyzer = j.at("analyzer").get<std::string>();
-    m.bm25.k1 = j.at("bm25").at("k1").get<float>();
-    m.bm25.b = j.at("bm25").at("b").get<float>();
-    m.docs = j.at("docs").get<std::uint64_t>();
-    m.totalTokens = j.at("total_tokens").get<std::uint64_t>();
+    const FieldReader bm25{name, "bm25."};
+    m.bm25.k1 = bm25.figure32(j.at("bm25"), "k1");
+    m.bm25.b = bm25.figure32(j.at("bm25"), "b");
+    m.docs = top.count(j, "docs");
+    m.totalTokens = top.count(j, "total_tokens");
     m.storeText = j.at("store_text").get<bool>();
+    std::size_t index = 0;
     for (const auto& s : j.at("segments")) {
+      const FieldReader seg{name, fmt::format("segments[{}].", index++)};
       SegmentInfo info;
-      info.id = s.at("id").get<std::uint32_t>();
-      info.docBase = s.at("doc_base").get<DocId>();
-      info.docCount = s.at("docs").get<std::uint32_t>();
-      info.totalTokens = s.at("tokens").get<std::uint64_t>();
-      info.postings = s.at("postings").get<std::uint64_t>();
-      info.terms = s.at("terms").get<std::uint64_t>();
-      info.blocks = s.at("blocks").get<std::uint64_t>();
+      info.id = static_cast<std::uint32_t>(seg.count(s, "id", kMaxU32));
+      info.docBase = static_cast<DocId>(seg.count(s, "doc_base", std::numeric_limits<DocId>::max()));
+      info.docCount = static_cast<std::uint32_t>(seg.count(s, "docs", kMaxU32));
+      info.totalTokens = seg.count(s, "tokens");
+      info.postings = seg.count(s, "postings");
+      info.terms = seg.count(s, "terms");
+      info.blocks = seg.count(s, "blocks");
       for (const auto& [kind, f] : s.at("files").items()) {
+        const FieldReader file{name, fmt::format("{}files.{}.", seg.path, kind)};
         SegmentFileInfo fi;
         fi.name = f.at("name").get<std::string>();
-        fi.bytes = f.at("bytes").get<std::uint64_t>();
-        fi.crc32 = static_cast<std::uint32_t>(std::stoul(f.at("crc32").get<std::string>(), nullptr, 16));
+        fi.bytes = file.count(f, "bytes");
+        fi.crc32 = file.crc(f, "crc32");
         info.files[kind] = fi;
       }
       m.segments.push_back(std::move(info));
     }
     const json& b = j.at("build");
+    const FieldReader build{name, "build."};
     m.build.corpus = b.value("corpus", "");
-    m.build.corpusBytes = b.value("corpus_bytes", std::uint64_t{0});
-    m.build.threads = b.value("threads", 0u);
-    m.build.seconds = b.value("seconds", 0.0);
+    m.build.corpusBytes = build.optionalCount(b, "corpus_bytes");
+    m.build.threads = static_cast<unsigned>(build.optionalCount(b, "threads", kMaxU32));
+    m.build.seconds = b.contains("seconds") ? build.figure(b, "seconds") : 0.0;
     m.build.createdUtc = b.value("created_utc", "");
     m.build.tool = b.value("tool", "");
-    m.build.invalidUtf8Bytes = b.value("invalid_utf8_bytes", std::uint64_t{0});
-    m.build.overlongTokens = b.value("overlong_tokens", std::uint64_t{0});
-    m.build.stopWords = b.value("stop_words", std::uint64_t{0});
-    m.build.skippedLines = b.value("skipped_lines", std::uint64_t{0});
+    m.build.invalidUtf8Bytes = build.optionalCount(b, "invalid_utf8_bytes");
+    m.build.overlongTokens = build.optionalCount(b, "overlong_tokens");
+    m.build.stopWords = build.optionalCount(b, "stop_words");
+    m.build.skippedLines = build.optionalCount(b, "skipped_lines");
   } catch (const json::exception& e) {
     throwIndex(name + ": malformed manifest (" + e.what() + ")");
-  } catch (const std::invalid_argument&) {
-    throwIndex(name + ": malformed manifest (bad number)");
-  } catch (const std::out_of_range&) {
-    throwIndex(name + ": malformed manifest (number out of range)");
   }
   // Segments must tile [0, docs) in order: doc ids follow corpus order.
   std::uint64_t next = 0;

@@ -3,6 +3,7 @@
 
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
+#include "engine/core/json_number.h"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -22,11 +23,21 @@ PeerManifest PeerManifest::read(const std::filesystem::path& dir, PeerKind expec
                            peerKindName(expected)));
   }
   PeerManifest m;
+  // Counts are integers, never floats: nlohmann converts 3e31 to an integer type as undefined
+  // behaviour (engine/core/json_number.h).
+  const auto count = [&](const nlohmann::json& j, const char* key, bool required) -> std::uint64_t {
+    if (!required && !j.contains(key)) return 0;
+    const auto& value = j.at(key);
+    const auto n = jsonUnsigned(value);
+    if (!n) throwIndex(fmt::format("{}: {} must be a whole number, found {}", file.string(), key, jsonSnippet(value)));
+    return *n;
+  };
   try {
     const auto j = nlohmann::json::parse(readWholeFile(file));
-    if (j.at("format_version").get<int>() != kFormatVersion) {
-      throwIndex(fmt::format("{}: format_version {} (this build reads {})", file.string(),
-                             j.at("format_version").get<int>(), kFormatVersion));
+    const auto& version = j.at("format_version");
+    if (jsonUnsigned(version) != std::optional<std::uint64_t>(kFormatVersion)) {
+      throwIndex(fmt::format("{}: format_version {} (this build reads {})", file.string(), jsonSnippet(version),
+                             kFormatVersion));
     }
     const auto kind = j.at("kind").get<std::string>();
     if (kind != peerKindName(expected)) {
@@ -35,11 +46,18 @@ PeerManifest PeerManifest::read(const std::filesystem::path& dir, PeerKind expec
     m.kind = expected;
     m.analyzer = j.at("analyzer").get<std::string>();
     m.corpus = j.value("corpus", "");
-    m.docs = j.at("docs").get<std::uint64_t>();
-    m.tokens = j.at("tokens").get<std::uint64_t>();
-    m.postings = j.at("postings").get<std::uint64_t>();
-    m.buildSeconds = j.value("build_seconds", 0.0);
-    m.indexBytes = j.value("index_bytes", std::uint64_t{0});
+    m.docs = count(j, "docs", true);
+    m.tokens = count(j, "tokens", true);
+    m.postings = count(j, "postings", true);
+    if (j.contains("build_seconds")) {
+      const auto seconds = jsonFinite(j.at("build_seconds"));
+      if (!seconds) {
+        throwIndex(fmt::format("{}: build_seconds must be a finite number, found {}", file.string(),
+                               jsonSnippet(j.at("build_seconds"))));
+      }
+      m.buildSeconds = *seconds;
+    }
+    m.indexBytes = count(j, "index_bytes", false);
     m.peerVersion = j.value("peer_version", "");
     m.settings = j.value("settings", "");
   } catch (const nlohmann::json::exception& e) {

@@ -2,6 +2,7 @@
 #include "engine/store/run_codec.h"
 
 #include "engine/core/error.h"
+#include "engine/core/json_number.h"
 #include "engine/core/text_escape.h"
 
 #include <fmt/format.h>
@@ -296,8 +297,8 @@ class FieldReader {
   }
   void read(const char* name, std::vector<unsigned>& out) const {
     readArray(name, out, "must be an array of non-negative integers", [](const json& value) {
-      const bool fits = value.is_number_unsigned() && value.get<std::uint64_t>() <= std::numeric_limits<unsigned>::max();
-      return fits ? std::optional<unsigned>(value.get<unsigned>()) : std::nullopt;
+      const auto n = jsonUnsigned(value, std::numeric_limits<unsigned>::max());
+      return n ? std::optional<unsigned>(static_cast<unsigned>(*n)) : std::nullopt;
     });
   }
   // An array whose every element `convert` turns into a T (nullopt: the wrong type).
@@ -360,13 +361,7 @@ class FieldReader {
   std::uint64_t readUnsigned(const char* name, std::uint64_t max, std::uint64_t current) const {
     const json* v = find(name);
     if (v == nullptr) return current;
-    if (v->is_number_unsigned()) {
-      const auto value = v->get<std::uint64_t>();
-      if (value <= max) return value;
-    } else if (v->is_number_integer() && v->get<std::int64_t>() >= 0) {
-      const auto value = static_cast<std::uint64_t>(v->get<std::int64_t>());
-      if (value <= max) return value;
-    }
+    if (const auto n = jsonUnsigned(*v, max)) return *n;
     fail(name, "must be a non-negative integer in range");
   }
 

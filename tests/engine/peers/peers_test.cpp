@@ -7,10 +7,12 @@
 #include "engine/loadgen/workload.h"
 #include "engine/peers/fts5_peer.h"
 #include "engine/peers/peer_engine.h"
+#include "engine/peers/peer_manifest.h"
 #include "engine/peers/peer_overlap.h"
 #include "engine/peers/peer_target.h"
 #include "engine/peers/peer_targets.h"
 #include "engine/query/searcher.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
@@ -260,6 +262,38 @@ TEST_P(PeerTest, TargetRunsWorkloadQueriesConcurrently) {
 
 INSTANTIATE_TEST_SUITE_P(Peers, PeerTest, ::testing::Values(PeerKind::Xapian, PeerKind::Fts5),
                          [](const auto& info) { return info.param == PeerKind::Xapian ? "Xapian" : "Fts5"; });
+
+// peer.json's counts are whole numbers: nlohmann converted a float to an integer type as undefined
+// behaviour, and a negative wrapped; each is refused naming the file and field.
+TEST(PeerManifest, CountsThatAreNotWholeNumbersAreRefusedNamingTheField) {
+  const TempDir dir;
+  engine::PeerManifest m;
+  m.analyzer = "plain/1";
+  m.docs = 10;
+  m.write(dir.path());
+  const std::string good = readFile(dir / engine::PeerManifest::kFileName);
+  EXPECT_EQ(engine::PeerManifest::read(dir.path(), PeerKind::Xapian).docs, 10u);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"\"docs\": 10", "\"docs\": 3e31"},       {"\"docs\": 10", "\"docs\": -1"},
+      {"\"tokens\": 0", "\"tokens\": 0.5"},     {"\"index_bytes\": 0", "\"index_bytes\": 1e300"},
+      {"\"format_version\": 1", "\"format_version\": 1.0"}};
+  for (const auto& [from, to] : cases) {
+    SCOPED_TRACE(to);
+    std::string text = good;
+    const auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << text;
+    text.replace(at, from.size(), to);
+    writeFile(dir / engine::PeerManifest::kFileName, text);
+    try {
+      (void)engine::PeerManifest::read(dir.path(), PeerKind::Xapian);
+      ADD_FAILURE() << "accepted " << to;
+    } catch (const engine::Error& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(e.kind(), engine::ErrorKind::Index) << message;
+      EXPECT_NE(message.find("peer.json: " + to.substr(1, to.find('"', 1) - 1)), std::string::npos) << message;
+    }
+  }
+}
 
 TEST(PeerOverlap, CountsCommonIdsInTheTopK) {
   EXPECT_DOUBLE_EQ(engine::overlapAtK({}, {}, 10), 1.0);
