@@ -2,6 +2,7 @@
 #include "engine/query/searcher.h"
 
 #include "engine/core/error.h"
+#include "engine/core/wording.h"
 #include "engine/query/algorithms/block_max_and.h"
 #include "engine/query/algorithms/block_max_maxscore.h"
 #include "engine/query/algorithms/block_max_wand.h"
@@ -207,8 +208,10 @@ SearchResult search(const Index& index, const SearchRequest& request) {
                                0, floor->rank, floor->score, before, topk.floor()});
       }
       if (request.describePlan) {
-        result.reason += fmt::format("; floor preset below {} ('{}' has {} documents scoring at least that)",
-                                     floor->score, query.terms[floor->term].text, floor->rank);
+        // The figure as Explore and `search --explain` print scores (never "5.3453594e-05").
+        result.reason += fmt::format("; floor preset below {} ('{}' has {} scoring at least that)",
+                                     exactFigure(floor->score), query.terms[floor->term].text,
+                                     counted(floor->rank, "document", "documents"));
       }
     }
   }

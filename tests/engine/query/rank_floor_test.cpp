@@ -4,6 +4,7 @@
 // do with it. Exactness under it is in parity_test.cpp (every path with rank_floor on and off).
 #include "engine/query/rank_floor.h"
 
+#include "engine/core/wording.h"
 #include "engine/index/index.h"
 #include "engine/index/posting_list.h"
 #include "engine/index/segment_reader.h"
@@ -155,6 +156,24 @@ TEST(RankFloor, OrPruningPathsScoreFewerDocumentsFromTheStart) {
     EXPECT_EQ(on.counters.thresholdRaises, off.counters.thresholdRaises) << engine::algorithmName(algo);
     EXPECT_EQ(on.counters.fullScores, off.counters.fullScores) << engine::algorithmName(algo);
   }
+}
+
+// The planner's reason names the preset floor as Explore and `search --explain` print scores: a
+// term in every one of 20,000 documents has idf about 0.000025, which the reason printed as
+// "5.3453594e-05" (stop 33's review of the default dataset's 'fe').
+TEST(RankFloor, ThePlannersReasonNamesTheFloorWithoutAnExponent) {
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 20000; ++i) docs.push_back({"d" + std::to_string(i), "", i % 7 == 0 ? "a a b" : "a b"});
+  const auto t = buildTestIndex(docs);
+  const auto result = run(*t->index, "a", 10, Algorithm::Bmw, true);
+  engine::Analyzer analyzer(t->index->analyzerKind());
+  const auto floor = engine::rankFloor(*t->index, engine::parseQuery(*t->index, "a", analyzer), 10);
+  ASSERT_TRUE(floor);
+  ASSERT_LT(floor->score, 1e-4f);  // where fmt's shortest form turns to an exponent
+  const std::string expected = "; floor preset below " + engine::exactFigure(floor->score) + " ('a' has " +
+                               engine::counted(floor->rank, "document", "documents") + " scoring at least that)";
+  EXPECT_NE(result.reason.find(expected), std::string::npos) << result.reason << "\nexpected: " << expected;
+  EXPECT_EQ(result.reason.find("e-"), std::string::npos) << result.reason;
 }
 
 // An AND of one known term (written once or repeated) is the OR of it: its pruning paths start
