@@ -17,13 +17,10 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <atomic>
-#include <csignal>
 #include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 namespace wandscope::app {
 
@@ -33,10 +30,6 @@ std::unique_ptr<engine::RunObserver> makeRunStoreObserver(const std::filesystem:
 }
 
 namespace {
-
-std::atomic<bool> g_interrupted{false};
-
-extern "C" void onInterrupt(int) { g_interrupted.store(true); }
 
 std::string msOrDash(const std::optional<double>& v) { return v ? engine::significant(*v) + " ms" : "—"; }
 
@@ -207,32 +200,22 @@ void addBenchCommand(CLI::App& app) {
     options.observer = observer.get();
     options.live = &sink;
 
-    // Ctrl-C stops the run between requests; what finished is written as a partial report.
-    std::stop_source stop;
-    options.stop = stop.get_token();
-    g_interrupted.store(false);
-    auto previous = std::signal(SIGINT, onInterrupt);
-    std::jthread watcher([&stop](std::stop_token done) {
-      while (!done.stop_requested()) {
-        if (g_interrupted.load()) {
-          stop.request_stop();
-          return;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      }
-    });
+    // Ctrl-C or SIGTERM stops the run between requests; what finished is written as a partial
+    // report (a second signal ends the process at once). SIGTERM used to end it with nothing written.
     engine::RunReport report;
-    try {
-      engine::BenchRunner runner(std::move(profile), options);
-      report = runner.run();
-    } catch (...) {
-      std::signal(SIGINT, previous);
-      sink.finish();
-      throw;
+    std::string signal;
+    {
+      StopOnSignal signals;
+      options.stop = signals.token();
+      try {
+        engine::BenchRunner runner(std::move(profile), options);
+        report = runner.run();
+      } catch (...) {
+        sink.finish();
+        throw;
+      }
+      signal = signals.signalName();
     }
-    watcher.request_stop();
-    watcher.join();
-    std::signal(SIGINT, previous);
     sink.finish();
     sink.close();
     engine::writeReportFiles(out, report);
@@ -246,7 +229,7 @@ void addBenchCommand(CLI::App& app) {
       std::cerr << fmt::format("{}: maximum sustainable rate {}\n", target, engine::describeCapacity(c));
     }
     std::cerr << fmt::format("{} rungs; reports in {}{}\n", report.rungs.size(), out.string(),
-                             report.partial ? " (partial: interrupted)" : "");
+                             partialNote(report.partial, signal));
     std::cout << (out / "report.md").string() << '\n';
     return report.partial ? 1 : 0;
   });

@@ -216,6 +216,11 @@ int runStoppable(const std::string& what, const std::function<int(std::stop_toke
   }
 }
 
+std::string partialNote(bool partial, const std::string& signal) {
+  if (!partial) return {};
+  return signal.empty() ? " (partial: interrupted)" : " (partial: interrupted by " + signal + ")";
+}
+
 engine::ProgressFn stoppableProgress(engine::ProgressFn inner, std::stop_token stop) {
   return [inner = std::move(inner), stop = std::move(stop)](const engine::Progress& p) {
     if (stop.stop_requested()) engine::throwUsage("cancelled");  // as index build's stop; runStoppable reports it

@@ -82,6 +82,9 @@ class StopOnSignal {
 // interrupted by SIGINT; its partial output was removed", and exit code 1. Otherwise returns what
 // `work` returns, or lets its exception through (a signal after the work completed changes nothing).
 int runStoppable(const std::string& what, const std::function<int(std::stop_token)>& work);
+// The end of a run command's last line: "" for a complete run, " (partial: interrupted by SIGTERM)"
+// when `signal` (StopOnSignal::signalName()) stopped it, " (partial: interrupted)" otherwise.
+std::string partialNote(bool partial, const std::string& signal);
 // A progress function that throws (unwinding the work) once `stop` is requested and otherwise
 // calls `inner` (which may be empty), for work whose only hook is its progress callback.
 engine::ProgressFn stoppableProgress(engine::ProgressFn inner, std::stop_token stop);

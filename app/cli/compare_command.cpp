@@ -16,19 +16,12 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <chrono>
-#include <csignal>
 #include <iostream>
 #include <memory>
-#include <thread>
 
 namespace wandscope::app {
 namespace {
 
-std::atomic<bool> g_compareInterrupted{false};
-
-extern "C" void onCompareInterrupt(int) { g_compareInterrupted.store(true); }
 
 }  // namespace
 
@@ -103,31 +96,17 @@ void addCompareCommand(CLI::App& app) {
     options.cacheDir = a->cache.empty() ? engine::userCacheDir() : std::filesystem::path(a->cache);
     options.onMessage = [](const std::string& m) { std::cerr << m << '\n'; };
 
-    // Ctrl-C stops between blocks; what finished is written as a partial report.
-    std::stop_source stop;
-    options.stop = stop.get_token();
-    g_compareInterrupted.store(false);
-    auto previous = std::signal(SIGINT, onCompareInterrupt);
-    std::jthread watcher([&stop](std::stop_token done) {
-      while (!done.stop_requested()) {
-        if (g_compareInterrupted.load()) {
-          stop.request_stop();
-          return;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      }
-    });
+    // Ctrl-C or SIGTERM stops between blocks; what finished is written as a partial report (a
+    // second signal ends the process at once). SIGTERM used to end it with nothing written.
     engine::CompareReport report;
-    try {
+    std::string signal;
+    {
+      StopOnSignal signals;
+      options.stop = signals.token();
       engine::CompareRunner runner(std::move(profile), a->targets, options);
       report = runner.run();
-    } catch (...) {
-      std::signal(SIGINT, previous);
-      throw;
+      signal = signals.signalName();
     }
-    watcher.request_stop();
-    watcher.join();
-    std::signal(SIGINT, previous);
     engine::writeCompareReportFiles(out, report);
     // After the files: a store that cannot be written (damaged, read-only) fails the command but
     // leaves the reports in --out. An interrupted comparison is stored too, flagged partial.
@@ -137,7 +116,7 @@ void addCompareCommand(CLI::App& app) {
       std::cerr << fmt::format("stored comparison {} in {}\n", report.runId, store.path().string());
     }
     std::cerr << fmt::format("{} scenarios; reports in {}{}\n", report.scenarios.size(), out.string(),
-                             report.partial ? " (partial: interrupted)" : "");
+                             partialNote(report.partial, signal));
     std::cout << (out / "report.md").string() << '\n';
     return report.partial ? 1 : 0;
   });

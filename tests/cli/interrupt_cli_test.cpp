@@ -3,11 +3,14 @@
 // stops, says "interrupted" (exit code 1) and removes what it made. Killed outright, corpus gen
 // left a "c.jsonl.tmp.<pid>" of hundreds of MB that nothing removed, and index build its
 // ".<name>.building-XXXXXX" directory and lock; never a half file at the final name.
+// During `bench` and `compare` either signal stops the run and what finished is written as a
+// partial report (exit code 1); SIGTERM used to end them with nothing written.
 #include "tests/cli/cli_runner.h"
 #include "tests/support/process.h"
 #include "tests/support/temp_dir.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <signal.h>
 
@@ -15,6 +18,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,6 +56,18 @@ template <typename Ready>
 std::function<bool()> readyOrAfter(Ready ready, std::chrono::seconds limit) {
   const auto start = SteadyClock::now();
   return [ready, start, limit] { return ready() || SteadyClock::now() - start > limit; };
+}
+
+// A `ready` that turns true `delay` after `path` first exists (the command has reached the step
+// that makes it, and installed its signal handling just after), or after 60 s regardless.
+std::function<bool()> readyAfterAppearing(const fs::path& path, std::chrono::milliseconds delay) {
+  auto seen = std::make_shared<std::optional<SteadyClock::time_point>>();
+  const auto start = SteadyClock::now();
+  return [path, delay, seen, start] {
+    const auto now = SteadyClock::now();
+    if (!*seen && fs::exists(path)) *seen = now;
+    return (*seen && now - **seen > delay) || now - start > std::chrono::seconds(60);
+  };
 }
 
 void expectInterrupted(const ProcessResult& r, const std::string& command, const char* signal) {
@@ -126,6 +142,62 @@ TEST_F(InterruptCli, QueriesGenStopsDuringItsScanWritingNothing) {
                                      SIGINT, [&] { return SteadyClock::now() - start > std::chrono::milliseconds(150); });
   expectInterrupted(r, "queries gen", "SIGINT");
   EXPECT_TRUE(entriesStartingWith(m_dir.path(), "q.jsonl").empty());
+}
+
+// A synthetic open-loop ladder of three 20 s rungs, stopped in the first: a second after --out
+// appeared (the handlers are installed a few statements later; requests.csv.gz only appears at the end).
+TEST_F(InterruptCli, BenchWritesAPartialReportOnSigintAndSigterm) {
+  const auto profile = m_dir.write("p.json", R"({"name": "interrupt", "dataset": "none",
+      "targets": ["synthetic:service_us=100"], "mode": "open",
+      "ladder": {"rates": [100, 200, 300], "settle_s": 0.1, "rung_duration_s": 20, "workers": 2}})");
+  for (const auto& [signal, name] : {std::pair{SIGINT, "SIGINT"}, std::pair{SIGTERM, "SIGTERM"}}) {
+    SCOPED_TRACE(name);
+    const auto out = m_dir / (std::string("out-") + name);
+    const auto start = SteadyClock::now();
+    const auto r = runProcessAndSignal(WANDSCOPE_CLI,
+                                       {"bench", "--profile", profile.string(), "--out", out.string(), "--no-db"},
+                                       signal, readyAfterAppearing(out, std::chrono::milliseconds(1000)));
+    EXPECT_TRUE(r.signalSent);
+    EXPECT_EQ(r.signal, 0) << "killed by " << name << " with nothing written";
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_LT(SteadyClock::now() - start, std::chrono::seconds(20)) << "the ladder ran on";
+    EXPECT_NE(r.err.find(std::string("(partial: interrupted by ") + name + ")"), std::string::npos) << r.err;
+    ASSERT_TRUE(fs::exists(out / "report.json")) << r.err;
+    const auto report = nlohmann::json::parse(readFile(out / "report.json"));
+    EXPECT_EQ(report["partial"], true);
+    EXPECT_LE(report["rungs"].size(), 1u);
+    EXPECT_TRUE(fs::exists(out / "report.md"));
+  }
+}
+
+// A comparison whose warm-up lasts 60 s per target, stopped by SIGTERM 1.5 s after --out appeared.
+TEST_F(InterruptCli, CompareWritesAPartialReportOnSigterm) {
+  const auto d = m_dir.path();
+  auto r = cli({"corpus", "gen", "--docs", "2000", "--mean-len", "40", "--vocab", "2000", "--seed", "5", "--out",
+                (d / "corpus.jsonl").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  r = cli({"queries", "gen", "--corpus", (d / "corpus.jsonl").string(), "--category", "mid-df", "--tokens", "2",
+           "--count", "30", "--out", (d / "q.jsonl").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  r = cli({"index", "build", "--corpus", (d / "corpus.jsonl").string(), "--out", (d / "index").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto profile = m_dir.write("c.json", R"({"name": "interrupt-compare",
+      "dataset": {"index": "index", "query_sets": {"mid-df-2": "q.jsonl"}},
+      "query": {"op": "and", "k": 10}, "targets": ["builtin"], "mode": "closed",
+      "closed": {"concurrency": [1], "warmup_s": 60, "measure_s": 0.2, "passes": 2}})");
+  const auto out = d / "out";
+  const auto start = SteadyClock::now();
+  const auto s = runProcessAndSignal(WANDSCOPE_CLI,
+                                     {"compare", "--profile", profile.string(), "--target", "builtin", "--target",
+                                      "builtin:bulk_and=off", "--repetitions", "2", "--out", out.string(), "--no-db"},
+                                     SIGTERM, readyAfterAppearing(out, std::chrono::milliseconds(1500)));
+  EXPECT_TRUE(s.signalSent);
+  EXPECT_EQ(s.signal, 0) << "killed by SIGTERM with nothing written";
+  EXPECT_EQ(s.exitCode, 1) << s.err;
+  EXPECT_LT(SteadyClock::now() - start, std::chrono::seconds(60)) << "the comparison ran on";
+  EXPECT_NE(s.err.find("(partial: interrupted by SIGTERM)"), std::string::npos) << s.err;
+  ASSERT_TRUE(fs::exists(out / "report.json")) << s.err;
+  EXPECT_EQ(nlohmann::json::parse(readFile(out / "report.json"))["partial"], true);
 }
 
 }  // namespace
