@@ -74,8 +74,8 @@ class ObjectReader {
     if (!v.is_number()) fail(path, "must be a number");
     const double d = v.get<double>();
     if (!std::isfinite(d)) fail(path, "must be finite");
-    if (minExclusive ? d <= min : d < min) fail(path, fmt::format("must be {} {:g}", minExclusive ? ">" : ">=", min));
-    if (d > max) fail(path, fmt::format("must be <= {:g}", max));
+    if (minExclusive ? d <= min : d < min) fail(path, fmt::format("must be {} {}", minExclusive ? ">" : ">=", significant(min)));
+    if (d > max) fail(path, fmt::format("must be <= {}", significant(max)));  // "1,000,000", not "1e+06"
     return d;
   }
   std::uint64_t checkInteger(const json& v, const std::string& path, std::uint64_t min, std::uint64_t max) const {
@@ -399,9 +399,13 @@ std::vector<double> parseRateList(std::string_view text) {
       throwUsage(fmt::format("--rates: item {} ('{}') is not a number", index, item));
     }
     if (v < ArrivalSchedule::kMinRate || v > ArrivalSchedule::kMaxRate) {
-      throwUsage(fmt::format("--rates: item {} ({:g}) must be between 0.001 and 1e7 requests/s", index, v));
+      // The item as typed: "{:g}" showed 12345678 as "1.23457e+07".
+      throwUsage(fmt::format("--rates: item {} ('{}') must be between {} and {} requests/s", index, item,
+                             significant(ArrivalSchedule::kMinRate), significant(ArrivalSchedule::kMaxRate)));
     }
-    if (!out.empty() && v <= out.back()) throwUsage(fmt::format("--rates: item {} ({:g}) must be greater than the one before", index, v));
+    if (!out.empty() && v <= out.back()) {
+      throwUsage(fmt::format("--rates: item {} ('{}') must be greater than the one before", index, item));
+    }
     out.push_back(v);
     ++index;
   }

@@ -174,6 +174,28 @@ TEST(BenchProfile, LadderOverridesOnAClosedProfileNameOnlyTheOptionsGiven) {
             "--rates and --requests apply to the open-loop ladder, and profile p.json has none (mode is closed)");
 }
 
+// Limits and the user's rates read as people write them: "must be <= 1e+06" and "item 1
+// (1.23457e+07)" (stop 34's review of {:g} in messages).
+TEST(BenchProfile, LimitsAndRatesInMessagesHaveNoExponent) {
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "open",
+                              "ladder": {"rates": [10]}, "rule": {"max_latency_ratio": 2e6}})"),
+            "p.json: rule.max_latency_ratio: must be <= 1,000,000");
+  EXPECT_EQ(profileErrorOf(R"({"name": "t", "targets": ["synthetic:service_us=10"], "mode": "open",
+                              "ladder": {"rates": [10], "rung_duration_s": 100000}})"),
+            "p.json: ladder.rung_duration_s: must be <= 86,400");
+  const auto rateError = [](const char* text) {
+    try {
+      (void)engine::parseRateList(text);
+      return std::string("accepted");
+    } catch (const engine::Error& e) {
+      return std::string(e.what());
+    }
+  };
+  EXPECT_EQ(rateError("5,12345678"), "--rates: item 1 ('12345678') must be between 0.001 and 10,000,000 requests/s");
+  EXPECT_EQ(rateError("2e7"), "--rates: item 0 ('2e7') must be between 0.001 and 10,000,000 requests/s");
+  EXPECT_EQ(rateError("500, 1e2"), "--rates: item 1 ('1e2') must be greater than the one before");
+}
+
 // Review: rung_duration_s 1e-300 passed "> 0" and became a window of 0 ns, refused by the driver
 // as a usage error naming neither file nor field. Windows are read to a millisecond at least.
 TEST(BenchProfile, WindowsTooShortToMeasureAreRefusedWhenRead) {
