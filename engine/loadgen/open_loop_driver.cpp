@@ -3,6 +3,7 @@
 
 #include "engine/bench/process_stats.h"
 #include "engine/core/error.h"
+#include "engine/core/wording.h"
 #include "engine/loadgen/steady_time.h"
 
 #include <fmt/format.h>
@@ -113,9 +114,10 @@ OpenLoopResult OpenLoopDriver::run(std::stop_token externalStop, const OpenLoopH
   validate(m_config);
   const Plan plan = makePlan(m_config);
   if (plan.offsets.size() > kMaxRequestsPerRung) {
-    throwUsage(fmt::format("open loop: {}/s over {:.3g} s schedules more than {} requests in one rung (per-request "
+    throwUsage(fmt::format("open loop: {} over {} s schedules more than {} requests in one rung (per-request "
                            "records are kept in memory); shorten the rung or lower the rate",
-                           m_config.rate, static_cast<double>(plan.measureEnd) / 1e9, kMaxRequestsPerRung));
+                           formatRate(m_config.rate), significant(static_cast<double>(plan.measureEnd) / 1e9),
+                           grouped(kMaxRequestsPerRung)));
   }
   const std::size_t n = plan.offsets.size();
   const std::size_t cc = m_target.counterNames().size();
