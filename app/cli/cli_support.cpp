@@ -2,6 +2,7 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/core/error.h"
+#include "engine/core/wording.h"
 #include "engine/peers/peer_targets.h"
 #include "engine/query/search_request.h"
 #include "wandscope_git_revision.h"  // generated at build time (cmake/GitRevision.cmake)
@@ -131,14 +132,8 @@ std::vector<engine::QueryRecord> readQueryFile(const std::string& path) {
   return queries;
 }
 
-std::string ordinal(std::size_t n) {
-  const std::size_t tens = n % 100;
-  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
-  return std::to_string(n) + suffix;
-}
-
 std::string queryOfFile(const engine::QueryRecord& query, std::size_t index) {
-  return fmt::format("query {} (the {} query of the file)", query.id, ordinal(index + 1));
+  return fmt::format("query {} (the {} query of the file)", query.id, engine::ordinal(index + 1));
 }
 
 namespace {

@@ -48,8 +48,6 @@ void applyOptionSpecs(engine::SearchOptions& options, const std::vector<std::str
 // The queries of a query file; one that holds none is a bad input file (exit 3), as a run or a
 // study of nothing would report only zeros.
 std::vector<engine::QueryRecord> readQueryFile(const std::string& path);
-// "1st", "2nd", "3rd", "11th", ...
-std::string ordinal(std::size_t n);
 // How a message names one query of a query file, as `run` names it: "query q1 (the 2nd query of
 // the file)" for queries[1] with id q1 (`index` counts from 0).
 std::string queryOfFile(const engine::QueryRecord& query, std::size_t index);

@@ -142,7 +142,7 @@ void addRunCommand(CLI::App& app) {
         if (!engine::isTrecField(queries[i].id)) {
           engine::throwBadInput(fmt::format("{}: query id {} (the {} query of the file) is empty or contains "
                                             "whitespace: a TREC run cannot hold it (--format dump can)",
-                                            a->queries, jsonText(queries[i].id), ordinal(i + 1)));
+                                            a->queries, jsonText(queries[i].id), engine::ordinal(i + 1)));
         }
       }
     }

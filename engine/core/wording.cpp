@@ -20,6 +20,12 @@ std::string grouped(std::uint64_t n) {
   return digits;
 }
 
+std::string ordinal(std::uint64_t n) {
+  const std::uint64_t tens = n % 100;
+  const char* suffix = (tens >= 11 && tens <= 13) ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+  return grouped(n) + suffix;
+}
+
 std::string significant(double value) {
   if (!std::isfinite(value)) return fmt::format("{}", value);
   const double magnitude = std::abs(value);

@@ -16,6 +16,8 @@ std::string counted(std::uint64_t n, std::string_view one, std::string_view many
 
 // A count with its digits grouped by thousands: "1,234,567".
 std::string grouped(std::uint64_t n);
+// An ordinal number, grouped as grouped() does: "1st", "2nd", "3rd", "11th", "21st", "1,000th".
+std::string ordinal(std::uint64_t n);
 // A number to four significant digits as people write it, never in exponent notation: whole and
 // grouped from 1,000 up ("102,790"), "150.4", "0.02203", "0.0001234". Reports printed rates as
 // "1e+04/s" and times as "3e-05 ms" (review, stop 32). "nan" / "inf" as such.

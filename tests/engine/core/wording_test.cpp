@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <utility>
 
 namespace wandscope::test {
 namespace {
@@ -41,6 +43,16 @@ TEST(Wording, CountedTakesTheRightNounAndGroupsItsDigits) {
 
 // The CLI's explain printed idf 2.49991e-05 and scores to seven digits: every digit an f32 holds,
 // none it does not, never an exponent, two f32 never alike.
+// Shared by the CLI ("the 1,234th query of the file") and the trace narrative ("each list's
+// 3rd-largest weight"; it read "3th" and "1000th").
+TEST(Wording, OrdinalTakesTheEnglishSuffixAndGroupsItsDigits) {
+  const std::pair<std::uint64_t, const char*> cases[] = {
+      {0, "0th"},    {1, "1st"},     {2, "2nd"},     {3, "3rd"},     {4, "4th"},         {11, "11th"},
+      {12, "12th"},  {13, "13th"},   {21, "21st"},   {22, "22nd"},   {101, "101st"},     {111, "111th"},
+      {112, "112th"}, {1000, "1,000th"}, {1001, "1,001st"}, {1013, "1,013th"}};
+  for (const auto& [n, text] : cases) EXPECT_EQ(engine::ordinal(n), text) << n;
+}
+
 TEST(Wording, ExactFigureIsTheShortestDecimalOfTheF32) {
   EXPECT_EQ(engine::exactFigure(1146.3198242f), "1146.3198");
   EXPECT_EQ(engine::exactFigure(2.49991e-05f), "0.0000249991");
