@@ -187,6 +187,47 @@ TEST(TraceNarrative, SaysWhereAPresetRankFloorComesFrom) {
   EXPECT_TRUE(traceNarrative(*s, s->primary, 4).contains(QStringLiteral("turns from none to 6.900")));  // a fill still reads as one
 }
 
+// The rank floor's rank reads as English: "3rd-largest", not "3th-largest"; one document, not "1 documents".
+TEST(TraceNarrative, TheRankFloorsRankIsAnOrdinal) {
+  auto s = std::const_pointer_cast<TraceSnapshot>(makeTrace());
+  const std::pair<std::uint32_t, const char*> cases[] = {
+      {1, "1 document scoring"}, {2, "2nd-largest"}, {3, "3rd-largest"},   {4, "4th-largest"},
+      {11, "11th-largest"},      {12, "12th-largest"}, {21, "21st-largest"}, {1000, "1,000th-largest"}};
+  for (const auto& [rank, expected] : cases) {
+    s->primary.events[1] = TraceEvent{TraceEventKind::ThresholdRaised, TraceReason::None, 0, 0, rank, 3.5f, kNone,
+                                      std::nextafter(3.5f, 0.0f)};
+    const QString text = traceNarrative(*s, s->primary, 1);
+    EXPECT_TRUE(text.contains(QString::fromLatin1(expected))) << rank << ": " << text.toStdString();
+  }
+}
+
+// A query term the index does not know has no cursor: the first step says so ("'zzz' at doc the
+// end" told a student nothing).
+TEST(TraceNarrative, TheFirstStepNamesTermsThatAreNotInTheIndex) {
+  auto s = std::const_pointer_cast<TraceSnapshot>(makeTrace());
+  s->lanes[1] = TraceLane{};
+  s->lanes[1].term = QStringLiteral("zzz");
+  for (std::size_t i = 0; i < s->primary.events.size(); ++i) s->primary.positions[2 * i + 1] = engine::kNoMoreDocs;
+  const QString text = traceNarrative(*s, s->primary, 0);
+  EXPECT_TRUE(text.contains(QStringLiteral("'alpha' at doc 100"))) << text.toStdString();
+  EXPECT_TRUE(text.contains(QStringLiteral("'zzz' is not in the index"))) << text.toStdString();
+  EXPECT_FALSE(text.contains(QStringLiteral("the end"))) << text.toStdString();
+
+  // With AND the engine opens no cursor at all (nothing can match); "'alpha' at doc the end" before.
+  for (std::size_t i = 0; i < s->primary.events.size(); ++i) s->primary.positions[2 * i] = engine::kNoMoreDocs;
+  const QString none = traceNarrative(*s, s->primary, 0);
+  EXPECT_TRUE(none.contains(QStringLiteral("'zzz' is not in the index and AND needs every term"))) << none.toStdString();
+  EXPECT_FALSE(none.contains(QStringLiteral("the end"))) << none.toStdString();
+  s->lanes[0] = s->lanes[1];
+  EXPECT_TRUE(traceNarrative(*s, s->primary, 0).contains(QStringLiteral("none of its terms is in the index")));
+  // A query of no terms at all (punctuation only): no "()".
+  s->lanes.clear();
+  s->primary.positions.clear();
+  const QString empty = traceNarrative(*s, s->primary, 0);
+  EXPECT_TRUE(empty.contains(QStringLiteral("no terms after analysis"))) << empty.toStdString();
+  EXPECT_FALSE(empty.contains(QStringLiteral("()"))) << empty.toStdString();
+}
+
 TEST(TraceNarrative, PrintsEnoughDecimalsToTellComparedNumbersApart) {
   auto s = std::const_pointer_cast<TraceSnapshot>(makeTrace());
   s->primary.events[6].bound = std::nextafter(6.9f, 10.0f);  // above the floor, equal at 3 decimals

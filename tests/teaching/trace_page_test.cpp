@@ -33,6 +33,7 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStyle>
 #include <QStyleOptionComboBox>
@@ -648,6 +649,98 @@ TEST(TracePage, FitsTheDefaultWindowWithTheLogOpen) {
       window.grab().save(QDir(QString::fromLocal8Bit(shots)).filePath(QStringLiteral("trace-small-%1.png").arg(l.id)));
     }
   }
+}
+
+// The lesson saved at exit comes back with its controls: Trace runs it and opens at its key step.
+// Restored by name alone, the lesson was picked over an empty query box: Trace answered "Type a
+// query to trace, or pick a lesson", and the first query typed left the lesson.
+TEST(TracePage, ARestoredLessonIsTracedByTheTraceButton) {
+  test::TempDir dir;
+  const QString ini = QString::fromStdString((dir / "settings.ini").string());
+  {
+    PageFixture saved;
+    ASSERT_TRUE(saved.page.showLesson(QStringLiteral("bmw-blocks")));
+    QSettings settings(ini, QSettings::IniFormat);
+    saved.page.saveSettings(settings);
+  }
+  PageFixture f;
+  QSettings settings(ini, QSettings::IniFormat);
+  f.page.restoreSettings(settings);
+  const Lesson* lesson = f.page.catalog().find(QStringLiteral("bmw-blocks"));
+  ASSERT_NE(lesson, nullptr);
+  EXPECT_EQ(f.page.lessonId(), lesson->id);
+  ASSERT_EQ(f.page.queryEdit()->text(), lesson->query);
+  EXPECT_TRUE(f.page.lessonApplies(*lesson));
+  EXPECT_EQ(f.page.currentParams().options, lesson->options);
+  EXPECT_FALSE(f.page.snapshot()) << "restoring does not trace";
+  ASSERT_TRUE(f.traced([&] { QTest::mouseClick(f.page.traceButton(), Qt::LeftButton); }));
+  EXPECT_EQ(f.page.lessonId(), lesson->id);
+  EXPECT_EQ(f.page.snapshot()->lessonId, lesson->id);
+  const long key = LessonCatalog::findStep(f.page.snapshot()->primary, lesson->keyStep);
+  ASSERT_GE(key, 0);
+  expectInSync(f.page, static_cast<std::size_t>(key));
+}
+
+// A trace the engine refuses (here a pasted text of over 1,024 distinct terms) says why, and the
+// narrative goes back to the step still shown: it kept "Tracing..." under the previous picture,
+// as if the refused trace were still running.
+TEST(TracePage, AFailedTraceDoesNotLeaveTheProgressLine) {
+  PageFixture f;
+  ASSERT_TRUE(f.traced([&] { ASSERT_TRUE(f.page.loadLesson(QStringLiteral("wand-pivot"))); }));
+  const QString shown = f.page.narrativeLabel()->text();
+  ASSERT_TRUE(shown.startsWith(QStringLiteral("<b>Step "))) << shown.toStdString();
+  QStringList words;
+  for (int i = 0; i < 1100; ++i) words << QStringLiteral("w%1").arg(i);
+  f.page.queryEdit()->setText(words.join(QLatin1Char(' ')));
+  QSignalSpy progress(f.page.controller(), &TraceController::progress);
+  QSignalSpy failed(f.page.controller(), &TraceController::traceFailed);
+  ASSERT_TRUE(f.page.runTrace());
+  ASSERT_TRUE(QTest::qWaitFor([&] { return failed.count() > 0; }, kTimeoutMs));
+  EXPECT_GE(progress.count(), 1) << "the worker said it was tracing";
+  EXPECT_TRUE(f.page.notice()->text().contains(QStringLiteral("distinct terms"))) << f.page.notice()->text().toStdString();
+  EXPECT_EQ(f.page.narrativeLabel()->text(), shown);
+}
+
+// S (next skip) on a WAND trace, which records pivots and no skips, did nothing at all: it read as a
+// key that does not work. Now the status bar says there is none.
+TEST(TracePage, AJumpWithNowhereToGoSaysSo) {
+  PageFixture f;
+  ASSERT_TRUE(f.traced([&] { ASSERT_TRUE(f.page.loadLesson(QStringLiteral("wand-pivot"))); }));
+  QSignalSpy status(&f.page, &Page::statusMessage);
+  const std::size_t at = f.page.step();
+  EXPECT_FALSE(f.page.nextSkip());
+  EXPECT_EQ(f.page.step(), at);
+  ASSERT_EQ(status.count(), 1);
+  const QString said = status.at(0).at(0).toString();
+  EXPECT_TRUE(said.startsWith(QStringLiteral("No skip"))) << said.toStdString();
+  EXPECT_TRUE(said.contains(QStringLiteral("after step %1 in this wand trace").arg(at))) << said.toStdString();
+  // A jump that goes somewhere says nothing; past the last heap insert it says so, naming the kind.
+  status.clear();
+  EXPECT_TRUE(f.page.nextHeapInsert());
+  EXPECT_EQ(status.count(), 0);
+  f.page.setStep(f.page.stepCount() - 1);
+  EXPECT_FALSE(f.page.nextHeapInsert());
+  ASSERT_EQ(status.count(), 1);
+  EXPECT_TRUE(status.at(0).at(0).toString().startsWith(QStringLiteral("No 'heap insert' event")))
+      << status.at(0).at(0).toString().toStdString();
+}
+
+// Numbers as people write them: the heap of k = 1,000 reads "Top-1,000 heap" and its last rank
+// "1,000" (they read "Top-1000" and "1000" beside the grouped doc ids).
+TEST(TracePage, TheHeapsRanksAreGrouped) {
+  PageFixture f;
+  f.page.compareBox()->setCurrentIndex(0);
+  f.page.queryEdit()->setText(QStringLiteral("river"));
+  f.page.kBox()->setValue(1000);
+  ASSERT_TRUE(f.traced([&] { ASSERT_TRUE(f.page.runTrace()); }));
+  QTableWidget* heap = f.page.heapTable();
+  ASSERT_EQ(heap->rowCount(), static_cast<int>(TracePage::kHeapRows));
+  EXPECT_EQ(heap->item(heap->rowCount() - 1, 0)->text(), QStringLiteral("1,000"));
+  bool titled = false;
+  for (const QLabel* label : f.page.findChildren<QLabel*>()) {
+    titled = titled || label->text().contains(QStringLiteral("Top-1,000 heap"));
+  }
+  EXPECT_TRUE(titled);
 }
 
 // Not a check: with WANDSCOPE_TRACE_SHOTS=DIR, writes each lesson's key step as

@@ -371,3 +371,25 @@ TEST(TraceLanesViewLabels, EventLabelsAreReadableOnTheDarkTheme) {
 
 }  // namespace
 }  // namespace wandscope::widgets
+
+namespace wandscope::widgets {
+namespace {
+
+// The header's step numbers are grouped as the page's step label prints them ("step 12,345 of
+// 19,999"): on a capped trace the picture read "step 12345 of 19999" under "step 12,345 / 19,999".
+TEST(TraceLanesViewHeader, StepNumbersAreGrouped) {
+  auto s = makeTrace(100'000, 10, 90'000);
+  auto& r = s->primary;
+  const TraceEvent e = r.events.front();
+  r.events.assign(20'000, e);
+  r.positions.assign(2 * r.events.size(), e.doc);
+  TraceLanesView view;
+  view.resize(1000, 400);
+  view.setRun(s, &s->primary);
+  view.setTitle(QStringLiteral("wand"));
+  view.setStep(12'345);
+  EXPECT_EQ(view.titleText().toStdString(), "wand   step 12,345 of 19,999   scored");
+}
+
+}  // namespace
+}  // namespace wandscope::widgets

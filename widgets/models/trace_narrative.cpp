@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/trace_narrative.h"
 
+#include "engine/core/wording.h"
+
 #include <QLocale>
 #include <QStringList>
 
@@ -112,9 +114,31 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
                               "no cursors are drawn. %2")
             .arg(QString::fromLatin1(engine::algorithmName(run.algorithm)), heap);
       }
+      // A term the index does not know has no cursor: said in words ("'zzz' at doc the end" told a
+      // reader nothing, and "()" for a query of no terms even less).
       QStringList at;
+      QStringList unknown;
+      bool anyCursor = false;
       for (std::size_t t = 0; t < run.termCount() && t < s.lanes.size(); ++t) {
-        at << QStringLiteral("'%1' at doc %2").arg(s.lanes[t].term, formatDoc(run.position(step, t)));
+        const engine::DocId position = run.position(step, t);
+        anyCursor = anyCursor || position != engine::kNoMoreDocs;
+        if (!s.lanes[t].known) {
+          unknown << QStringLiteral("'%1'").arg(s.lanes[t].term);
+          at << QStringLiteral("'%1' is not in the index, no cursor").arg(s.lanes[t].term);
+        } else {
+          at << QStringLiteral("'%1' at doc %2").arg(s.lanes[t].term, formatDoc(position));
+        }
+      }
+      if (!anyCursor) {
+        QString why = QStringLiteral("the query has no terms after analysis");
+        if (!unknown.isEmpty() && unknown.size() == static_cast<qsizetype>(s.lanes.size())) {
+          why = QStringLiteral("none of its terms is in the index (%1)").arg(unknown.join(QStringLiteral(", ")));
+        } else if (!unknown.isEmpty()) {
+          why = QStringLiteral("%1 %2 not in the index and AND needs every term, so no document can match")
+                    .arg(unknown.join(QStringLiteral(", ")),
+                         unknown.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"));
+        }
+        return QStringLiteral("Start: %1: there is nothing to evaluate, no cursor is opened.").arg(why);
       }
       return QStringLiteral("Start: one cursor per query term on its first posting (%1). %2")
           .arg(at.join(QStringLiteral(", ")), heap);
@@ -260,12 +284,11 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
     }
     case TraceEventKind::ThresholdRaised:
       if (e.term >= 0) {  // the rank floor, before any document (engine/query/rank_floor.h)
-        return QStringLiteral("Rank floor: %1 has at least %2 documents scoring %3 or more on it alone (the index "
-                              "stores each list's %2th-largest weight), so the k-th score will be at least %3. The "
-                              "threshold starts just below it, at %4, before any document is scored.")
-            .arg(termName(s, e.term))
-            .arg(e.docEnd)
-            .arg(fmt(e.score, 3), fmt(e.floor, 3));
+        return QStringLiteral("Rank floor: %1 has at least %2 scoring %3 or more on it alone (the index "
+                              "stores each list's %4-largest weight), so the k-th score will be at least %3. The "
+                              "threshold starts just below it, at %5, before any document is scored.")
+            .arg(termName(s, e.term), QString::fromStdString(engine::counted(e.docEnd, "document", "documents")),
+                 fmt(e.score, 3), QString::fromStdString(engine::ordinal(e.docEnd)), fmt(e.floor, 3));
       }
       if (std::isinf(e.bound)) {
         return QStringLiteral("The heap is full: the threshold (the k-th score) turns from none to %1. From now on a "

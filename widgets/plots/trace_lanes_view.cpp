@@ -240,14 +240,9 @@ TraceLanesView::HeaderTexts TraceLanesView::headerTexts() const {
   HeaderTexts h;
   if (m_run == nullptr || m_run->events.empty()) return h;
   const bool compact = compactHeader();
-  const TraceEvent& e = m_run->events[m_step];
   QFont bold = font();
   bold.setBold(true);
-  const QString title = QStringLiteral("%1   step %2 of %3   %4")
-                            .arg(m_title)
-                            .arg(m_step)
-                            .arg(m_run->events.size() - 1)
-                            .arg(traceKindLabel(e.kind, e.reason));
+  const QString title = titleText();
   h.title = QRect(8, compact ? 2 : 4, width() - 16, compact ? 17 : 18);
   // The texts after the title, each 24 pixels after the one before.
   int x = h.title.left() + QFontMetrics(bold).horizontalAdvance(title) + 24;
@@ -265,6 +260,16 @@ TraceLanesView::HeaderTexts TraceLanesView::headerTexts() const {
     h.line = QRect(x, h.title.top(), room, h.title.height());
   }
   return h;
+}
+
+QString TraceLanesView::titleText() const {
+  if (m_run == nullptr || m_run->events.empty()) return {};
+  const TraceEvent& e = m_run->events[m_step];
+  // Grouped as the page's step label and event list print them ("step 12,345 of 19,999").
+  const QLocale english(QLocale::English);
+  return QStringLiteral("%1   step %2 of %3   %4")
+      .arg(m_title, english.toString(static_cast<qulonglong>(m_step)),
+           english.toString(static_cast<qulonglong>(m_run->events.size() - 1)), traceKindLabel(e.kind, e.reason));
 }
 
 QRect TraceLanesView::meterRect() const {
@@ -495,11 +500,7 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
   p.setFont(bold);
   p.setPen(text);
   const HeaderTexts texts = headerTexts();
-  const QString title = QStringLiteral("%1   step %2 of %3   %4")
-                            .arg(m_title)
-                            .arg(m_step)
-                            .arg(m_run->events.size() - 1)
-                            .arg(traceKindLabel(e.kind, e.reason));
+  const QString title = titleText();
   p.drawText(texts.title, Qt::AlignLeft | Qt::AlignVCenter,
              p.fontMetrics().elidedText(title, Qt::ElideRight, texts.title.width()));
   p.setFont(font());

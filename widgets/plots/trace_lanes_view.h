@@ -75,6 +75,8 @@ class TraceLanesView : public QWidget {
   // small maximum never reads 0.000 ("0.0000812").
   static QString formatMaximum(float score);
 
+  // The header's first line: the title, the step and the event ("wand   step 11 of 20   pivot").
+  QString titleText() const;
   // The bound meter's rectangle at the current size (empty without a run). The meter is drawn at
   // every size: when the view is short the header shrinks to one line of text above it, and to
   // that line alone for a run without bounds (no pivot, block skip or window, as MaxScore's),

@@ -340,7 +340,7 @@ void TracePage::buildControls() {
   m_narrative->setMinimumHeight(m_narrative->fontMetrics().height() * 2 + 8);
   m_narrative->setFrameShape(QFrame::StyledPanel);
   m_narrative->setMargin(6);
-  m_narrative->setText(QStringLiteral("Pick a lesson above, or type a query and press Trace."));
+  updateNarrative();
   layout->addWidget(m_narrative);
 
   auto addAction = [this](const QString& text, const QKeySequence& key, auto slot) {
@@ -541,6 +541,12 @@ void TracePage::leaveLesson(const Lesson& lesson) {
 }
 
 bool TracePage::loadLesson(const QString& id) {
+  if (!showLesson(id)) return false;
+  runTrace();
+  return true;
+}
+
+bool TracePage::showLesson(const QString& id) {
   const Lesson* lesson = m_catalog.find(id);
   if (lesson == nullptr) return false;
   m_leftLesson.clear();
@@ -555,7 +561,6 @@ bool TracePage::loadLesson(const QString& id) {
   m_switches->setOptions(lesson->options);
   m_pendingLesson = id;
   updateLessonText();
-  runTrace();
   return true;
 }
 
@@ -654,6 +659,9 @@ void TracePage::onTraceReady(const widgets::TraceSnapshotPtr& snapshot) {
 
 void TracePage::onTraceFailed(quint64, const QString& message) {
   m_notice->showNotice(widgets::NoticeBar::Kind::Error, QStringLiteral("Trace failed: %1").arg(message));
+  // The progress line ("Tracing...") must not stay as if the trace were still running: back to
+  // the step still shown (the previous trace's), or to the hint.
+  updateNarrative();
   emit errorOccurred(message);
   if (m_screenshotPending) {
     m_screenshotPending = false;
@@ -668,13 +676,10 @@ void TracePage::setStep(std::size_t step) {
   step = std::min(step, stepCount() - 1);
   if (step == m_step) return;
   m_step = step;
-  const widgets::TraceRun& run = m_snapshot->primary;
   m_lanes->setStep(step);
   if (m_snapshot->compare) m_lanesB->setStep(compareStepFor(step));
   syncAxes();
-  m_narrative->setText(QStringLiteral("<b>Step %1.</b> %2")
-                           .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(step)))
-                           .arg(widgets::traceNarrative(*m_snapshot, run, step).toHtmlEscaped()));
+  updateNarrative();
   m_stepLabel->setText(QStringLiteral("step %1 / %2")
                            .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(step)))
                            .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(stepCount() - 1))));
@@ -691,6 +696,16 @@ void TracePage::setStep(std::size_t step) {
   m_back->setEnabled(step > 0);
   m_first->setEnabled(step > 0);
   emit stepChanged(step);
+}
+
+void TracePage::updateNarrative() {
+  if (stepCount() == 0 || m_step >= stepCount()) {
+    m_narrative->setText(QStringLiteral("Pick a lesson above, or type a query and press Trace."));
+    return;
+  }
+  m_narrative->setText(QStringLiteral("<b>Step %1.</b> %2")
+                           .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(m_step)))
+                           .arg(widgets::traceNarrative(*m_snapshot, m_snapshot->primary, m_step).toHtmlEscaped()));
 }
 
 std::size_t TracePage::compareStepFor(std::size_t step) const {
@@ -727,6 +742,14 @@ bool TracePage::nextOfKind(std::initializer_list<TraceEventKind> kinds, bool bac
       return true;
     }
   }
+  // Say so: a key that did nothing (S on a WAND trace, which records pivots and no skips) read as
+  // a key that does not work.
+  const QString what = kinds.size() == 1
+                           ? QStringLiteral("'%1' event").arg(widgets::traceKindLabel(*kinds.begin()))
+                           : QStringLiteral("skip (block or window skipped, window jump or pruned candidate)");
+  emit statusMessage(QStringLiteral("No %1 after step %2 in this %3 trace")
+                         .arg(what, QLocale(QLocale::English).toString(static_cast<qulonglong>(m_step)),
+                              algoName(m_snapshot->primary.algorithm)));
   return false;
 }
 
@@ -779,7 +802,7 @@ void TracePage::updateHeap() {
     const std::size_t at = (r + 1 == rows && k > kHeapRows) ? k - 1 : static_cast<std::size_t>(r);
     const bool filled = at < heap.size();
     const auto& h = filled ? heap[at] : engine::Hit{};
-    auto* rank = new QTableWidgetItem(QString::number(at + 1));
+    auto* rank = new QTableWidgetItem(QLocale(QLocale::English).toString(static_cast<qulonglong>(at + 1)));
     auto* doc = new QTableWidgetItem(filled ? widgets::formatDoc(h.doc) : QStringLiteral("(empty)"));
     auto* score = new QTableWidgetItem(filled ? widgets::formatScore(h.score) : QString());
     for (auto* item : {rank, doc, score}) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -796,8 +819,8 @@ void TracePage::updateHeap() {
     m_heap->setItem(r, 2, score);
   }
   m_heapTitle->setText(QStringLiteral("<b>Top-%1 heap</b> &nbsp; threshold %2")
-                           .arg(m_snapshot->k)
-                           .arg(widgets::formatScore(e.floor)));
+                           .arg(QLocale(QLocale::English).toString(static_cast<qulonglong>(k)),
+                                widgets::formatScore(e.floor)));
 }
 
 void TracePage::updateLessonText() {
@@ -992,11 +1015,11 @@ void TracePage::saveSettings(QSettings& settings) const {
 
 void TracePage::restoreSettings(QSettings& settings) {
   setPlaySpeed(settings.value(QStringLiteral("speed"), 5).toInt());
+  // The lesson with its controls (query, operator, algorithm, k, switches), not its name alone:
+  // a picked lesson over empty controls answered Trace with "Type a query to trace, or pick a
+  // lesson" and left the lesson at the first query typed. Traced when the user asks.
   const QString lesson = settings.value(QStringLiteral("lesson")).toString();
-  if (const int i = m_lesson->findData(lesson); i > 0) {
-    m_lesson->setCurrentIndex(i);
-    updateLessonText();
-  }
+  if (!lesson.isEmpty() && m_lesson->findData(lesson) > 0) showLesson(lesson);
 }
 
 void TracePage::prepareScreenshot() {

@@ -59,6 +59,9 @@ class TracePage : public Page {
   // Loads lesson `id` into the controls and traces it; once the trace arrives the page shows
   // the lesson's key step (or `step` when given).
   bool loadLesson(const QString& id);
+  // Loads lesson `id` into the controls (its query, operator, algorithms, k and switches) and its
+  // text into the lesson panel, without tracing: Trace then runs it and opens at its key step.
+  bool showLesson(const QString& id);
   // Traces what the controls describe; false (and a notice) when there is no query. A lesson
   // stays picked only while the controls still describe it (lessonApplies); otherwise the page
   // leaves lesson mode first: its text and steps would describe another trace.
@@ -172,6 +175,8 @@ class TracePage : public Page {
   void fitLessonText();
   int lessonBoxHeight(int lines) const;
   void updateHeap();
+  // The narrative line of the current step (the hint when nothing is traced).
+  void updateNarrative();
   std::size_t compareStepFor(std::size_t step) const;
   QImage renderStep(std::size_t step, const QSize& size) const;
 
