@@ -123,10 +123,10 @@ void IndexController::onFailed(quint64 job, const QString& message) {
   emit jobFailed(message);
 }
 
-void IndexController::onCancelled(quint64 job) {
+void IndexController::onCancelled(quint64 job, const QString& kept) {
   if (job != m_job) return;
   setBusy(false);
-  emit jobCancelled();
+  emit jobCancelled(kept);
 }
 
 }  // namespace wandscope::app

@@ -50,7 +50,9 @@ class IndexController : public QObject {
   void progressChanged(const QString& stage, quint64 done, quint64 total);
   void jobFinished(const QString& message);
   void jobFailed(const QString& message);
-  void jobCancelled();
+  // `kept`: what the cancelled job completed and left in place (IndexWorker::cancelled), empty
+  // when nothing was changed.
+  void jobCancelled(const QString& kept);
   void busyChanged(bool busy);
   void indexChanged(const wandscope::app::IndexHandlePtr& handle);
   void defaultDatasetReady(const wandscope::app::DefaultDatasetInfo& info);
@@ -63,7 +65,7 @@ class IndexController : public QObject {
   void onOpened(quint64 job, const IndexHandlePtr& handle, const QString& message);
   void onDefaultPrepared(quint64 job, const DefaultDatasetInfo& info);
   void onFailed(quint64 job, const QString& message);
-  void onCancelled(quint64 job);
+  void onCancelled(quint64 job, const QString& kept);
 
   std::unique_ptr<WorkerThread> m_thread;  // every hand-off to and from m_worker (worker_thread.h)
   IndexWorker* m_worker = nullptr;

@@ -67,6 +67,7 @@ engine::ProgressFn IndexWorker::progressFor(quint64 job, std::stop_token stop) {
 
 template <typename F>
 void IndexWorker::guarded(quint64 job, const std::stop_token& stop, const QString& what, F&& body) {
+  m_kept.clear();
   try {
     body();
     return;
@@ -94,7 +95,7 @@ void IndexWorker::guarded(quint64 job, const std::stop_token& stop, const QStrin
     }
   }
   engine::log::info(QStringLiteral("%1 cancelled").arg(what).toStdString());
-  emit cancelled(job);
+  emit cancelled(job, m_kept);
 }
 
 IndexHandlePtr IndexWorker::openHandle(const std::filesystem::path& dir) {
@@ -159,6 +160,9 @@ void IndexWorker::generate(quint64 job, const GenerateRequest& request, std::sto
       emit opened(job, nullptr, QStringLiteral("Wrote the corpus %1").arg(request.corpus));
       return;
     }
+    // The corpus is complete and stays if the build is cancelled: the page must not say that
+    // nothing was changed.
+    m_kept = QStringLiteral("the generated corpus %1 (complete; no index was built)").arg(request.corpus);
     BuildRequest b = request.index;
     b.corpus = request.corpus;
     buildInto(job, b, stop);

@@ -35,7 +35,9 @@ class IndexWorker : public QObject {
   void opened(quint64 job, const wandscope::app::IndexHandlePtr& handle, const QString& message);
   void defaultPrepared(quint64 job, const wandscope::app::DefaultDatasetInfo& info);
   void failed(quint64 job, const QString& message);
-  void cancelled(quint64 job);
+  // `kept`: what the job had completed and leaves in place (the generated corpus of a generation
+  // cancelled while indexing it), empty when nothing was changed.
+  void cancelled(quint64 job, const QString& kept);
 
  private:
   // Runs `body`, turning engine errors, other exceptions and cancellation into signals.
@@ -44,6 +46,8 @@ class IndexWorker : public QObject {
   engine::ProgressFn progressFor(quint64 job, std::stop_token stop);
   IndexHandlePtr openHandle(const std::filesystem::path& dir);
   void buildInto(quint64 job, const BuildRequest& request, const std::stop_token& stop);
+
+  QString m_kept;  // the running job's `kept` (see cancelled)
 };
 
 // A user-facing name for an engine progress stage ("indexing" -> "Indexing the corpus").

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/dialogs/build_index_dialog.h"
 
+#include "app/gui/dialogs/typed_path.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -151,14 +153,14 @@ void BuildIndexDialog::setRequest(const BuildRequest& r) {
 
 BuildRequest BuildIndexDialog::request() const {
   BuildRequest r;
-  r.corpus = m_corpus->text().trimmed();
+  r.corpus = typedPath(m_corpus->text());
   r.format = static_cast<engine::CorpusFormat>(m_format->currentData().toInt());
   r.analyzer = static_cast<engine::AnalyzerKind>(m_analyzer->currentData().toInt());
   r.bm25.k1 = static_cast<float>(m_k1->value());
   r.bm25.b = static_cast<float>(m_b->value());
   r.threads = static_cast<unsigned>(m_threads->value());
   r.skipBadLines = m_skipBad->isChecked();
-  r.out = m_out->text().trimmed();
+  r.out = typedPath(m_out->text());
   return r;
 }
 

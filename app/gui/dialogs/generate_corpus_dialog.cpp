@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/gui/dialogs/generate_corpus_dialog.h"
 
+#include "app/gui/dialogs/typed_path.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -14,6 +16,9 @@
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <cstdint>
 
 namespace wandscope::app {
 
@@ -103,6 +108,19 @@ void GenerateCorpusDialog::updateState() {
   m_buttons->button(QDialogButtonBox::Ok)->setEnabled(ok);
 }
 
+void GenerateCorpusDialog::setRequest(const GenerateRequest& r) {
+  m_docs->setValue(static_cast<int>(std::min<std::uint64_t>(r.params.docs, static_cast<std::uint64_t>(m_docs->maximum()))));
+  m_meanLength->setValue(static_cast<int>(std::min<std::uint32_t>(r.params.meanLength, 100'000)));
+  m_vocabulary->setValue(static_cast<int>(std::min<std::uint32_t>(r.params.vocabulary, 100'000'000)));
+  m_zipf->setValue(r.params.zipf);
+  m_seed->setValue(static_cast<int>(std::min<std::uint64_t>(r.params.seed, 1'000'000'000)));
+  m_corpus->setText(r.corpus);
+  m_build->setChecked(r.build);
+  m_analyzer->setCurrentIndex(m_analyzer->findData(static_cast<int>(r.index.analyzer)));
+  if (!r.index.out.isEmpty()) m_index->setText(r.index.out);
+  updateState();
+}
+
 GenerateRequest GenerateCorpusDialog::request() const {
   GenerateRequest r;
   r.params.docs = static_cast<std::uint64_t>(m_docs->value());
@@ -110,11 +128,11 @@ GenerateRequest GenerateCorpusDialog::request() const {
   r.params.vocabulary = static_cast<std::uint32_t>(m_vocabulary->value());
   r.params.zipf = m_zipf->value();
   r.params.seed = static_cast<std::uint64_t>(m_seed->value());
-  r.corpus = m_corpus->text().trimmed();
+  r.corpus = typedPath(m_corpus->text());
   r.build = m_build->isChecked();
   r.index.corpus = r.corpus;
   r.index.analyzer = static_cast<engine::AnalyzerKind>(m_analyzer->currentData().toInt());
-  r.index.out = m_index->text().trimmed();
+  r.index.out = typedPath(m_index->text());
   return r;
 }
 

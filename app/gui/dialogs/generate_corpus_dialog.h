@@ -21,6 +21,8 @@ class GenerateCorpusDialog : public QDialog {
  public:
   explicit GenerateCorpusDialog(QWidget* parent = nullptr);
 
+  // Fills the fields from `request` (the page's last one, so a retry starts from it).
+  void setRequest(const GenerateRequest& request);
   GenerateRequest request() const;
 
  private:

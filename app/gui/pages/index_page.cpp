@@ -216,12 +216,18 @@ void IndexPage::chooseAndOpen() {
 
 void IndexPage::chooseAndBuild() {
   BuildIndexDialog dialog(this);
-  if (dialog.exec() == QDialog::Accepted) m_context.index->buildIndex(dialog.request());
+  if (m_lastBuild) dialog.setRequest(*m_lastBuild);
+  if (dialog.exec() != QDialog::Accepted) return;
+  m_lastBuild = dialog.request();
+  m_context.index->buildIndex(*m_lastBuild);
 }
 
 void IndexPage::chooseAndGenerate() {
   GenerateCorpusDialog dialog(this);
-  if (dialog.exec() == QDialog::Accepted) m_context.index->generateCorpus(dialog.request());
+  if (m_lastGenerate) dialog.setRequest(*m_lastGenerate);
+  if (dialog.exec() != QDialog::Accepted) return;
+  m_lastGenerate = dialog.request();
+  m_context.index->generateCorpus(*m_lastGenerate);
 }
 
 void IndexPage::openDefault() { m_context.index->openDefault(m_defaultDocs, m_defaultCacheRoot); }
@@ -268,9 +274,10 @@ void IndexPage::onJobFailed(const QString& message) {
   }
 }
 
-void IndexPage::onJobCancelled() {
+void IndexPage::onJobCancelled(const QString& kept) {
   m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
-                       QStringLiteral("Cancelled: %1. Nothing was changed.").arg(m_progressLabel->text()));
+                       kept.isEmpty() ? QStringLiteral("Cancelled: %1. Nothing was changed.").arg(m_progressLabel->text())
+                                      : QStringLiteral("Cancelled: %1. Kept %2.").arg(m_progressLabel->text(), kept));
   emit statusMessage(QStringLiteral("Cancelled"));
 }
 

@@ -4,8 +4,11 @@
 #include "app/gui/pages/page.h"
 #include "app/gui/workbench_context.h"
 #include "app/workers/index_handle.h"
+#include "app/workers/index_jobs.h"
 
 #include <QElapsedTimer>
+
+#include <optional>
 
 class QAction;
 class QLabel;
@@ -61,7 +64,7 @@ class IndexPage : public Page {
   void onProgress(const QString& stage, quint64 done, quint64 total);
   void onJobFinished(const QString& message);
   void onJobFailed(const QString& message);
-  void onJobCancelled();
+  void onJobCancelled(const QString& kept);
   void setBusy(bool busy);
   void showWelcome();
 
@@ -69,6 +72,10 @@ class IndexPage : public Page {
   quint64 m_defaultDocs;
   QString m_defaultCacheRoot;
   bool m_screenshotPending = false;
+  // The last build asked for: the Build dialog opens with it, so a build that failed (a malformed
+  // corpus line, say) is retried with one box ticked instead of every field typed again.
+  std::optional<BuildRequest> m_lastBuild;
+  std::optional<GenerateRequest> m_lastGenerate;  // likewise for the Generate dialog
   QElapsedTimer m_jobTimer;
 
   QAction* m_openAction = nullptr;
