@@ -47,5 +47,41 @@ TEST(DistributionPlot, PointFiguresAreNeverInExponentForm) {
   EXPECT_FALSE(tip.contains(QStringLiteral("e+")) || tip.contains(QStringLiteral("e-"))) << tip.toStdString();
 }
 
+// A linear axis labels its ticks as the tooltips write figures: digits grouped, never a power of
+// ten ("60000" shed requests on the Load page; "2.5·10^6" from a million).
+TEST(DistributionPlot, LinearTickLabelsAreGroupedWithoutExponents) {
+  DistributionPlot plot;
+  const int series = plot.addSeries(QStringLiteral("shed"), DistributionPlot::Style::Steps);
+  plot.setLogarithmic(false, false);
+  plot.setSeriesData(series, {0, 1, 2}, {0, 30000, 60000});
+  plot.renderPng(400, 300);
+  const QVector<QString> labels = plot.yAxis->tickVectorLabels();
+  ASSERT_FALSE(labels.isEmpty());
+  EXPECT_TRUE(labels.contains(QStringLiteral("20,000")) || labels.contains(QStringLiteral("30,000")))
+      << QStringList(labels.begin(), labels.end()).join(QLatin1Char(' ')).toStdString();
+  plot.setSeriesData(series, {0, 1}, {1000000, 2500000});
+  plot.renderPng(400, 300);
+  for (const QString& label : plot.yAxis->tickVectorLabels()) {
+    EXPECT_FALSE(label.contains(QLatin1Char('e'))) << label.toStdString();
+    EXPECT_TRUE(label.size() < 4 || label.contains(QLatin1Char(','))) << label.toStdString();
+  }
+}
+
+// A point's tooltip names the value even when the plot is too short to draw the axis label
+// (the Load page's "shed (run total)"): it read "run time (s): 3<br>: 12,000".
+TEST(DistributionPlot, TheTooltipNamesTheValueWhenTheAxisLabelIsDropped) {
+  struct Probe : DistributionPlot {
+    using DistributionPlot::pointToolTip;
+  } plot;
+  const int series = plot.addSeries(QStringLiteral("shed"), DistributionPlot::Style::Steps);
+  plot.setLogarithmic(false, false);
+  plot.setAxisLabels(QStringLiteral("run time (s)"), QStringLiteral("shed requests over the whole run, settle included"));
+  plot.setSeriesData(series, {3}, {12000});
+  plot.renderPng(260, 160);
+  ASSERT_FALSE(plot.valueLabelShown()) << "the plot is meant to be too short for the label";
+  const QString tip = plot.pointToolTip(*plot.graph(series), QCPGraphData(3, 12000));
+  EXPECT_TRUE(tip.contains(QStringLiteral("shed requests over the whole run, settle included: 12,000"))) << tip.toStdString();
+}
+
 }  // namespace
 }  // namespace wandscope::test

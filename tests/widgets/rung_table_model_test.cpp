@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/rung_table_model.h"
+#include "engine/bench/report_writer.h"
 #include "widgets/rate_format.h"
 
 #include "tests/support/qt_test_support.h"
@@ -90,9 +91,58 @@ TEST(RungTableModel, ClosedCellsAndSorting) {
   proxy.setSourceModel(&model);
   proxy.setSortRole(RungTableModel::SortRole);
   proxy.sort(RungTableModel::P99, Qt::DescendingOrder);
-  EXPECT_EQ(proxy.index(0, RungTableModel::P99).data().toString(), QStringLiteral("9.00 ms"));
+  EXPECT_EQ(proxy.index(0, RungTableModel::P99).data().toString(), QStringLiteral("9 ms"));
   // Absent quantiles sort below every number.
   EXPECT_EQ(proxy.index(3, RungTableModel::P99).data().toString(), QStringLiteral("\u2014"));
+}
+
+// The table writes each figure as report.md (and `wandscope-cli runs show`) does for the same
+// rung: fixed decimals showed a p50 of 0.004468 ms as "0.004 ms", a CPU of 0.007809 ms/query as
+// "0.008" and a rung that completed nothing as "0.000" ms/query, beside a report saying otherwise.
+TEST(RungTableModel, FiguresReadAsTheCliReportWritesThem) {
+  engine::RungResult fast = openRung(0, 500, 0.01852);
+  fast.mode = "closed";
+  fast.targetRate = 0;
+  fast.concurrency = 1;
+  fast.querySet = "mid-df-2";
+  fast.achievedRate = 94307.2;
+  fast.completed = 46767;
+  fast.p50Ms = 0.004468;
+  fast.cpuMsPerQuery = 0.007809;
+  engine::RungResult slow = openRung(1, 200, 2500.0);
+  slow.p50Ms = 1234.0;
+  slow.achievedRate = 150.4;
+  slow.cpuMsPerQuery = 0.0004123;
+  engine::RungResult idle = openRung(2, 100, std::nullopt);
+  idle.completed = 0;
+  idle.p50Ms.reset();
+  idle.cpuMsPerQuery = 0;
+  RungTableModel model;
+  QAbstractItemModelTester tester(&model, kFatal);
+  model.setRungs({fast, slow, idle});
+  EXPECT_EQ(cell(model, 0, RungTableModel::P50), QStringLiteral("0.004468 ms"));
+  EXPECT_EQ(cell(model, 0, RungTableModel::P99), QStringLiteral("0.01852 ms"));
+  EXPECT_EQ(cell(model, 0, RungTableModel::CpuPerQuery), QStringLiteral("0.007809"));
+  EXPECT_EQ(cell(model, 0, RungTableModel::Achieved), QStringLiteral("94,307"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::P50), QStringLiteral("1.234 s"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::P99), QStringLiteral("2.5 s"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::CpuPerQuery), QStringLiteral("0.0004123"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::Achieved), QStringLiteral("150.4"));
+  EXPECT_EQ(cell(model, 2, RungTableModel::CpuPerQuery), QStringLiteral("\u2014")) << "nothing completed";
+
+  // The same text as report.md's cells for these rungs.
+  engine::RunReport report;
+  report.header.runId = "r";
+  report.header.profileName = "p";
+  report.header.targets = {"builtin"};
+  report.rungs = {fast, slow};
+  const QString md = QString::fromStdString(engine::reportMarkdown(report));
+  for (const auto& [row, col] : {std::pair{0, RungTableModel::P50}, std::pair{0, RungTableModel::P99},
+                                 std::pair{1, RungTableModel::P50}, std::pair{1, RungTableModel::P99}}) {
+    EXPECT_TRUE(md.contains(QStringLiteral(" %1 |").arg(cell(model, row, col)))) << cell(model, row, col).toStdString();
+  }
+  EXPECT_TRUE(md.contains(QStringLiteral(" 0.007809 ms")));
+  EXPECT_TRUE(md.contains(QStringLiteral(" 0.0004123 ms")));
 }
 
 }  // namespace

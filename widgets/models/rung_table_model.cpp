@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/rung_table_model.h"
 
+#include "engine/core/wording.h"
 #include "widgets/metric_descriptions.h"
 #include "widgets/rate_format.h"
 
@@ -15,6 +16,12 @@ const char* const kColumnKeys[] = {"rung", "target", "mode", "load", "achieved_r
                                    "shed", "p50_ms", "p99_ms", "cpu_ms_per_query", "rss_mib", "verdict"};
 
 QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
+
+// Figures as report.md and `wandscope-cli runs show` write them (engine::significant): four
+// significant digits, grouped from 1,000 up, never an exponent. Fixed decimals showed a p50 of
+// 0.004468 ms as "0.004 ms" and a CPU of 0.0004 ms/query as "0.000", beside a report saying
+// otherwise.
+QString significant(double v) { return QString::fromStdString(engine::significant(v)); }
 
 QVariant sortValue(const std::optional<double>& v) { return v ? QVariant(*v) : QVariant(-1.0); }
 
@@ -45,9 +52,9 @@ int RungTableModel::columnCount(const QModelIndex& parent) const { return parent
 
 QString RungTableModel::formatMs(const std::optional<double>& ms) {
   if (!ms) return QStringLiteral("\u2014");
-  if (*ms < 1.0) return QStringLiteral("%1 ms").arg(*ms, 0, 'f', 3);
-  if (*ms < 100.0) return QStringLiteral("%1 ms").arg(*ms, 0, 'f', 2);
-  return QStringLiteral("%1 ms").arg(*ms, 0, 'f', 0);
+  // report.md's msOrDash: seconds from 1,000 ms up.
+  if (*ms >= 1000.0) return QStringLiteral("%1 s").arg(significant(*ms / 1000.0));
+  return QStringLiteral("%1 ms").arg(significant(*ms));
 }
 
 QString RungTableModel::loadText(const engine::RungResult& r) {
@@ -68,12 +75,12 @@ QVariant RungTableModel::data(const QModelIndex& index, int role) const {
       case Target: return QString::fromStdString(r.target);
       case Mode: return QString(QString::fromStdString(r.mode) + (r.partial ? QStringLiteral(" (partial)") : QString()));
       case Load: return loadText(r);
-      case Achieved: return number(r.achievedRate, 1);
+      case Achieved: return significant(r.achievedRate);
       case Completed: return locale.toString(static_cast<qulonglong>(r.completed));
       case Shed: return locale.toString(static_cast<qulonglong>(r.shed));
       case P50: return formatMs(r.p50Ms);
       case P99: return formatMs(r.p99Ms);
-      case CpuPerQuery: return number(r.cpuMsPerQuery, 3);
+      case CpuPerQuery: return r.completed > 0 ? significant(r.cpuMsPerQuery) : QStringLiteral("\u2014");
       case Rss: return QStringLiteral("%1 MiB").arg(number(r.rssPeakMib, 1));
       case Verdict:
         if (r.mode != "open") return QStringLiteral("\u2013");
@@ -112,16 +119,12 @@ QVariant RungTableModel::data(const QModelIndex& index, int role) const {
           .arg(locale.toString(static_cast<qulonglong>(r.completed)), metricDescription(u"thin_quantile"));
     }
     if (col == P50 && r.p50CiLowMs && r.p50CiHighMs) {
-      return QStringLiteral("95 % interval %1 \u2013 %2 ms. %3")
-          .arg(*r.p50CiLowMs, 0, 'f', 3)
-          .arg(*r.p50CiHighMs, 0, 'f', 3)
-          .arg(metricDescription(u"p50_ms"));
+      return QStringLiteral("95 % interval %1 \u2013 %2. %3")
+          .arg(formatMs(r.p50CiLowMs), formatMs(r.p50CiHighMs), metricDescription(u"p50_ms"));
     }
     if (col == P99 && r.p99CiLowMs && r.p99CiHighMs) {
-      return QStringLiteral("95 % interval %1 \u2013 %2 ms. %3")
-          .arg(*r.p99CiLowMs, 0, 'f', 3)
-          .arg(*r.p99CiHighMs, 0, 'f', 3)
-          .arg(metricDescription(u"p99_ms"));
+      return QStringLiteral("95 % interval %1 \u2013 %2. %3")
+          .arg(formatMs(r.p99CiLowMs), formatMs(r.p99CiHighMs), metricDescription(u"p99_ms"));
     }
     if (col == Verdict && r.mode == "open") {
       // The cell is elided when narrow: the tooltip carries the whole verdict.

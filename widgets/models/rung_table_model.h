@@ -47,7 +47,8 @@ class RungTableModel : public QAbstractTableModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-  // "12.3 ms" for a value, the em dash for an absent one.
+  // "12.35 ms" for a value (four significant digits, "1.5 s" from 1,000 ms up: as report.md
+  // writes it), the em dash for an absent one.
   static QString formatMs(const std::optional<double>& ms);
   // "400/s" for an open-loop rung, "mid-df-2 x 2 clients" for a closed one.
   static QString loadText(const engine::RungResult& rung);

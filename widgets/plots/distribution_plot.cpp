@@ -22,6 +22,17 @@ QColor seriesColor(int i, bool dark) {
 // As the reports write figures (engine::significant): "0.00003", "2,500,000", never an exponent.
 QString formatNumber(double v) { return QString::fromStdString(engine::significant(v)); }
 
+// A linear axis's tick labels in the same form as the points' tooltips: QCustomPlot's own labels
+// drop the digit grouping ("60000" shed requests) and turn to powers of ten from a million.
+class SignificantTicker : public QCPAxisTicker {
+ protected:
+  QString getTickLabel(double tick, const QLocale&, QChar, int) override {
+    // A tick computed as 0.1 * 3 is 0.30000000000000004; one near zero of a symmetric range is
+    // a rounding residue of 0.
+    return formatNumber(std::abs(tick) < 1e-12 ? 0.0 : tick);
+  }
+};
+
 }  // namespace
 
 DistributionPlot::DistributionPlot(QWidget* parent)
@@ -70,9 +81,7 @@ void DistributionPlot::setLogarithmic(bool x, bool y) {
       axis->setNumberPrecision(0);
     } else {
       axis->setScaleType(QCPAxis::stLinear);
-      axis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
-      axis->setNumberFormat(QStringLiteral("gb"));
-      axis->setNumberPrecision(6);
+      axis->setTicker(QSharedPointer<QCPAxisTicker>(new SignificantTicker));
     }
   }
   scheduleReplot();
@@ -207,7 +216,7 @@ void DistributionPlot::styleSeries(bool dark) {
 QString DistributionPlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p) const {
   return QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
       .arg(g.name().toHtmlEscaped(), xAxis->label().toHtmlEscaped(), formatNumber(p.key),
-           yAxis->label().toHtmlEscaped(), formatNumber(p.value));
+           valueLabel().toHtmlEscaped(), formatNumber(p.value));  // the axis drops it when short
 }
 
 QString DistributionPlot::exportFileName() const {
