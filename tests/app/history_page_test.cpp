@@ -5,6 +5,7 @@
 #include "app/gui/pages/history_page.h"
 #include "app/workers/report_bundle.h"
 #include "engine/store/run_store.h"
+#include "engine/store/sqlite_db.h"
 #include "engine/store/store_run_observer.h"
 #include "tests/app/app_test_support.h"
 #include "tests/support/qt_test_support.h"
@@ -229,6 +230,113 @@ TEST(HistoryPage, DeletesAStoredComparisonAfterAsking) {
   EXPECT_TRUE(errors.at(0).at(0).toString().contains(QStringLiteral("20250103T000000Z-cccccc")))
       << errors.at(0).at(0).toString().toStdString();
   EXPECT_EQ(page.comparisons().size(), 1u);
+}
+
+// A run the store cannot load (a damaged rung), selected in the list: the error shows, and the
+// pane no longer shows the run opened before it - Export wrote that other run's bundle while the
+// damaged one was selected. Delete stays available to remove the damaged run.
+TEST(HistoryPage, SelectingAnUnloadableRunDoesNotLeaveAnotherOnShow) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  recordRun(db, sampleReport("20250101T000000Z-aaaaaa", "good"));
+  recordRun(db, sampleReport("20250102T000000Z-bbbbbb", "damaged"));
+  {
+    engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
+    raw.exec("UPDATE rungs SET rung_json = '{broken' WHERE seq = 1 AND run = "
+             "(SELECT id FROM runs WHERE run_id = '20250102T000000Z-bbbbbb')");
+  }
+  app::HistoryController history;
+  history.setStorePath(qpath(db));
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage page(context);
+  page.resize(1200, 760);
+  page.show();
+  auto* runView = page.findChild<QTableView*>(QStringLiteral("runs"));
+  ASSERT_NE(runView, nullptr);
+  auto rowOf = [&](const QString& id) {
+    return page.runProxy()->mapFromSource(page.runModel()->index(page.runModel()->rowOf(id), 0));
+  };
+  runView->setCurrentIndex(rowOf(QStringLiteral("20250101T000000Z-aaaaaa")));
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_EQ(page.rungModel()->rowCount(), 3);
+
+  QSignalSpy errors(&page, &app::Page::errorOccurred);
+  runView->setCurrentIndex(rowOf(QStringLiteral("20250102T000000Z-bbbbbb")));  // as a click does
+  ASSERT_EQ(errors.count(), 1);
+  EXPECT_TRUE(errors.at(0).at(0).toString().contains(QStringLiteral("damaged"))) << errors.at(0).at(0).toString().toStdString();
+  EXPECT_FALSE(page.openRunReport()) << "still showing " << page.openRunReport()->header.runId;
+  EXPECT_EQ(page.rungModel()->rowCount(), 0);
+  QString error;
+  EXPECT_FALSE(page.exportRunTo(qpath(dir / "bundle"), &error));
+  EXPECT_FALSE(std::filesystem::exists(dir / "bundle" / "report.json"));
+  QAction* exportAction = nullptr;
+  QAction* deleteAction = nullptr;
+  for (QAction* a : page.menuActions()) {
+    if (a->text() == QStringLiteral("&Export run\u2026")) exportAction = a;
+    if (a->text() == QStringLiteral("&Delete run\u2026")) deleteAction = a;
+  }
+  ASSERT_TRUE(exportAction && deleteAction);
+  EXPECT_FALSE(exportAction->isEnabled());
+  EXPECT_TRUE(deleteAction->isEnabled()) << "a damaged run can still be deleted";
+}
+
+// The open run read again when the list refreshes and the store holds more of it: opened while
+// the Load page was still recording it, it kept its first rungs after the run had finished (the
+// list beside it said 3 rungs, complete; the table showed 1).
+TEST(HistoryPage, RefreshRereadsTheOpenRunWhenTheStoreHasMoreOfIt) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  const auto report = sampleReport("20250101T000000Z-aaaaaa", "growing");
+  engine::StoreRunObserver observer(db);
+  observer.onRunStarted(report.header);
+  observer.onRungFinished(report.header, report.rungs[0]);
+
+  app::HistoryController history;
+  history.setStorePath(qpath(db));
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage page(context);
+  page.resize(1200, 760);
+  page.show();
+  ASSERT_TRUE(page.openRun(QStringLiteral("20250101T000000Z-aaaaaa")));
+  ASSERT_EQ(page.rungModel()->rowCount(), 1);
+  EXPECT_EQ(page.dashboard()->cpuPerRung()->pointCount(0), 1);
+
+  observer.onRungFinished(report.header, report.rungs[1]);
+  observer.onRungFinished(report.header, report.rungs[2]);
+  observer.onRunFinished(report);
+  history.notifyChanged();  // what the Load page does when its run ends
+  ASSERT_EQ(page.runModel()->rowCount(), 1);
+  EXPECT_EQ(page.runModel()->runs()[0].rungs, 3u);
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_EQ(page.openRunReport()->rungs.size(), 3u);
+  EXPECT_EQ(page.rungModel()->rowCount(), 3);
+  EXPECT_EQ(page.dashboard()->cpuPerRung()->pointCount(0), 3);
+}
+
+// With no run open the plots say how to get one here: they said "Start a run to see it here", on
+// a page that starts nothing.
+TEST(HistoryPage, EmptyPlotsSayToSelectARun) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  recordRun(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
+  app::HistoryController history;
+  history.setStorePath(qpath(db));
+  app::WorkbenchContext context;
+  context.history = &history;
+  app::HistoryPage page(context);
+  page.resize(1200, 760);
+  page.show();
+  ASSERT_FALSE(page.openRunReport());
+  for (auto* plot : page.dashboard()->plots()) {
+    EXPECT_TRUE(plot->emptyText().contains(QStringLiteral("Select a run"))) << plot->emptyText().toStdString();
+    EXPECT_FALSE(plot->emptyText().contains(QStringLiteral("Start a run"))) << plot->emptyText().toStdString();
+  }
+  // Opened and then gone (deleted): the same words again.
+  ASSERT_TRUE(page.openRun(QStringLiteral("20250101T000000Z-aaaaaa")));
+  ASSERT_TRUE(page.deleteRun(QStringLiteral("20250101T000000Z-aaaaaa")));
+  EXPECT_TRUE(page.dashboard()->cpuPerRung()->emptyText().contains(QStringLiteral("Select a run")));
 }
 
 TEST(HistoryPage, ABadStoreIsAMessageNotACrash) {

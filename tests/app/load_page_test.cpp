@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include <QAbstractItemModelTester>
+#include <QAction>
+#include <QLabel>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
@@ -187,6 +189,24 @@ TEST(LoadPage, StopEndsTheRunPartial) {
   clock.start();
   page.stopRun();
   EXPECT_TRUE(load.isStopping());
+  // Stop is asked once, and the status keeps saying so while the runner still reports its rung
+  // (a tick's line replaced "Stopping" at once, and Stop stayed enabled as if nothing happened).
+  QAction* stop = nullptr;
+  for (QAction* a : page.menuActions()) {
+    if (a->text() == QStringLiteral("S&top run")) stop = a;
+  }
+  ASSERT_TRUE(stop);
+  EXPECT_FALSE(stop->isEnabled());
+  if (load.isRunning()) {
+    auto tick = std::make_shared<widgets::LiveBatch>();
+    tick->generation = load.generation();
+    tick->points.push_back({});
+    tick->status = QStringLiteral("rung 1: open loop, builtin at 40/s \u2014 measure 0.5 s");
+    emit load.liveBatchReady(tick);  // as the next tick arrives
+    auto* status = page.findChild<QLabel*>(QStringLiteral("status"));
+    ASSERT_TRUE(status);
+    EXPECT_TRUE(status->text().contains(QStringLiteral("Stopping"))) << status->text().toStdString();
+  }
   ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, 20'000));
   EXPECT_LT(clock.elapsed(), 15'000);
   ASSERT_EQ(finished.count(), 1);

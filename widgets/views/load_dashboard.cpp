@@ -30,7 +30,7 @@ double counterValue(const engine::RungResult& r, const QString& key) {
 
 }  // namespace
 
-LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent) {
+LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent), m_idleText(kWaiting) {
   auto* grid = new QGridLayout(this);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->setSpacing(4);
@@ -141,8 +141,17 @@ void LoadDashboard::setRungs(const std::vector<engine::RungResult>& rungs) {
 void LoadDashboard::clear() {
   for (auto* p : plots()) {
     p->clearData();
-    p->setEmptyText(kWaiting);
+    p->setEmptyText(m_idleText);
     p->setLegendVisible(p->seriesCount() > 1);
+  }
+}
+
+void LoadDashboard::setIdleText(const QString& text) {
+  m_idleText = text;
+  for (auto* p : plots()) {
+    int points = 0;
+    for (int i = 0; i < p->seriesCount(); ++i) points += p->pointCount(i);
+    if (points == 0) p->setEmptyText(text);
   }
 }
 

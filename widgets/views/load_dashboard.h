@@ -5,6 +5,7 @@
 #include "widgets/models/live_batch.h"
 
 #include <QList>
+#include <QString>
 #include <QWidget>
 
 #include <vector>
@@ -28,6 +29,10 @@ class LoadDashboard : public QWidget {
   void addRung(const engine::RungResult& rung);
   void setRungs(const std::vector<engine::RungResult>& rungs);
   void clear();
+  // What every plot says while it has nothing to show (after clear): by default "Start a run to
+  // see it here", the Load page's words; a page that shows stored runs says how to pick one.
+  void setIdleText(const QString& text);
+  QString idleText() const { return m_idleText; }
 
   DistributionPlot* latencyOverTime() const noexcept { return m_latencyTime; }
   DistributionPlot* latencyPerRung() const noexcept { return m_latencyRung; }
@@ -50,6 +55,7 @@ class LoadDashboard : public QWidget {
   DistributionPlot* m_shedTime = nullptr;
   DistributionPlot* m_rssTime = nullptr;
   DistributionPlot* m_pruningRung = nullptr;
+  QString m_idleText;
 };
 
 }  // namespace wandscope::widgets

@@ -236,6 +236,8 @@ HistoryPage::HistoryPage(const WorkbenchContext& context, QWidget* parent) : Pag
   m_top->setStretchFactor(1, 1);
 
   m_dashboard = new widgets::LoadDashboard(m_vertical);
+  // Runs are not started here: the plots said "Start a run to see it here" while none was open.
+  m_dashboard->setIdleText(QStringLiteral("Select a run above to see its plots"));
   m_vertical->addWidget(m_top);
   m_vertical->addWidget(m_dashboard);
   m_vertical->setStretchFactor(0, 2);
@@ -393,14 +395,26 @@ void HistoryPage::refresh() {
   const int row = m_runs->rowOf(keep);
   if (row >= 0) {
     m_runView->setCurrentIndex(m_proxy->mapFromSource(m_runs->index(row, 0)));
+    // The open run may have changed in the store since it was read (it was still running, and
+    // has since finished more rungs or ended): read it again, or its rungs stayed as first seen
+    // while the list beside them said otherwise.
+    const auto& summary = m_runs->runs()[static_cast<std::size_t>(row)];
+    if (m_report && m_report->header.runId == summary.runId &&
+        (summary.rungs != m_report->rungs.size() || summary.status != m_openStatus)) {
+      openRun(keep);
+    }
   } else {
-    m_report.reset();
-    m_rungs->clear();
-    m_dashboard->clear();
-    m_runHeader->setText(QStringLiteral("<i>Select a run to see its rungs and plots.</i>"));
-    m_deleteAction->setEnabled(false);
-    m_exportAction->setEnabled(false);
+    clearOpenRun(QStringLiteral("<i>Select a run to see its rungs and plots.</i>"));
   }
+}
+
+void HistoryPage::clearOpenRun(const QString& header) {
+  m_report.reset();
+  m_rungs->clear();
+  m_dashboard->clear();
+  m_runHeader->setText(header);
+  m_deleteAction->setEnabled(false);
+  m_exportAction->setEnabled(false);
 }
 
 void HistoryPage::onCurrentRowChanged() {
@@ -416,9 +430,18 @@ bool HistoryPage::openRun(const QString& runId) {
   if (!report) {
     m_notice->showNotice(widgets::NoticeBar::Kind::Error, error);
     emit errorOccurred(error);
+    if (selectedRunId() == runId) {
+      // The list points at this run: the pane must not keep showing (and Export writing) the
+      // run opened before it. Delete stays enabled, so a damaged run can be removed.
+      clearOpenRun(QStringLiteral("<b>%1</b> cannot be shown: %2")
+                       .arg(runId.toHtmlEscaped(), error.toHtmlEscaped()));
+      m_deleteAction->setEnabled(true);
+    }
     return false;
   }
   m_report = report;
+  const int listed = m_runs->rowOf(runId);
+  m_openStatus = listed >= 0 ? m_runs->runs()[static_cast<std::size_t>(listed)].status : engine::RunStatus::Complete;
   m_rungs->setRungs(report->rungs);
   // The columns fit their contents, but this pane shares the window with the run list: the
   // verdict (shown right after the target, see the constructor) is at most kVerdictWidth wide,

@@ -97,9 +97,13 @@ class HistoryPage : public Page {
   void showStorePath();
   QString selectedRunId() const;
   void fillComparisons();
+  // Shows no run: the rungs and plots cleared, `header` (rich text) above them, Export and Delete
+  // disabled.
+  void clearOpenRun(const QString& header);
 
   WorkbenchContext m_context;
   RunReportPtr m_report;
+  engine::RunStatus m_openStatus = engine::RunStatus::Complete;  // m_report's status in the list when read
 
   QAction* m_findAction = nullptr;
   QAction* m_refreshAction = nullptr;

@@ -120,6 +120,7 @@ LoadPage::LoadPage(const WorkbenchContext& context, QWidget* parent)
   auto* statusRow = new QVBoxLayout;
   statusRow->setSpacing(2);
   m_status = new QLabel(this);
+  m_status->setObjectName(QStringLiteral("status"));
   m_status->setTextFormat(Qt::PlainText);
   m_status->setMinimumWidth(0);
   m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -303,7 +304,11 @@ void LoadPage::startRun() {
   m_context.load->start(std::move(*profile));
 }
 
-void LoadPage::stopRun() { m_context.load->stop(); }
+void LoadPage::stopRun() {
+  if (!m_context.load->isRunning()) return;
+  m_context.load->stop();
+  m_stopAction->setEnabled(false);  // asked once; the run ends at the next request boundary
+}
 
 void LoadPage::onRunStarted(quint64, const QString& profile) {
   m_report.reset();
@@ -329,7 +334,12 @@ void LoadPage::updateElapsed() {
 void LoadPage::onBatch(const widgets::LiveBatchPtr& batch) {
   ++m_batches;
   m_dashboard->appendLive(*batch);
-  if (!batch->status.isEmpty()) m_status->setText(batch->status);
+  // While stopping, the runner still reports its rung: say both, or the next tick's line replaced
+  // "Stopping" within 50 ms and Stop looked as if it had done nothing.
+  if (!batch->status.isEmpty()) {
+    m_status->setText(m_context.load->isStopping() ? QStringLiteral("Stopping (the current rung ends partial): %1").arg(batch->status)
+                                                   : batch->status);
+  }
 }
 
 void LoadPage::onRung(const engine::RungResult& rung) {
