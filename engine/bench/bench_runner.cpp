@@ -109,10 +109,21 @@ void BenchRunner::notify(RunReport& report, F&& call) {
   }
 }
 
+namespace {
+
+// Thrown through the dataset's progress callback once the run is stopped while its dataset is
+// prepared: the default dataset at 200,000 documents takes minutes to generate and index, and
+// Stop (or Ctrl-C) did nothing until it was ready, after which an empty run was recorded (review,
+// stop 34). The generator and the index builder remove what they made as it unwinds.
+struct StoppedWhilePreparing {};
+
+}  // namespace
+
 void BenchRunner::prepare() {
   if (m_prepared) return;
   std::vector<WorkloadQuerySet> available;
   auto progress = [this](const Progress& p) {
+    if (stopped()) throw StoppedWhilePreparing{};
     if (m_options.live) m_options.live->onProgress(p);
   };
   switch (m_profile.datasetKind) {
@@ -185,7 +196,7 @@ void BenchRunner::prepare() {
       context.op = m_profile.op;
       context.k = m_profile.k;
       context.corpus = m_corpus;
-      if (m_options.live) context.progress = [this](const Progress& p) { m_options.live->onProgress(p); };
+      context.progress = progress;  // a peer index build stops with the run too
       m_targets.push_back(factory(spec, context));
     } else {
       if (!m_index) throwUsage(fmt::format("target '{}' needs a dataset; the profile has none", text));
@@ -203,12 +214,21 @@ void BenchRunner::prepare() {
 }
 
 RunReport BenchRunner::run() {
-  prepare();
+  bool prepared = true;
+  try {
+    prepare();
+  } catch (const StoppedWhilePreparing&) {
+    prepared = false;
+  }
   RunReport report;
   m_header.runId = newRunId();
   m_header.profileName = m_profile.name;
   m_header.profileJson = benchProfileJson(m_profile);
-  for (const auto& t : m_targets) m_header.targets.push_back(t->spec());
+  if (prepared) {
+    for (const auto& t : m_targets) m_header.targets.push_back(t->spec());
+  } else {
+    m_header.targets = m_profile.targets;  // as the profile names them: none was made
+  }
   m_header.environment = collectEnvironment();
   m_header.environment.guiAttached = m_options.guiAttached;
   m_header.environment.fingerprints = m_fingerprints;
@@ -224,6 +244,13 @@ RunReport BenchRunner::run() {
   if (env.loadAverage1m > static_cast<double>(std::max(1u, env.cores))) {
     report.warnings.push_back(fmt::format("load average {:.2f} on {} cores at the start: the machine was shared",
                                           env.loadAverage1m, env.cores));
+  }
+  if (!prepared) {
+    // Nothing was measured: the report says so, and the run store records no empty run.
+    report.partial = true;
+    report.started = false;
+    report.warnings.push_back("stopped while the dataset was prepared: nothing was measured and the run was not stored");
+    return report;
   }
   notify(report, [&](RunObserver& o) { o.onRunStarted(m_header); });
   if (m_profile.runClosed) runClosed(report);

@@ -143,6 +143,9 @@ struct RunReport {
   };
   std::map<std::string, Calibration> calibration;
   std::vector<std::string> warnings;   // debug build, sanitizers, thin rungs, ...
+  // False when the run was stopped while its dataset was prepared: nothing was measured and no
+  // observer (the run store) was told of it. In memory only, not in report.json.
+  bool started = true;
 };
 
 // Receives a run as it happens: the store commits each finished rung in its own transaction so an

@@ -214,5 +214,41 @@ TEST(LoadPage, StopEndsTheRunPartial) {
   EXPECT_FALSE(load.isRunning());
 }
 
+// Stopped while the default dataset is prepared (minutes at 200,000 documents): the preparation
+// ends, the page says nothing was measured or stored, and there is nothing to export. Stop did
+// nothing until the dataset was ready, and then an empty run was stored (review, stop 34).
+TEST(LoadPage, StopWhileTheDatasetIsPreparedEndsIt) {
+  TempDir dir;
+  std::string profile = kLadderProfile;
+  profile.replace(profile.find("\"docs\": 2000"), 12, "\"docs\": 60000");
+  const auto profilePath = dir.write("big.json", profile);
+  app::LoadController load;
+  load.setCacheRoot(qpath(dir / "cache"));
+  app::WorkbenchContext context;
+  context.load = &load;
+  app::LoadPage page(context);
+  page.selectProfileFile(qpath(profilePath));
+  QSignalSpy messages(&load, &app::LoadController::message);
+  QSignalSpy finished(&load, &app::LoadController::runFinished);
+  QSignalSpy failed(&load, &app::LoadController::runFailed);
+  page.startRun();
+  ASSERT_TRUE(QTest::qWaitFor(
+      [&] {
+        for (const auto& m : messages) {
+          if (m.at(0).toString().startsWith(QStringLiteral("dataset:"))) return true;
+        }
+        return finished.count() + failed.count() > 0;
+      },
+      kLoadTimeoutMs));
+  page.stopRun();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return finished.count() + failed.count() > 0; }, kLoadTimeoutMs));
+  ASSERT_EQ(failed.count(), 0) << failed.at(0).at(0).toString().toStdString();
+  auto* status = page.findChild<QLabel*>(QStringLiteral("status"));
+  ASSERT_TRUE(status);
+  EXPECT_TRUE(status->text().contains(QStringLiteral("Stopped while the dataset was prepared"))) << status->text().toStdString();
+  EXPECT_EQ(page.report(), nullptr) << "nothing to export";
+  EXPECT_FALSE(load.isRunning());
+}
+
 }  // namespace
 }  // namespace wandscope::test

@@ -360,6 +360,14 @@ void LoadPage::fitRungColumns() {
 
 void LoadPage::onFinished(const RunReportPtr& report) {
   m_elapsedTimer.stop();
+  if (!report->started) {
+    // Stopped while the dataset was prepared: no rung, no stored run, nothing to export.
+    const QString what = QStringLiteral("Stopped while the dataset was prepared: nothing was measured or stored.");
+    m_status->setText(what);
+    m_notice->showNotice(widgets::NoticeBar::Kind::Warning, what, QString());
+    emit statusMessage(what);
+    return;
+  }
   m_report = report;
   // The report is what the store holds; show exactly its rungs.
   if (m_rungs->rowCount() != static_cast<int>(report->rungs.size())) m_rungs->setRungs(report->rungs);

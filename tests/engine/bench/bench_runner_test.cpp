@@ -7,11 +7,13 @@
 #include "engine/bench/report_writer.h"
 #include "engine/core/error.h"
 #include "engine/core/wording.h"
+#include "tests/support/temp_dir.h"
 #include "tests/support/test_index.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include <mutex>
@@ -182,6 +184,53 @@ TEST(BenchRunner, CancellationMarksTheRunPartial) {
   EXPECT_TRUE(report.rungs[0].partial);
   EXPECT_EQ(report.rungs[0].verdict, "invalid");
   EXPECT_EQ(observer.finished, 1);
+}
+
+// Stopped while its dataset is prepared (the default at 200,000 documents takes minutes): the
+// preparation ends at its next progress report, the report is partial and says nothing was
+// measured, the run store is not told of a run, and no half-made dataset is left in the cache.
+// Stop did nothing until the dataset was ready, and then an empty run was stored (review, stop 34).
+TEST(BenchRunner, AStopWhileTheDatasetIsPreparedEndsThePreparation) {
+  const TempDir cache;
+  auto profile = engine::parseBenchProfile(R"({"name": "stop-while-preparing", "dataset": {"default": {"docs": 20000}},
+      "targets": ["builtin"], "mode": "closed", "closed": {"warmup_s": 0, "measure_s": 0.1}})",
+                                           "p.json", "");
+  std::stop_source stop;
+  struct StoppingSink : engine::LiveSink {
+    std::stop_source* stop = nullptr;
+    int progress = 0;
+    void onProgress(const engine::Progress&) override {
+      ++progress;
+      stop->request_stop();
+    }
+  } sink;
+  sink.stop = &stop;
+  engine::BenchRunOptions options;
+  options.stop = stop.get_token();
+  options.cacheDir = cache.path();
+  options.live = &sink;
+  CountingObserver observer;
+  options.observer = &observer;
+  BenchRunner runner(std::move(profile), options);
+  const auto report = runner.run();
+  EXPECT_EQ(sink.progress, 1) << "the preparation went on after the stop";
+  EXPECT_TRUE(report.partial);
+  EXPECT_FALSE(report.started);
+  EXPECT_TRUE(report.rungs.empty());
+  EXPECT_EQ(report.header.targets, std::vector<std::string>{"builtin"});
+  EXPECT_TRUE(std::any_of(report.warnings.begin(), report.warnings.end(), [](const std::string& w) {
+    return w.find("stopped while the dataset was prepared: nothing was measured") != std::string::npos;
+  }));
+  EXPECT_EQ(observer.started, 0);
+  EXPECT_EQ(observer.finished, 0);
+  // Nothing half-made is left to pass for a prepared dataset: no index, no corpus.
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(cache.path())) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_NE(name.rfind("MANIFEST", 0), 0u) << entry.path();
+    EXPECT_EQ(name.find(".jsonl"), std::string::npos) << entry.path();
+  }
+  // The report reads as one: report.md is written from it.
+  EXPECT_NE(engine::reportMarkdown(report).find("nothing was measured"), std::string::npos);
 }
 
 // The built-in engine over an index and a query file: closed-loop cells with forward / reverse
