@@ -30,6 +30,9 @@
 #include <QTableWidget>
 #include <QTimer>
 
+#include <filesystem>
+#include <memory>
+
 namespace wandscope::test {
 namespace {
 
@@ -61,6 +64,19 @@ engine::RunReport sampleReport(const std::string& id, const std::string& profile
   return r;
 }
 
+// A History page over the run store `db`, shown at the size the tests look at it.
+struct ShownHistoryPage {
+  explicit ShownHistoryPage(const std::filesystem::path& db) {
+    history.setStorePath(qpath(db));
+    context.history = &history;
+    page = std::make_unique<app::HistoryPage>(context);
+    page->resize(1200, 760);
+    page->show();
+  }
+  app::HistoryController history;
+  app::WorkbenchContext context;
+  std::unique_ptr<app::HistoryPage> page;
+};
 
 TEST(HistoryPage, ListsOpensExportsAndDeletesRuns) {
   TempDir dir;
@@ -68,16 +84,11 @@ TEST(HistoryPage, ListsOpensExportsAndDeletesRuns) {
   recordRun(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
   recordRun(db, sampleReport("20250102T000000Z-bbbbbb", "<b>odd & name</b>"));
 
-  app::HistoryController history;
-  history.setStorePath(qpath(db));
-  app::WorkbenchContext context;
-  context.history = &history;
-  app::HistoryPage page(context);
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
   QAbstractItemModelTester t1(page.runModel(), kFatal);
   QAbstractItemModelTester t2(page.runProxy(), kFatal);
   QAbstractItemModelTester t3(page.rungModel(), kFatal);
-  page.resize(1200, 760);
-  page.show();
 
   ASSERT_EQ(page.runModel()->rowCount(), 2);
   page.setSearchText(QStringLiteral("SMOKE"));
@@ -126,7 +137,7 @@ TEST(HistoryPage, ListsOpensExportsAndDeletesRuns) {
   EXPECT_GE(text.count(QStringLiteral("data:image/png;base64,")), 3);  // the per-rung plots
 
   // Delete: gone from the store and from the page.
-  QSignalSpy changed(&history, &app::HistoryController::changed);
+  QSignalSpy changed(&shown.history, &app::HistoryController::changed);
   ASSERT_TRUE(page.deleteRun(QStringLiteral("20250102T000000Z-bbbbbb")));
   EXPECT_EQ(changed.count(), 1);
   ASSERT_EQ(page.runModel()->rowCount(), 1);
@@ -180,13 +191,8 @@ TEST(HistoryPage, DeletesAStoredComparisonAfterAsking) {
     store.saveComparison(sampleComparison("20250104T000000Z-dddddd", "2025-01-04T00:00:00Z"));
   }
 
-  app::HistoryController history;
-  history.setStorePath(qpath(db));
-  app::WorkbenchContext context;
-  context.history = &history;
-  app::HistoryPage page(context);
-  page.resize(1200, 760);
-  page.show();
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
 
   ASSERT_EQ(page.comparisons().size(), 2u);
   EXPECT_EQ(page.comparisons()[0].compareId, "20250104T000000Z-dddddd");  // newest first
@@ -199,7 +205,7 @@ TEST(HistoryPage, DeletesAStoredComparisonAfterAsking) {
   page.comparisonView()->selectRow(1);
   ASSERT_TRUE(remove->isEnabled());
 
-  QSignalSpy changed(&history, &app::HistoryController::changed);
+  QSignalSpy changed(&shown.history, &app::HistoryController::changed);
   bool answered = false;
   answerNextMessageBox(QMessageBox::No, &answered);
   remove->trigger();
@@ -245,13 +251,8 @@ TEST(HistoryPage, SelectingAnUnloadableRunDoesNotLeaveAnotherOnShow) {
     raw.exec("UPDATE rungs SET rung_json = '{broken' WHERE seq = 1 AND run = "
              "(SELECT id FROM runs WHERE run_id = '20250102T000000Z-bbbbbb')");
   }
-  app::HistoryController history;
-  history.setStorePath(qpath(db));
-  app::WorkbenchContext context;
-  context.history = &history;
-  app::HistoryPage page(context);
-  page.resize(1200, 760);
-  page.show();
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
   auto* runView = page.findChild<QTableView*>(QStringLiteral("runs"));
   ASSERT_NE(runView, nullptr);
   auto rowOf = [&](const QString& id) {
@@ -292,13 +293,8 @@ TEST(HistoryPage, RefreshRereadsTheOpenRunWhenTheStoreHasMoreOfIt) {
   observer.onRunStarted(report.header);
   observer.onRungFinished(report.header, report.rungs[0]);
 
-  app::HistoryController history;
-  history.setStorePath(qpath(db));
-  app::WorkbenchContext context;
-  context.history = &history;
-  app::HistoryPage page(context);
-  page.resize(1200, 760);
-  page.show();
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
   ASSERT_TRUE(page.openRun(QStringLiteral("20250101T000000Z-aaaaaa")));
   ASSERT_EQ(page.rungModel()->rowCount(), 1);
   EXPECT_EQ(page.dashboard()->cpuPerRung()->pointCount(0), 1);
@@ -306,7 +302,7 @@ TEST(HistoryPage, RefreshRereadsTheOpenRunWhenTheStoreHasMoreOfIt) {
   observer.onRungFinished(report.header, report.rungs[1]);
   observer.onRungFinished(report.header, report.rungs[2]);
   observer.onRunFinished(report);
-  history.notifyChanged();  // what the Load page does when its run ends
+  shown.history.notifyChanged();  // what the Load page does when its run ends
   ASSERT_EQ(page.runModel()->rowCount(), 1);
   EXPECT_EQ(page.runModel()->runs()[0].rungs, 3u);
   ASSERT_TRUE(page.openRunReport());
@@ -321,13 +317,8 @@ TEST(HistoryPage, EmptyPlotsSayToSelectARun) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
   recordRun(db, sampleReport("20250101T000000Z-aaaaaa", "smoke"));
-  app::HistoryController history;
-  history.setStorePath(qpath(db));
-  app::WorkbenchContext context;
-  context.history = &history;
-  app::HistoryPage page(context);
-  page.resize(1200, 760);
-  page.show();
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
   ASSERT_FALSE(page.openRunReport());
   for (auto* plot : page.dashboard()->plots()) {
     EXPECT_TRUE(plot->emptyText().contains(QStringLiteral("Select a run"))) << plot->emptyText().toStdString();

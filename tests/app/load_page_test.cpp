@@ -23,6 +23,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 namespace wandscope::test {
@@ -165,21 +166,33 @@ TEST(LoadPage, RunsAProfileLiveAndMatchesTheCliReport) {
   EXPECT_TRUE(text.contains(QStringLiteral("Measured with the workbench GUI attached")));
 }
 
-TEST(LoadPage, StopEndsTheRunPartial) {
+// The ladder profile with `from` replaced by `to`, selected on a Load page with its own controller
+// and dataset cache (no run store), and spies on the controller's ends.
+struct EditedLadderOnLoadPage {
+  EditedLadderOnLoadPage(const std::string& from, const std::string& to) {
+    std::string profile = kLadderProfile;
+    profile.replace(profile.find(from), from.size(), to);
+    load.setCacheRoot(qpath(dir / "cache"));
+    context.load = &load;
+    page = std::make_unique<app::LoadPage>(context);
+    page->selectProfileFile(qpath(dir.write("edited.json", profile)));
+  }
   TempDir dir;
-  // A long ladder: stopped long before its end.
-  std::string profile = kLadderProfile;
-  profile.replace(profile.find("\"rung_duration_s\": 0.75"), 23, "\"rung_duration_s\": 30.0");
-  const auto profilePath = dir.write("long.json", profile);
   app::LoadController load;
-  load.setCacheRoot(qpath(dir / "cache"));
   app::WorkbenchContext context;
-  context.load = &load;
-  app::LoadPage page(context);
-  page.selectProfileFile(qpath(profilePath));
+  std::unique_ptr<app::LoadPage> page;
+  QSignalSpy finished{&load, &app::LoadController::runFinished};
+  QSignalSpy failed{&load, &app::LoadController::runFailed};
+};
+
+TEST(LoadPage, StopEndsTheRunPartial) {
+  // A long ladder: stopped long before its end.
+  EditedLadderOnLoadPage f("\"rung_duration_s\": 0.75", "\"rung_duration_s\": 30.0");
+  app::LoadController& load = f.load;
+  app::LoadPage& page = *f.page;
+  QSignalSpy& finished = f.finished;
+  QSignalSpy& failed = f.failed;
   QSignalSpy rungs(&load, &app::LoadController::rungFinished);
-  QSignalSpy finished(&load, &app::LoadController::runFinished);
-  QSignalSpy failed(&load, &app::LoadController::runFailed);
   page.startRun();
   // Wait for the closed-loop cell, then stop inside the first 30 s rung.
   ASSERT_TRUE(QTest::qWaitFor([&] { return rungs.count() > 0 || failed.count() > 0; }, kLoadTimeoutMs));
@@ -218,19 +231,12 @@ TEST(LoadPage, StopEndsTheRunPartial) {
 // ends, the page says nothing was measured or stored, and there is nothing to export. Stop did
 // nothing until the dataset was ready, and then an empty run was stored (review, stop 34).
 TEST(LoadPage, StopWhileTheDatasetIsPreparedEndsIt) {
-  TempDir dir;
-  std::string profile = kLadderProfile;
-  profile.replace(profile.find("\"docs\": 2000"), 12, "\"docs\": 60000");
-  const auto profilePath = dir.write("big.json", profile);
-  app::LoadController load;
-  load.setCacheRoot(qpath(dir / "cache"));
-  app::WorkbenchContext context;
-  context.load = &load;
-  app::LoadPage page(context);
-  page.selectProfileFile(qpath(profilePath));
+  EditedLadderOnLoadPage f("\"docs\": 2000", "\"docs\": 60000");
+  app::LoadController& load = f.load;
+  app::LoadPage& page = *f.page;
+  QSignalSpy& finished = f.finished;
+  QSignalSpy& failed = f.failed;
   QSignalSpy messages(&load, &app::LoadController::message);
-  QSignalSpy finished(&load, &app::LoadController::runFinished);
-  QSignalSpy failed(&load, &app::LoadController::runFailed);
   page.startRun();
   ASSERT_TRUE(QTest::qWaitFor(
       [&] {
