@@ -6,6 +6,7 @@
 #include "app/cli/cli_support.h"
 
 #include "engine/bench/compare_report_writer.h"
+#include "engine/bench/saturation_rule.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/wording.h"
@@ -161,10 +162,9 @@ void printRun(const engine::RunReport& report, const engine::RunSummary& summary
   if (!report.capacity.empty()) {
     std::cout << "\ncapacity\n";
     for (const auto& [target, c] : report.capacity) {
-      std::cout << fmt::format("  {}: last pass {}, first fail {}{}\n", target,
-                               c.lastPass ? engine::formatRate(*c.lastPass) : std::string("-"),
-                               c.firstFail ? engine::formatRate(*c.firstFail) : std::string("-"),
-                               c.criterion.empty() ? std::string() : fmt::format(" ({})", c.criterion));
+      // In bench's, report.md's and the Load page's words ("last pass -, first fail 500/s
+      // (invalid: ...)" beside "not established: the first rung, 500/s, could not be judged").
+      std::cout << fmt::format("  {}: maximum sustainable rate {}\n", target, engine::describeCapacity(c));
     }
   }
 }
