@@ -171,7 +171,8 @@ void CompareWorker::openSession(const CompareJob& job) {
     ro.cacheDir = job.cacheRoot.isEmpty() ? engine::userCacheDir() : std::filesystem::path(job.cacheRoot.toStdString());
     ro.stop = job.sessionStop;
     session->runner = std::make_unique<engine::BenchRunner>(sessionProfile(job), ro);
-    session->runner->prepare();
+    // Stopped while the dataset was prepared: the session is being shut down or superseded.
+    if (!session->runner->prepare()) return;
     auto sets = std::make_shared<std::vector<CompareQuerySet>>();
     for (const auto& s : session->runner->workload().sets()) {
       CompareQuerySet set;

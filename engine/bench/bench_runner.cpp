@@ -119,8 +119,18 @@ struct StoppedWhilePreparing {};
 
 }  // namespace
 
-void BenchRunner::prepare() {
-  if (m_prepared) return;
+bool BenchRunner::prepare() {
+  if (m_prepared) return true;
+  try {
+    prepareDataset();
+  } catch (const StoppedWhilePreparing&) {
+    return false;
+  }
+  m_prepared = true;
+  return true;
+}
+
+void BenchRunner::prepareDataset() {
   std::vector<WorkloadQuerySet> available;
   auto progress = [this](const Progress& p) {
     if (stopped()) throw StoppedWhilePreparing{};
@@ -210,16 +220,10 @@ void BenchRunner::prepare() {
       m_targets.push_back(std::make_unique<BuiltinTarget>(spec.text, m_index, m_workload, o));
     }
   }
-  m_prepared = true;
 }
 
 RunReport BenchRunner::run() {
-  bool prepared = true;
-  try {
-    prepare();
-  } catch (const StoppedWhilePreparing&) {
-    prepared = false;
-  }
+  const bool prepared = prepare();
   RunReport report;
   m_header.runId = newRunId();
   m_header.profileName = m_profile.name;

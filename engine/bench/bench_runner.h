@@ -47,8 +47,10 @@ class BenchRunner {
   BenchRunner(const BenchRunner&) = delete;
   BenchRunner& operator=(const BenchRunner&) = delete;
 
-  // Loads the dataset and builds the targets. Called by run() when not called before.
-  void prepare();
+  // Loads the dataset and builds the targets. Called by run() when not called before. False when
+  // the stop token was requested while the dataset was prepared: the preparation ended there and
+  // removed what it had made, and nothing below is valid.
+  [[nodiscard]] bool prepare();
   RunReport run();
 
   // Valid after prepare().
@@ -57,6 +59,7 @@ class BenchRunner {
   std::shared_ptr<const Index> index() const noexcept { return m_index; }
 
  private:
+  void prepareDataset();  // prepare()'s work; throws a private type when stopped
   void runClosed(RunReport& report);
   void runOpen(RunReport& report);
   void finishRung(RunReport& report, RungResult rung);

@@ -247,7 +247,10 @@ CompareReport CompareRunner::run() {
   ro.stop = m_options.stop;
   if (open) ro.live = &capture;
   BenchRunner runner(profile, ro);
-  runner.prepare();
+  if (!runner.prepare()) {
+    // Nothing to compare yet (no target was made): said as such, not as a report of nothing.
+    throwUsage("stopped while the dataset was prepared: nothing was compared");
+  }
   const auto& targets = runner.targets();
   const Workload& workload = runner.workload();
   if (workload.empty() && !open) {

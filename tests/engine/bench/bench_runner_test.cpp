@@ -4,6 +4,7 @@
 // where a shared machine could trip them: these tests are about the machinery, and the rule has
 // its own tests.
 #include "engine/bench/bench_runner.h"
+#include "engine/bench/compare_runner.h"
 #include "engine/bench/report_writer.h"
 #include "engine/core/error.h"
 #include "engine/core/wording.h"
@@ -186,6 +187,15 @@ TEST(BenchRunner, CancellationMarksTheRunPartial) {
   EXPECT_EQ(observer.finished, 1);
 }
 
+// Nothing half-made is left under `cache` to pass for a prepared dataset: no index, no corpus.
+void expectNoDatasetLeft(const std::filesystem::path& cache) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(cache)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_NE(name.rfind("MANIFEST", 0), 0u) << entry.path();
+    EXPECT_EQ(name.find(".jsonl"), std::string::npos) << entry.path();
+  }
+}
+
 // Stopped while its dataset is prepared (the default at 200,000 documents takes minutes): the
 // preparation ends at its next progress report, the report is partial and says nothing was
 // measured, the run store is not told of a run, and no half-made dataset is left in the cache.
@@ -223,14 +233,31 @@ TEST(BenchRunner, AStopWhileTheDatasetIsPreparedEndsThePreparation) {
   }));
   EXPECT_EQ(observer.started, 0);
   EXPECT_EQ(observer.finished, 0);
-  // Nothing half-made is left to pass for a prepared dataset: no index, no corpus.
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(cache.path())) {
-    const std::string name = entry.path().filename().string();
-    EXPECT_NE(name.rfind("MANIFEST", 0), 0u) << entry.path();
-    EXPECT_EQ(name.find(".jsonl"), std::string::npos) << entry.path();
-  }
+  expectNoDatasetLeft(cache.path());
   // The report reads as one: report.md is written from it.
   EXPECT_NE(engine::reportMarkdown(report).find("nothing was measured"), std::string::npos);
+  EXPECT_FALSE(runner.prepare()) << "still stopped: prepared nothing";
+}
+
+// A comparison stopped while its dataset is prepared has no target to report on: it says so as an
+// error, instead of preparing the whole dataset first (or letting a private exception escape).
+TEST(CompareRunner, AStopWhileTheDatasetIsPreparedIsAnErrorSayingNothingWasCompared) {
+  const TempDir cache;
+  const auto profile = engine::parseBenchProfile(R"({"name": "stop-while-preparing", "dataset": {"default": {"docs": 20000}},
+      "targets": ["builtin"], "mode": "closed", "closed": {"warmup_s": 0, "measure_s": 0.1}})",
+                                                 "p.json", "");
+  std::stop_source stop;
+  stop.request_stop();
+  engine::CompareOptions o;
+  o.stop = stop.get_token();
+  o.cacheDir = cache.path();
+  try {
+    (void)engine::CompareRunner(profile, {"builtin", "builtin:bulk_and=off"}, o).run();
+    ADD_FAILURE() << "a stopped comparison reported";
+  } catch (const engine::Error& e) {
+    EXPECT_EQ(std::string(e.what()), "stopped while the dataset was prepared: nothing was compared");
+  }
+  expectNoDatasetLeft(cache.path());
 }
 
 // The built-in engine over an index and a query file: closed-loop cells with forward / reverse
@@ -320,7 +347,7 @@ TEST(BenchRunner, UnknownQuerySetIsABadInputErrorBeforeAnythingRuns) {
                                            "x.json", "");
   BenchRunner runner(std::move(profile), {});
   try {
-    runner.prepare();
+    (void)runner.prepare();
     ADD_FAILURE();
   } catch (const engine::Error& e) {
     EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
