@@ -22,8 +22,9 @@ ProcessResult runProcess(const std::string& program, const std::vector<std::stri
                          const std::vector<std::string>& extraEnv = {});
 
 // Runs a program as runProcess does, and sends it `signal` (once) as soon as `ready()` returns
-// true; `ready` is asked every 10 ms while the program runs (e.g. "its temporary file has
-// appeared"). If the program ends first, no signal is sent (signalSent stays false).
+// true and the program has a handler installed for it (or 10 s after `ready`, if it never
+// installs one); `ready` is asked every 10 ms while the program runs (e.g. "its temporary file
+// has appeared"). If the program ends first, no signal is sent (signalSent stays false).
 ProcessResult runProcessAndSignal(const std::string& program, const std::vector<std::string>& args, int signal,
                                   const std::function<bool()>& ready);
 
