@@ -20,10 +20,6 @@
 #include <memory>
 
 namespace wandscope::app {
-namespace {
-
-
-}  // namespace
 
 void addCompareCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(

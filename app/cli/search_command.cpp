@@ -45,8 +45,6 @@ nlohmann::json termsJson(const engine::ParsedQuery& query) {
   return terms;
 }
 
-// Six significant digits: small idfs and scores keep their precision (JSON has every bit).
-
 }  // namespace
 
 void addSearchCommand(CLI::App& app) {

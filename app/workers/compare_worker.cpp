@@ -68,9 +68,6 @@ widgets::SearchSnapshotPtr builtinExplain(const engine::Index& index, const engi
   return snap;
 }
 
-// A plugin's explain JSON (docs/PLUGIN_ABI.md: terms[], hits[] {doc, doc_length, tf[],
-// contribution[], score}) as the same snapshot. W is recomputed with this index's BM25 (the
-// plugin searched the same index directory).
 // A count in the plugin's JSON: an integer that fits, never a float (nlohmann converts 3e31 to an
 // integer type as undefined behaviour; engine/core/json_number.h).
 std::uint64_t pluginCount(const nlohmann::json& value, const char* field, std::uint64_t max) {
@@ -80,6 +77,9 @@ std::uint64_t pluginCount(const nlohmann::json& value, const char* field, std::u
   return *n;
 }
 
+// A plugin's explain JSON (docs/PLUGIN_ABI.md: terms[], hits[] {doc, doc_length, tf[],
+// contribution[], score}) as the same snapshot. W is recomputed with this index's BM25 (the
+// plugin searched the same index directory).
 widgets::SearchSnapshotPtr pluginExplain(const engine::Index& index, const engine::PluginResult& r) {
   const auto j = nlohmann::json::parse(r.explainJson);
   auto snap = std::make_shared<widgets::SearchSnapshot>();
