@@ -15,6 +15,7 @@
 #include <cctype>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 namespace wandscope::engine {
 namespace {
@@ -25,6 +26,12 @@ constexpr const char* kCrcPrefix = "# crc32 ";
 
 std::uint32_t crcOf(const std::string& text) {
   return crc32Of(std::as_bytes(std::span<const char>(text.data(), text.size())));
+}
+
+// A CRC-32 as serialize() writes it: exactly eight hex digits.
+bool isCrcText(std::string_view text) {
+  return text.size() == 8 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
 constexpr std::uint64_t kMaxU32 = std::numeric_limits<std::uint32_t>::max();
@@ -66,10 +73,7 @@ struct FieldReader {
   std::uint32_t crc(const json& object, const char* key) const {
     const json& value = object.at(key);
     const std::string* text = value.is_string() ? &value.get_ref<const std::string&>() : nullptr;
-    const bool ok = text != nullptr && text->size() == 8 &&
-                    std::all_of(text->begin(), text->end(),
-                                [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
-    if (!ok) fail(key, value, "must be eight hex digits");
+    if (text == nullptr || !isCrcText(*text)) fail(key, value, "must be eight hex digits");
     return static_cast<std::uint32_t>(std::stoul(*text, nullptr, 16));
   }
 };
@@ -118,9 +122,7 @@ Manifest Manifest::parse(const std::string& text, const std::string& name) {
   const std::string crcText = text.substr(marker + std::string(kCrcPrefix).size());
   // Exactly eight hex digits and the final newline: bytes appended after the checksum line are
   // damage like any other.
-  const bool wellFormed = crcText.size() == 9 && crcText[8] == '\n' &&
-                          std::all_of(crcText.begin(), crcText.begin() + 8,
-                                      [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+  const bool wellFormed = crcText.size() == 9 && crcText[8] == '\n' && isCrcText(std::string_view(crcText).substr(0, 8));
   if (!wellFormed) throwIndex(name + ": malformed checksum line (truncated, or bytes after it)");
   const auto expected = static_cast<std::uint32_t>(std::stoul(crcText.substr(0, 8), nullptr, 16));
   if (crcOf(body) != expected) throwIndex(name + ": checksum mismatch, the manifest is corrupt");
