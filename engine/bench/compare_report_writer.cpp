@@ -85,10 +85,7 @@ struct Table {
   std::vector<std::string> rowClass;  // [row] HTML class ("" for none)
 };
 
-std::string verdictCell(const CompareReport& r, const RatioEstimate& e) {
-  return e.verdict + (std::abs(e.noiseFloor - r.noiseFloor) > 1e-12 ? fmt::format(" (floor ±{:.1f} %)", e.noiseFloor * 100)
-                                                                    : "");
-}
+std::string verdictCell(const CompareReport& r, const RatioEstimate& e) { return verdictText(e, r.noiseFloor); }
 
 // Two targets: "Scenario / metric | A | B | Benefit vs A | 95 % CI | Verdict", a row per scenario.
 std::optional<Table> ratioTable(const CompareReport& r, const std::vector<CompareScenario>& rows,
@@ -529,6 +526,14 @@ std::string compareReportCsv(const CompareReport& r) {
 namespace {
 constexpr const char* kCompareReportFiles[] = {"report.json", "report.md", "report.csv", "report.html"};
 }  // namespace
+
+bool noiseFloorRaised(const RatioEstimate& e, double askedFloor) {
+  return std::abs(e.noiseFloor - askedFloor) > 1e-12;  // false for a NaN floor: none asked for
+}
+
+std::string verdictText(const RatioEstimate& e, double askedFloor) {
+  return e.verdict + (noiseFloorRaised(e, askedFloor) ? fmt::format(" (floor ±{:.1f} %)", e.noiseFloor * 100) : "");
+}
 
 void checkCompareReportFilesWritable(const std::filesystem::path& dir) {
   for (const char* name : kCompareReportFiles) checkOutputWritable(dir / name);

@@ -34,6 +34,13 @@ std::string compareReportHtml(const CompareReport& report);
 // quoted as RFC 4180 requires.
 std::string compareReportCsv(const CompareReport& report);
 
+// Whether the A/A calibration raised a row's noise floor above the one the comparison asked for
+// (`askedFloor`, fractional; NaN: none asked, never raised).
+bool noiseFloorRaised(const RatioEstimate& estimate, double askedFloor);
+// A row's verdict as report.md's verdict cell writes it: "faster", or "no-difference (floor
+// ±3.5 %)" when the calibration raised the floor it was judged against.
+std::string verdictText(const RatioEstimate& estimate, double askedFloor);
+
 // Writes report.json, report.md, report.csv and report.html into `dir` (created), each atomically.
 void writeCompareReportFiles(const std::filesystem::path& dir, const CompareReport& report);
 // Checks, before a comparison, that writeCompareReportFiles can write each of its files into

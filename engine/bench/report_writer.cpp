@@ -93,11 +93,6 @@ json rungJson(const RungResult& r) {
   return j;
 }
 
-std::string msOrDash(const std::optional<double>& v) {
-  if (!v) return "—";
-  if (*v >= 1000.0) return significant(*v / 1000.0) + " s";
-  return significant(*v) + " ms";
-}
 
 std::string rate(double r) { return formatRate(r); }
 
@@ -422,6 +417,12 @@ constexpr const char* kReportFiles[] = {"report.json", "report.md", "rungs.csv"}
 
 void checkReportFilesWritable(const std::filesystem::path& dir) {
   for (const char* name : kReportFiles) checkOutputWritable(dir / name);
+}
+
+std::string msOrDash(const std::optional<double>& v) {
+  if (!v) return "—";
+  if (*v >= 1000.0) return significant(*v / 1000.0) + " s";
+  return significant(*v) + " ms";
 }
 
 void writeReportFiles(const std::filesystem::path& dir, const RunReport& report) {

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace wandscope::engine {
@@ -25,6 +26,10 @@ std::string reportMarkdown(const RunReport& report);
 // rungs.csv: one row per rung, every scalar of RungResult plus counters.<name> (means) and
 // counters_p99.<name> columns (benchprofiles/README.md lists them).
 std::string rungsCsv(const RunReport& report);
+
+// A time in milliseconds as report.md writes it: "0.004468 ms", "12.35 ms", "1.5 s" from 1,000 ms
+// up, an em dash when absent.
+std::string msOrDash(const std::optional<double>& ms);
 
 // Writes report.json, report.md and rungs.csv into `dir` (created), each atomically.
 void writeReportFiles(const std::filesystem::path& dir, const RunReport& report);

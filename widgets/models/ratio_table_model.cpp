@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/ratio_table_model.h"
 
+#include "engine/bench/compare_report_writer.h"
 #include "engine/bench/compare_stats.h"
 #include "engine/core/wording.h"
 
@@ -21,12 +22,6 @@ QString ms(double v) {
 }
 
 bool hasInterval(const engine::RatioEstimate& e) { return std::isfinite(e.ciLow) && std::isfinite(e.ciHigh); }
-
-// Whether the A/A calibration raised this row's floor above the one asked for (`asked`), by
-// report.md's rule (engine/bench/compare_report_writer.cpp, verdictCell).
-bool floorRaised(const engine::RatioEstimate& e, double asked) {
-  return std::isfinite(asked) && std::abs(e.noiseFloor - asked) > 1e-12;
-}
 
 // "3.5": a floor in per cent with report.md's one decimal.
 QString floorPercent(double floor) { return QString::number(floor * 100, 'f', 1); }
@@ -186,8 +181,7 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
         case Verdict:
           if (!interval) return QStringLiteral("not interleaved");
           // As report.md's verdict cell: the raised floor the verdict was judged against.
-          return floorRaised(e, m_noiseFloor) ? QStringLiteral("%1 (floor \u00b1%2 %)").arg(verdict, floorPercent(e.noiseFloor))
-                                              : verdict;
+          return QString::fromStdString(engine::verdictText(e, m_noiseFloor));
         case Results: return resultsText(s.diff);
         default: return {};
       }
@@ -256,7 +250,7 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
                                 .arg(e.noiseFloor * 100, 0, 'f', 1)
                           : verdictDescription(QString());
         case Verdict:
-          if (interval && floorRaised(e, m_noiseFloor)) {
+          if (interval && engine::noiseFloorRaised(e, m_noiseFloor)) {
             return QStringLiteral("%1 The A/A calibration raised this row's noise floor from \u00b1%2 % to \u00b1%3 %.")
                 .arg(verdictDescription(verdict), floorPercent(m_noiseFloor), floorPercent(e.noiseFloor));
           }

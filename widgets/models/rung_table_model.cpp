@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/models/rung_table_model.h"
 
+#include "engine/bench/report_writer.h"
 #include "engine/core/wording.h"
 #include "widgets/metric_descriptions.h"
 #include "widgets/rate_format.h"
@@ -51,10 +52,7 @@ int RungTableModel::rowCount(const QModelIndex& parent) const {
 int RungTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
 QString RungTableModel::formatMs(const std::optional<double>& ms) {
-  if (!ms) return QStringLiteral("\u2014");
-  // report.md's msOrDash: seconds from 1,000 ms up.
-  if (*ms >= 1000.0) return QStringLiteral("%1 s").arg(significant(*ms / 1000.0));
-  return QStringLiteral("%1 ms").arg(significant(*ms));
+  return QString::fromStdString(engine::msOrDash(ms));  // as report.md writes it
 }
 
 QString RungTableModel::loadText(const engine::RungResult& r) {
