@@ -112,7 +112,7 @@ void BenchRunner::notify(RunReport& report, F&& call) {
 namespace {
 
 // Thrown through the dataset's progress callback once the run is stopped while its dataset is
-// prepared: the default dataset at 200,000 documents takes minutes to generate and index, and
+// prepared: the default dataset is generated and indexed first (200,000 documents by default), and
 // Stop (or Ctrl-C) did nothing until it was ready, after which an empty run was recorded (review,
 // stop 34). The generator and the index builder remove what they made as it unwinds.
 struct StoppedWhilePreparing {};

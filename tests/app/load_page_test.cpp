@@ -227,7 +227,7 @@ TEST(LoadPage, StopEndsTheRunPartial) {
   EXPECT_FALSE(load.isRunning());
 }
 
-// Stopped while the default dataset is prepared (minutes at 200,000 documents): the preparation
+// Stopped while the default dataset is generated and indexed: the preparation
 // ends, the page says nothing was measured or stored, and there is nothing to export. Stop did
 // nothing until the dataset was ready, and then an empty run was stored (review, stop 34).
 TEST(LoadPage, StopWhileTheDatasetIsPreparedEndsIt) {

@@ -196,7 +196,7 @@ void expectNoDatasetLeft(const std::filesystem::path& cache) {
   }
 }
 
-// Stopped while its dataset is prepared (the default at 200,000 documents takes minutes): the
+// Stopped while its dataset is generated and indexed (200,000 documents by default): the
 // preparation ends at its next progress report, the report is partial and says nothing was
 // measured, the run store is not told of a run, and no half-made dataset is left in the cache.
 // Stop did nothing until the dataset was ready, and then an empty run was stored (review, stop 34).
