@@ -124,6 +124,8 @@ void printRun(const engine::RunReport& report, const engine::RunSummary& summary
   } else if (summary.status == engine::RunStatus::Partial) {
     status.append(" (interrupted before its last rung)");
   }
+  if (report.partsLeftOut > 0) status.append(fmt::format("; shown partial: {} left out (see the warnings)",
+                                                          engine::counted(report.partsLeftOut, "damaged part", "damaged parts")));
   std::cout << fmt::format("run        {}\nprofile    {}\nstatus     {}\nstarted    {}\ntargets    {}\n", h.runId,
                            h.profileName, status, e.startedUtc, joined(h.targets, ", "));
   std::cout << fmt::format("machine    {} ({} cores), {}, host {}\n", e.cpuModel, e.cores, e.kernel, e.hostname);
@@ -238,12 +240,19 @@ void addRunsCommand(CLI::App& app) {
     setAction(cmd, [a] {
       const auto store = openExisting(storePath(a->db), a->id);
       const std::string id = store.resolveRunId(a->id);
+      // Showing is viewing: a damaged rung is left out and named, the rest of the run stays in
+      // sight (exports, copies of the run, refuse it instead).
+      const auto report = store.loadRun(id, engine::DamagedParts::LeaveOut);
+      if (report.partsLeftOut > 0) {
+        std::cerr << fmt::format("warning: {}: run {}: {} could not be read and shown partial (see its warnings)\n",
+                                 store.path().string(), id, engine::counted(report.partsLeftOut, "stored part", "stored parts"));
+      }
       if (a->json) {
-        printJson(store.exportRun(id));
+        printJson(store.exportRun(id, engine::DamagedParts::LeaveOut));
         return 0;
       }
       const auto summary = store.findRun(id);
-      printRun(store.loadRun(id), summary ? *summary : engine::RunSummary{});
+      printRun(report, summary ? *summary : engine::RunSummary{});
       return 0;
     });
   }
@@ -262,14 +271,24 @@ void addRunsCommand(CLI::App& app) {
       const auto store = openExisting(storePath(a->db), a->id);
       const std::string id = store.resolveRunId(a->id);
       std::size_t rungs = 0;
-      if (a->format == "csv") {
-        const auto report = store.loadRun(id);
-        rungs = report.rungs.size();
-        writeOutput(a->out, engine::RunCodec::rungsToCsv(report.rungs));
-      } else {
-        const auto doc = store.exportRun(id);
-        rungs = doc["rungs"].size();
-        writeOutput(a->out, jsonText(doc, 2) + "\n");
+      try {
+        if (a->format == "csv") {
+          const auto report = store.loadRun(id);
+          rungs = report.rungs.size();
+          writeOutput(a->out, engine::RunCodec::rungsToCsv(report.rungs));
+        } else {
+          const auto doc = store.exportRun(id);
+          rungs = doc["rungs"].size();
+          writeOutput(a->out, jsonText(doc, 2) + "\n");
+        }
+      } catch (const engine::Error& e) {
+        // An export is a copy of the whole run and refuses a damaged one; say what can still be
+        // done with what is readable.
+        if (e.kind() != engine::ErrorKind::BadInput || store.loadRun(id, engine::DamagedParts::LeaveOut).partsLeftOut == 0) {
+          throw;
+        }
+        engine::throwBadInput(fmt::format("{}; `runs show {}` shows the rest of the run, `runs show {} --json` "
+                                          "writes it as a partial report", e.what(), id, id));
       }
       if (a->out != "-") std::cerr << fmt::format("exported run {} ({} rungs) to {}\n", id, rungs, a->out);
       return 0;

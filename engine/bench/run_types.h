@@ -146,6 +146,9 @@ struct RunReport {
   // False when the run was stopped while its dataset was prepared: nothing was measured and no
   // observer (the run store) was told of it. In memory only, not in report.json.
   bool started = true;
+  // Stored parts (rungs, the run's end) RunStore::loadRun left out because they could not be read,
+  // each named in `warnings`. In memory only.
+  std::size_t partsLeftOut = 0;
 };
 
 // Receives a run as it happens: the store commits each finished rung in its own transaction so an

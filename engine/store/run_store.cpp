@@ -5,6 +5,7 @@
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/log.h"
+#include "engine/core/wording.h"
 #include "engine/store/run_codec.h"
 #include "engine/store/schema_migrations.h"
 #include "engine/store/sqlite_db.h"
@@ -463,7 +464,47 @@ std::string resolveId(SqliteDb& db, const std::string& idOrPrefix, bool comparis
 
 std::string RunStore::resolveRunId(const std::string& idOrPrefix) const { return resolveId(*m_db, idOrPrefix, false); }
 
-RunReport RunStore::loadRun(const std::string& runId) const {
+namespace {
+
+// Reads one stored part with `read`. A part the codec cannot read (ErrorKind::BadInput) is thrown
+// on under DamagedParts::Refuse; under LeaveOut it becomes a warning saying what was left out and
+// why, and the caller goes on without it. Other errors (I/O, a bug) are thrown either way.
+template <typename Read>
+bool readPart(DamagedParts damaged, const std::string& part, std::vector<std::string>& warnings, Read&& read) {
+  try {
+    read();
+    return true;
+  } catch (const Error& e) {
+    if (damaged == DamagedParts::Refuse || e.kind() != ErrorKind::BadInput) throw;
+    std::string warning = part;
+    warning.append(" could not be read from the store and is left out (");
+    warning.append(e.what());
+    warning.append(")");
+    warnings.push_back(std::move(warning));
+    return false;
+  }
+}
+
+// "rung #1 (2nd of 3 stored)": the number `runs show` and the workbench list rungs by (kept in
+// its own column, readable when the document is not), and where it stands among the stored ones.
+std::string rungPart(std::int64_t rungIndex, std::int64_t position, std::int64_t count) {
+  std::string part = "rung #";
+  part.append(std::to_string(rungIndex)).append(" (").append(ordinal(static_cast<std::uint64_t>(position + 1)));
+  part.append(" of ").append(std::to_string(count)).append(" stored)");
+  return part;
+}
+
+constexpr const char* kEndPart = "the run's end (capacity, calibration, saturation rule, warnings)";
+
+std::int64_t storedRungCount(SqliteDb& db, std::int64_t run) {
+  auto st = db.prepare("SELECT count(*) FROM rungs WHERE run = ?1");
+  st.bindInt(1, run);
+  return st.step() ? st.columnInt(0) : 0;
+}
+
+}  // namespace
+
+RunReport RunStore::loadRun(const std::string& runId, DamagedParts damaged) const {
   Transaction transaction(*m_db, Transaction::Kind::Read);
   auto st = m_db->prepare("SELECT id, header_json, profile_json, status, result_json FROM runs WHERE run_id = ?1");
   st.bindText(1, runId);
@@ -474,37 +515,60 @@ RunReport RunStore::loadRun(const std::string& runId) const {
   report.header = RunCodec::headerFromJson(parseStored(*m_db, st.columnText(1), runId, "header"), source);
   report.header.profileJson = st.columnText(2);  // verbatim, whatever its formatting
   const RunStatus status = parseStatus(st.columnText(3));
+  std::vector<std::string> leftOut;
   if (!st.columnIsNull(4)) {
-    RunCodec::runEndFromJson(parseStored(*m_db, st.columnText(4), runId, "result"), source, report);
+    // Into a copy: a document refused halfway must not leave half its fields in the report.
+    RunReport ended = report;
+    if (readPart(damaged, kEndPart, leftOut, [&] {
+          RunCodec::runEndFromJson(parseStored(*m_db, st.columnText(4), runId, "result"), source, ended);
+        })) {
+      report = std::move(ended);
+    }
   }
   if (status != RunStatus::Complete) report.partial = true;
   st.reset();
 
-  auto rungs = m_db->prepare("SELECT seq, rung_json FROM rungs WHERE run = ?1 ORDER BY seq");
+  const std::int64_t count = storedRungCount(*m_db, run);
+  auto rungs = m_db->prepare("SELECT rung_index, rung_json FROM rungs WHERE run = ?1 ORDER BY seq");
   rungs.bindInt(1, run);
-  while (rungs.step()) {
-    std::string rungSource = source;
-    rungSource.append(", rung ");
-    rungSource.append(std::to_string(rungs.columnInt(0)));
-    report.rungs.push_back(
-        RunCodec::rungFromJson(parseStored(*m_db, rungs.columnText(1), runId, "rung"), rungSource));
+  for (std::int64_t position = 0; rungs.step(); ++position) {
+    const std::string part = rungPart(rungs.columnInt(0), position, count);
+    const std::string rungSource = source + ", " + part;
+    readPart(damaged, part, leftOut, [&] {
+      report.rungs.push_back(
+          RunCodec::rungFromJson(parseStored(*m_db, rungs.columnText(1), runId, "rung"), rungSource));
+    });
   }
   rungs.reset();
   transaction.commit();
+  if (!leftOut.empty()) {
+    report.partial = true;  // not every stored part is in it
+    report.partsLeftOut = leftOut.size();
+    report.warnings.insert(report.warnings.end(), leftOut.begin(), leftOut.end());
+  }
   return report;
 }
 
-json RunStore::exportRun(const std::string& runId) const {
+json RunStore::exportRun(const std::string& runId, DamagedParts damaged) const {
   Transaction transaction(*m_db, Transaction::Kind::Read);
   auto st = m_db->prepare("SELECT id, header_json, status, result_json FROM runs WHERE run_id = ?1");
   st.bindText(1, runId);
   if (!st.step()) throwNoSuchRun(*m_db, runId);
   const std::int64_t run = st.columnInt(0);
+  const std::string source = sourceFor(*m_db, runId);
   json doc = parseStored(*m_db, st.columnText(1), runId, "header");
   const RunStatus status = parseStatus(st.columnText(2));
+  std::vector<std::string> leftOut;
+  bool ended = false;
   if (!st.columnIsNull(3)) {
-    doc.update(parseStored(*m_db, st.columnText(3), runId, "result"));
-  } else {
+    ended = readPart(damaged, kEndPart, leftOut, [&] {
+      json end = parseStored(*m_db, st.columnText(3), runId, "result");
+      RunReport check;
+      RunCodec::runEndFromJson(end, source, check);
+      doc.update(end);
+    });
+  }
+  if (!ended) {
     RunReport unfinished;
     unfinished.partial = true;
     doc.update(RunCodec::runEndToJson(unfinished));
@@ -512,16 +576,29 @@ json RunStore::exportRun(const std::string& runId) const {
   if (status != RunStatus::Complete) doc["partial"] = true;
   st.reset();
 
+  const std::int64_t count = storedRungCount(*m_db, run);
   json rungDocs = json::array();
-  auto rungs = m_db->prepare("SELECT rung_json FROM rungs WHERE run = ?1 ORDER BY seq");
+  auto rungs = m_db->prepare("SELECT rung_index, rung_json FROM rungs WHERE run = ?1 ORDER BY seq");
   rungs.bindInt(1, run);
-  while (rungs.step()) rungDocs.push_back(parseStored(*m_db, rungs.columnText(0), runId, "rung"));
+  for (std::int64_t position = 0; rungs.step(); ++position) {
+    const std::string part = rungPart(rungs.columnInt(0), position, count);
+    readPart(damaged, part, leftOut, [&] {
+      json rung = parseStored(*m_db, rungs.columnText(1), runId, "rung");
+      (void)RunCodec::rungFromJson(rung, source + ", " + part);
+      rungDocs.push_back(std::move(rung));
+    });
+  }
   rungs.reset();
   transaction.commit();
   doc["rungs"] = std::move(rungDocs);
-  // A damaged document is refused as loadRun() refuses it: `runs export --format json` wrote a
-  // rung whose "completed" was "many" with exit 0 while show and csv refused it (review).
-  (void)RunCodec::reportFromJson(doc, sourceFor(*m_db, runId));
+  if (!leftOut.empty()) {
+    doc["partial"] = true;
+    json& warnings = doc["warnings"];
+    if (!warnings.is_array()) warnings = json::array();
+    for (const auto& w : leftOut) warnings.push_back(w);
+  }
+  // The whole document through the codec as well: it is what `runs import` will read back.
+  (void)RunCodec::reportFromJson(doc, source);
   return doc;
 }
 

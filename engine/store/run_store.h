@@ -41,6 +41,14 @@ enum class RunStatus {
 };
 const char* runStatusName(RunStatus status) noexcept;  // "running", "partial", "complete"
 
+// What reading a run does with a stored rung (or the run's end fields) that the codec cannot read:
+// a hand-edited or damaged store.
+enum class DamagedParts {
+  Refuse,   // throw ErrorKind::BadInput naming the store, the run and the field (exports, copies)
+  LeaveOut, // leave the part out, mark the run partial and say what was left out, and why, in
+            // the report's warnings (viewing: the readable rungs stay in sight)
+};
+
 // One line of `runs list`.
 struct RunSummary {
   std::string runId;
@@ -122,13 +130,13 @@ class RunStore {
   // the prefix is ambiguous.
   std::string resolveRunId(const std::string& idOrPrefix) const;
   // The run as stored. A run that never finished has partial = true, no capacity and the default
-  // quantile definition. Unknown id: ErrorKind::Usage.
-  RunReport loadRun(const std::string& runId) const;
+  // quantile definition. Unknown id: ErrorKind::Usage. A rung or end document the codec cannot
+  // read: see DamagedParts; a damaged header is refused either way (there is no run without it).
+  RunReport loadRun(const std::string& runId, DamagedParts damaged = DamagedParts::Refuse) const;
   // The run as report.json: the stored documents themselves, so fields this build does not know
   // (written by a newer runner) are exported too. Unknown id: ErrorKind::Usage; a document the
-  // codec cannot read (a damaged store): ErrorKind::BadInput naming the store and the run, as
-  // loadRun().
-  nlohmann::json exportRun(const std::string& runId) const;
+  // codec cannot read (a damaged store) as loadRun() with the same `damaged`.
+  nlohmann::json exportRun(const std::string& runId, DamagedParts damaged = DamagedParts::Refuse) const;
 
   // Deletes a run with its rungs; false when there is no such run.
   bool deleteRun(const std::string& runId);

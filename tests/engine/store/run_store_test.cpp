@@ -363,8 +363,94 @@ TEST(RunStore, ExportRefusesADamagedRungAsLoadDoes) {
   EXPECT_EQ(loaded.kind(), engine::ErrorKind::BadInput) << loaded.what();
   const auto exported = catchError([&] { (void)store.exportRun("damaged"); });
   EXPECT_EQ(exported.kind(), engine::ErrorKind::BadInput) << exported.what();
-  EXPECT_NE(std::string(exported.what()).find(db.string() + ": run damaged: rungs[1].completed"), std::string::npos)
-      << exported.what();
+  for (const auto* e : {&loaded, &exported}) {
+    EXPECT_NE(std::string(e->what()).find(db.string() + ": run damaged, rung #1 (2nd of 2 stored): completed"), std::string::npos)
+        << e->what();
+  }
+}
+
+// Damages the stored document of rung `position` (0-based) of run `runId`: `sql` is the new
+// rung_json, an SQL expression over the old one.
+void damageRung(const std::filesystem::path& db, const std::string& runId, int position, const std::string& sql) {
+  engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
+  const std::string update = "UPDATE rungs SET rung_json = " + sql + " WHERE run = (SELECT id FROM runs WHERE run_id = '" + runId +
+           "') AND seq = (SELECT seq FROM rungs r WHERE r.run = rungs.run ORDER BY seq LIMIT 1 OFFSET " +
+                             std::to_string(position) + ")";
+  raw.exec(update.c_str());
+}
+
+// One damaged rung made the whole run unreadable: the History page and `runs show` refused it, the
+// other rungs out of sight. Viewing leaves it out, marks the run partial and says which rung and why.
+TEST(RunStore, ViewingARunLeavesOutADamagedRungAndSaysWhichAndWhy) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  const auto report = makeReport("damaged", 4);
+  RunStore::open(db).finishRun(report);
+  damageRung(db, "damaged", 1, "json_set(rung_json, '$.completed', 'many')");
+  damageRung(db, "damaged", 3, "'{not json'");
+  const auto store = RunStore::open(db);
+
+  const auto loaded = store.loadRun("damaged", engine::DamagedParts::LeaveOut);
+  ASSERT_EQ(loaded.rungs.size(), 2u);
+  expectSameRung(report.rungs[0], loaded.rungs[0]);
+  expectSameRung(report.rungs[2], loaded.rungs[1]);
+  EXPECT_TRUE(loaded.partial);
+  EXPECT_EQ(loaded.partsLeftOut, 2u);
+  EXPECT_EQ(loaded.capacity.size(), report.capacity.size()) << "the run's end is intact";
+  ASSERT_EQ(loaded.warnings.size(), report.warnings.size() + 2);
+  const std::string& second = loaded.warnings[report.warnings.size()];
+  EXPECT_NE(second.find("rung #1 (2nd of 4 stored) could not be read from the store and is left out"), std::string::npos) << second;
+  EXPECT_NE(second.find(db.string() + ": run damaged, rung #1 (2nd of 4 stored): completed"), std::string::npos) << second;
+  const std::string& fourth = loaded.warnings.back();
+  EXPECT_NE(fourth.find("rung #3 (4th of 4 stored) could not be read"), std::string::npos) << fourth;
+  EXPECT_NE(fourth.find("is not a JSON object"), std::string::npos) << fourth;
+
+  // The JSON view says the same, and `runs import` reads it back as what was shown.
+  const auto exported = store.exportRun("damaged", engine::DamagedParts::LeaveOut);
+  EXPECT_EQ(exported["rungs"].size(), 2u);
+  EXPECT_EQ(exported["partial"], true);
+  expectSameReport(loaded, engine::RunCodec::reportFromJson(exported, "export"));
+
+  // A copy (export, CSV) still refuses: it must not pass for the whole run.
+  EXPECT_EQ(catchError([&] { (void)store.exportRun("damaged"); }).kind(), engine::ErrorKind::BadInput);
+  EXPECT_EQ(catchError([&] { (void)store.loadRun("damaged"); }).kind(), engine::ErrorKind::BadInput);
+}
+
+TEST(RunStore, ViewingARunWithADamagedEndKeepsItsRungsAndDropsOnlyTheEnd) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  const auto report = makeReport("end", 3);
+  RunStore::open(db).finishRun(report);
+  engine::SqliteDb(db, engine::SqliteDb::OpenMode::ReadWrite)
+      .exec("UPDATE runs SET result_json = json_set(result_json, '$.capacity', 'lots')");
+  const auto store = RunStore::open(db);
+  const auto loaded = store.loadRun("end", engine::DamagedParts::LeaveOut);
+  ASSERT_EQ(loaded.rungs.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) expectSameRung(report.rungs[i], loaded.rungs[i]);
+  EXPECT_TRUE(loaded.partial);
+  EXPECT_EQ(loaded.partsLeftOut, 1u);
+  EXPECT_TRUE(loaded.capacity.empty()) << "nothing of a refused end is half-read";
+  ASSERT_EQ(loaded.warnings.size(), 1u) << "the end's own warnings went with it";
+  EXPECT_NE(loaded.warnings[0].find("the run's end (capacity, calibration, saturation rule, warnings) could not be read"),
+            std::string::npos)
+      << loaded.warnings[0];
+  EXPECT_NE(loaded.warnings[0].find("capacity"), std::string::npos) << loaded.warnings[0];
+  const auto exported = store.exportRun("end", engine::DamagedParts::LeaveOut);
+  expectSameReport(loaded, engine::RunCodec::reportFromJson(exported, "export"));
+}
+
+TEST(RunStore, ADamagedHeaderIsRefusedEvenWhenViewing) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  RunStore::open(db).finishRun(makeReport("head", 2));
+  engine::SqliteDb(db, engine::SqliteDb::OpenMode::ReadWrite).exec("UPDATE runs SET header_json = '[]'");
+  const auto store = RunStore::open(db);
+  for (const auto damaged : {engine::DamagedParts::Refuse, engine::DamagedParts::LeaveOut}) {
+    const auto e = catchError([&] { (void)store.loadRun("head", damaged); });
+    EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
+    EXPECT_NE(std::string(e.what()).find("the stored header is not a JSON object"), std::string::npos) << e.what();
+    EXPECT_EQ(catchError([&] { (void)store.exportRun("head", damaged); }).kind(), engine::ErrorKind::BadInput);
+  }
 }
 
 // A store missing one of its tables (an older tool's damage, a hand edit) failed `runs list` as an
