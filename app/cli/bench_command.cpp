@@ -31,8 +31,6 @@ std::unique_ptr<engine::RunObserver> makeRunStoreObserver(const std::filesystem:
 
 namespace {
 
-std::string msOrDash(const std::optional<double>& v) { return v ? engine::significant(*v) + " ms" : "—"; }
-
 // Progress for the terminal and the per-request log: one line per finished rung (always, on
 // stderr), a live line redrawn at the tick rate when stderr is a terminal.
 class CliSink final : public engine::LiveSink {
@@ -52,8 +50,8 @@ class CliSink final : public engine::LiveSink {
     std::lock_guard lock(m_mutex);
     const double rate = t.tickSeconds > 0 ? static_cast<double>(t.completed) / t.tickSeconds : 0.0;
     std::string line = fmt::format("\r{} {} {:.1f} s: {} done, p50 {} p99 {}, shed {}, in flight {}, RSS {:.0f} MiB",
-                                   describe(t.plan), t.phase, t.elapsedSeconds, engine::formatRate(rate), msOrDash(t.p50Ms),
-                                   msOrDash(t.p99Ms), t.shedTotal, t.inFlight, t.rssMib);
+                                   describe(t.plan), t.phase, t.elapsedSeconds, engine::formatRate(rate), engine::msOrDash(t.p50Ms),
+                                   engine::msOrDash(t.p99Ms), t.shedTotal, t.inFlight, t.rssMib);
     std::fprintf(stderr, "%-110.110s", line.c_str());
     std::fflush(stderr);
     m_drawn = true;
@@ -79,7 +77,7 @@ class CliSink final : public engine::LiveSink {
     std::cerr << fmt::format(
         "rung {} {} {} {}: achieved {}, p50 {}, p99 {}, shed {} ({:.2f} %), CPU {} ms/query, RSS peak "
         "{:.1f} MiB{} -> {}{}\n",
-        r.index, r.mode, r.target, what, engine::formatRate(r.achievedRate), msOrDash(r.p50Ms), msOrDash(r.p99Ms), r.shed,
+        r.index, r.mode, r.target, what, engine::formatRate(r.achievedRate), engine::msOrDash(r.p50Ms), engine::msOrDash(r.p99Ms), r.shed,
         due > 0 ? 100.0 * static_cast<double>(r.shed) / due : 0.0, engine::significant(r.cpuMsPerQuery), r.rssPeakMib,
         r.dispatchLagP99Us ? fmt::format(", lag p99 {} us", engine::significant(*r.dispatchLagP99Us)) : "", r.verdict,
         r.criterion.empty() ? "" : fmt::format(" ({})", r.criterion));

@@ -117,6 +117,16 @@ TEST(ReportWriter, MarkdownHasTheSeedsTables) {
   EXPECT_NE(engine::reportMarkdown(fromGui).find("- **GUI attached:** run from the workbench"), std::string::npos);
 }
 
+// report.md, the rung tables of the workbench and bench's live and per-rung lines all write a
+// latency with this one function (bench kept a copy without the switch to seconds).
+TEST(ReportWriter, LatenciesOfASecondOrMoreAreWrittenInSeconds) {
+  EXPECT_EQ(engine::msOrDash(std::nullopt), "\u2014");
+  EXPECT_EQ(engine::msOrDash(0.004468), "0.004468 ms");
+  EXPECT_EQ(engine::msOrDash(999.5), "999.5 ms");
+  EXPECT_EQ(engine::msOrDash(1000.0), "1 s");
+  EXPECT_EQ(engine::msOrDash(12345.0), "12.35 s");
+}
+
 TEST(ReportWriter, CsvHasOneRowPerRung) {
   const auto csv = engine::rungsCsv(sampleReport());
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 7);
