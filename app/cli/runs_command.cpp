@@ -156,7 +156,7 @@ void printRun(const engine::RunReport& report, const engine::RunSummary& summary
       rows.push_back({std::to_string(r.index), r.target, r.mode, r.querySet.empty() ? std::string("-") : r.querySet,
                       closed ? std::string("-") : engine::significant(r.targetRate),
                       closed ? std::to_string(r.concurrency) : std::string("-"), engine::significant(r.achievedRate),
-                      std::to_string(r.completed), optionalMs(r.p50Ms), optionalMs(r.p99Ms), optionalMs(r.p999Ms),
+                      engine::grouped(r.completed), optionalMs(r.p50Ms), optionalMs(r.p99Ms), optionalMs(r.p999Ms),
                       engine::significant(r.cpuMsPerQuery), verdict});
     }
     printTable(rows, {true, false, false, false, true, true, true, true, true, true, true, true, false});

@@ -374,6 +374,7 @@ TEST_F(RunsCli, ShowPrintsFastQueriesQuerySetsAndOnlyColumnsThatApply) {
   EXPECT_EQ(closed0[8], "0.001553");
   EXPECT_EQ(open[4], "12,346") << "whole and grouped";
   EXPECT_EQ(open[5], "-") << "an open rung has no clients";
+  EXPECT_EQ(open[7], "90,000") << "completed grouped as report.md and the workbench's rung table write it";
   // Capacity in bench's and report.md's words (it read "last pass 12,346/s, first fail 3,000/s").
   EXPECT_NE(res.out.find("builtin: maximum sustainable rate [12,346/s, 3,000/s] (first failing rung: p99 > 10 ms)"),
             std::string::npos)
