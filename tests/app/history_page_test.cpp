@@ -28,9 +28,11 @@
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTest>
 #include <QTimer>
 
 #include <filesystem>
+#include <map>
 #include <memory>
 
 namespace wandscope::test {
@@ -328,6 +330,106 @@ TEST(HistoryPage, EmptyPlotsSayToSelectARun) {
   ASSERT_TRUE(page.openRun(QStringLiteral("20250101T000000Z-aaaaaa")));
   ASSERT_TRUE(page.deleteRun(QStringLiteral("20250101T000000Z-aaaaaa")));
   EXPECT_TRUE(page.dashboard()->cpuPerRung()->emptyText().contains(QStringLiteral("Select a run")));
+}
+
+// Two runs Ctrl+clicked (to compare them), then Refresh, or a run recorded meanwhile (the Load
+// page refreshes the list): the same two runs stay selected, by run id, and the run opened last
+// stays shown. The refresh kept only the current run selected, so Compare runs... went grey.
+TEST(HistoryPage, RefreshKeepsTwoSelectedRuns) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  const QString older = QStringLiteral("20250101T000000Z-aaaaaa");
+  const QString middle = QStringLiteral("20250102T000000Z-bbbbbb");
+  const QString newer = QStringLiteral("20250103T000000Z-cccccc");
+  for (const QString& id : {older, middle, newer}) recordRun(db, sampleReport(id.toStdString(), "smoke"));
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
+  auto* runView = page.findChild<QTableView*>(QStringLiteral("runs"));
+  ASSERT_NE(runView, nullptr);
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(page.window()));
+  auto click = [&](const QString& id, Qt::KeyboardModifiers modifiers) {
+    const QModelIndex index = page.runProxy()->mapFromSource(page.runModel()->index(page.runModel()->rowOf(id), 0));
+    ASSERT_TRUE(index.isValid());
+    QTest::mouseClick(runView->viewport(), Qt::LeftButton, modifiers, runView->visualRect(index).center());
+  };
+  click(older, Qt::NoModifier);
+  click(newer, Qt::ControlModifier);
+  ASSERT_EQ(page.selectedRunIds().size(), 2);
+  const QStringList selected = page.selectedRunIds();
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_EQ(QString::fromStdString(page.openRunReport()->header.runId), newer);
+  QAction* refresh = nullptr;
+  QAction* compare = nullptr;
+  for (QAction* a : page.menuActions()) {
+    if (a->text() == QStringLiteral("&Refresh")) refresh = a;
+    if (a->text() == QStringLiteral("&Compare runs\u2026")) compare = a;
+  }
+  ASSERT_TRUE(refresh && compare);
+  EXPECT_TRUE(compare->isEnabled());
+
+  refresh->trigger();
+  auto sorted = [](QStringList ids) {
+    ids.sort();
+    return ids;
+  };
+  EXPECT_EQ(sorted(page.selectedRunIds()), sorted(selected));
+  EXPECT_EQ(page.rungModel()->rowCount(), 3);
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_EQ(QString::fromStdString(page.openRunReport()->header.runId), newer) << "the current run stays shown";
+  EXPECT_EQ(runView->currentIndex().data(widgets::RunListModel::RunIdRole).toString(), newer);
+  EXPECT_TRUE(compare->isEnabled());
+
+  // A run recorded meanwhile: the list grows, rows move, the selection follows the ids.
+  recordRun(db, sampleReport("20250104T000000Z-dddddd", "smoke"));
+  shown.history.notifyChanged();
+  ASSERT_EQ(page.runModel()->rowCount(), 4);
+  EXPECT_EQ(sorted(page.selectedRunIds()), sorted(selected));
+  EXPECT_EQ(QString::fromStdString(page.openRunReport()->header.runId), newer);
+
+  // The shown run deleted: the other selected run is left, selected, and shown - not highlighted
+  // beside an empty pane.
+  ASSERT_TRUE(page.deleteRun(newer));
+  EXPECT_EQ(page.selectedRunIds(), QStringList{older});
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_EQ(QString::fromStdString(page.openRunReport()->header.runId), older);
+  EXPECT_FALSE(compare->isEnabled());
+}
+
+// A stored run of two targets: each per-rung plot draws each target as its own series, with only
+// that target's rungs (one line ran from the first target's last rung to the second's first).
+TEST(HistoryPage, PerRungPlotsDrawEachTargetApart) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  auto report = sampleReport("20250101T000000Z-aaaaaa", "two targets");
+  const std::string other = "synthetic:service_us=200";
+  report.header.targets.push_back(other);
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    engine::RungResult g = report.rungs[i];
+    g.index = 3 + i;
+    g.target = other;
+    g.cpuMsPerQuery = 0.05;
+    report.rungs.push_back(g);
+  }
+  recordRun(db, report);
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
+  ASSERT_TRUE(page.openRun(QStringLiteral("20250101T000000Z-aaaaaa")));
+  const widgets::DistributionPlot* cpu = page.dashboard()->cpuPerRung();
+  ASSERT_EQ(cpu->seriesCount(), 2);
+  std::map<QString, QList<double>> keys;
+  for (int i = 0; i < cpu->seriesCount(); ++i) {
+    for (const auto& p : *cpu->graph(i)->data()) keys[cpu->graph(i)->name()] << p.key;
+  }
+  EXPECT_EQ(keys[QStringLiteral("builtin")], (QList<double>{0, 1, 2}));
+  EXPECT_EQ(keys[QString::fromStdString(other)], (QList<double>{3, 4, 5}));
+  EXPECT_NE(cpu->graph(0)->pen().color(), cpu->graph(1)->pen().color());
+  EXPECT_EQ(cpu->legendTexts(), (QStringList{QStringLiteral("builtin"), QString::fromStdString(other)}));
+  // Latency: p50 and p99 per target, the thin p99 of each target's rung 0 left out.
+  const widgets::DistributionPlot* latency = page.dashboard()->latencyPerRung();
+  ASSERT_EQ(latency->seriesCount(), 4);
+  int points = 0;
+  for (int i = 0; i < latency->seriesCount(); ++i) points += latency->pointCount(i);
+  EXPECT_EQ(points, 3 + 2 + 3 + 2);
 }
 
 TEST(HistoryPage, ABadStoreIsAMessageNotACrash) {

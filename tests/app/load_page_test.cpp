@@ -227,6 +227,43 @@ TEST(LoadPage, StopEndsTheRunPartial) {
   EXPECT_FALSE(load.isRunning());
 }
 
+// A run of two targets on the Load page: the closed loop interleaves their cells and the ladders
+// follow each other, and each per-rung plot draws each target as its own series with exactly that
+// target's rungs - as they arrive, not only when the run is read back on History.
+TEST(LoadPage, PerRungPlotsDrawEachTargetApart) {
+  const std::string synthetic = "synthetic:service_us=100";
+  EditedLadderOnLoadPage f("\"targets\": [\"builtin\"]", "\"targets\": [\"builtin\", \"" + synthetic + "\"]");
+  app::LoadPage& page = *f.page;
+  page.startRun();
+  ASSERT_TRUE(QTest::qWaitFor([&] { return f.finished.count() + f.failed.count() > 0; }, kLoadTimeoutMs));
+  ASSERT_EQ(f.failed.count(), 0) << f.failed.at(0).at(0).toString().toStdString();
+  const auto report = page.report();
+  ASSERT_TRUE(report);
+  ASSERT_EQ(report->header.targets.size(), 2u);
+  const widgets::DistributionPlot* cpu = page.dashboard()->cpuPerRung();
+  ASSERT_EQ(cpu->seriesCount(), 2);
+  for (const auto& target : report->header.targets) {
+    SCOPED_TRACE(target);
+    QList<double> expected;
+    for (const auto& r : report->rungs) {
+      if (r.target == target && r.completed > 0) expected << static_cast<double>(r.index);
+    }
+    ASSERT_GE(expected.size(), 2) << "a closed cell and a ladder";
+    int found = 0;
+    for (int i = 0; i < cpu->seriesCount(); ++i) {
+      if (cpu->graph(i)->name() != QString::fromStdString(target)) continue;
+      ++found;
+      QList<double> keys;
+      for (const auto& p : *cpu->graph(i)->data()) keys << p.key;
+      EXPECT_EQ(keys, expected);
+    }
+    EXPECT_EQ(found, 1);
+    EXPECT_TRUE(cpu->legendTexts().contains(QString::fromStdString(target)));
+  }
+  EXPECT_EQ(page.dashboard()->latencyPerRung()->seriesCount(), 4);
+  EXPECT_EQ(page.dashboard()->pruningPerRung()->seriesCount(), 6);
+}
+
 // Stopped while the default dataset is generated and indexed: the preparation
 // ends, the page says nothing was measured or stored, and there is nothing to export. Stop did
 // nothing until the dataset was ready, and then an empty run was stored (review, stop 34).

@@ -113,10 +113,21 @@ TEST(RungTableModel, FiguresReadAsTheCliReportWritesThem) {
   slow.p50Ms = 1234.0;
   slow.achievedRate = 150.4;
   slow.cpuMsPerQuery = 0.0004123;
+  slow.completed = 123456;
+  slow.shed = 1234;
+  slow.rssPeakMib = 1234.56;
   engine::RungResult idle = openRung(2, 100, std::nullopt);
   idle.completed = 0;
   idle.p50Ms.reset();
   idle.cpuMsPerQuery = 0;
+  // A locale that groups otherwise: the counts followed it ("123.456") beside a report that says
+  // "123,456" (and the C locale's "123456" on a machine without one).
+  const QLocale system;
+  QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+  struct Restore {
+    QLocale locale;
+    ~Restore() { QLocale::setDefault(locale); }
+  } restore{system};
   RungTableModel model;
   QAbstractItemModelTester tester(&model, kFatal);
   model.setRungs({fast, slow, idle});
@@ -129,6 +140,12 @@ TEST(RungTableModel, FiguresReadAsTheCliReportWritesThem) {
   EXPECT_EQ(cell(model, 1, RungTableModel::CpuPerQuery), QStringLiteral("0.0004123"));
   EXPECT_EQ(cell(model, 1, RungTableModel::Achieved), QStringLiteral("150.4"));
   EXPECT_EQ(cell(model, 2, RungTableModel::CpuPerQuery), QStringLiteral("\u2014")) << "nothing completed";
+  EXPECT_EQ(cell(model, 0, RungTableModel::Completed), QStringLiteral("46,767"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::Completed), QStringLiteral("123,456"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::Shed), QStringLiteral("1,234"));
+  EXPECT_EQ(cell(model, 1, RungTableModel::Rss), QStringLiteral("1234.6 MiB"));
+  EXPECT_EQ(cell(model, 2, RungTableModel::Completed), QStringLiteral("0"));
+  EXPECT_TRUE(cell(model, 2, RungTableModel::P50, Qt::ToolTipRole).startsWith(QStringLiteral("Absent: 0 completed")));
 
   // The same text as report.md's cells for these rungs.
   engine::RunReport report;
@@ -141,6 +158,10 @@ TEST(RungTableModel, FiguresReadAsTheCliReportWritesThem) {
                                  std::pair{1, RungTableModel::P50}, std::pair{1, RungTableModel::P99}}) {
     EXPECT_TRUE(md.contains(QStringLiteral(" %1 |").arg(cell(model, row, col)))) << cell(model, row, col).toStdString();
   }
+  // The open-loop table's "completed", "shed" ("1,234 (1.0 %)") and "peak RSS" lines.
+  EXPECT_TRUE(md.contains(QStringLiteral("| completed | %1 |").arg(cell(model, 1, RungTableModel::Completed)))) << md.toStdString();
+  EXPECT_TRUE(md.contains(QStringLiteral("| shed | %1 (").arg(cell(model, 1, RungTableModel::Shed)))) << md.toStdString();
+  EXPECT_TRUE(md.contains(QStringLiteral("| peak RSS | %1 |").arg(cell(model, 1, RungTableModel::Rss)))) << md.toStdString();
   EXPECT_TRUE(md.contains(QStringLiteral(" 0.007809 ms")));
   EXPECT_TRUE(md.contains(QStringLiteral(" 0.0004123 ms")));
 }

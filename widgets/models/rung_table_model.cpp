@@ -8,7 +8,6 @@
 
 #include <QBrush>
 #include <QColor>
-#include <QLocale>
 
 namespace wandscope::widgets {
 namespace {
@@ -16,7 +15,10 @@ namespace {
 const char* const kColumnKeys[] = {"rung", "target", "mode", "load", "achieved_rate", "completed",
                                    "shed", "p50_ms", "p99_ms", "cpu_ms_per_query", "rss_mib", "verdict"};
 
-QString number(double v, int decimals) { return QLocale().toString(v, 'f', decimals); }
+// A count as report.md writes it (engine::grouped): "46,767" whatever the system's locale, which
+// grouped the Completed and Shed columns as it liked ("46767", "46.767") beside a report, and
+// the table's other figures, saying "46,767".
+QString count(std::uint64_t n) { return QString::fromStdString(engine::grouped(n)); }
 
 // Figures as report.md and `wandscope-cli runs show` write them (engine::significant): four
 // significant digits, grouped from 1,000 up, never an exponent. Fixed decimals showed a p50 of
@@ -66,7 +68,6 @@ QVariant RungTableModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount) return {};
   const auto& r = m_rungs[static_cast<std::size_t>(index.row())];
   const auto col = static_cast<Column>(index.column());
-  const QLocale locale;
   if (role == Qt::DisplayRole) {
     switch (col) {
       case Index: return static_cast<qulonglong>(r.index);
@@ -74,12 +75,12 @@ QVariant RungTableModel::data(const QModelIndex& index, int role) const {
       case Mode: return QString(QString::fromStdString(r.mode) + (r.partial ? QStringLiteral(" (partial)") : QString()));
       case Load: return loadText(r);
       case Achieved: return significant(r.achievedRate);
-      case Completed: return locale.toString(static_cast<qulonglong>(r.completed));
-      case Shed: return locale.toString(static_cast<qulonglong>(r.shed));
+      case Completed: return count(r.completed);
+      case Shed: return count(r.shed);
       case P50: return formatMs(r.p50Ms);
       case P99: return formatMs(r.p99Ms);
       case CpuPerQuery: return r.completed > 0 ? significant(r.cpuMsPerQuery) : QStringLiteral("\u2014");
-      case Rss: return QStringLiteral("%1 MiB").arg(number(r.rssPeakMib, 1));
+      case Rss: return QStringLiteral("%1 MiB").arg(QString::number(r.rssPeakMib, 'f', 1));  // report.md's "{:.1f} MiB"
       case Verdict:
         if (r.mode != "open") return QStringLiteral("\u2013");
         return r.criterion.empty() ? QString::fromStdString(r.verdict)
@@ -114,7 +115,7 @@ QVariant RungTableModel::data(const QModelIndex& index, int role) const {
   if (role == Qt::ToolTipRole) {
     if ((col == P50 && !r.p50Ms) || (col == P99 && !r.p99Ms)) {
       return QStringLiteral("Absent: %1 completed requests are too few for this quantile. %2")
-          .arg(locale.toString(static_cast<qulonglong>(r.completed)), metricDescription(u"thin_quantile"));
+          .arg(count(r.completed), metricDescription(u"thin_quantile"));
     }
     if (col == P50 && r.p50CiLowMs && r.p50CiHighMs) {
       return QStringLiteral("95 % interval %1 \u2013 %2. %3")

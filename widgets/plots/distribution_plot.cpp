@@ -2,22 +2,90 @@
 #include "widgets/plots/distribution_plot.h"
 
 #include "engine/core/wording.h"
+#include "widgets/plots/plot_style.h"
 
+#include <QFontMetrics>
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <utility>
 
 namespace wandscope::widgets {
 namespace {
 
 QColor seriesColor(int i, bool dark) {
   static const QColor light[] = {QColor(0x1f, 0x77, 0xb4), QColor(0xe6, 0x6a, 0x00), QColor(0x2c, 0xa0, 0x2c),
-                                 QColor(0xa0, 0x30, 0xa0)};
-  static const QColor darkColors[] = {QColor(0x6c, 0xb4, 0xf0), QColor(0xff, 0xa6, 0x4d),
-                                      QColor(0x7e, 0xd3, 0x7e), QColor(0xe0, 0x8c, 0xe0)};
-  return dark ? darkColors[i % 4] : light[i % 4];
+                                 QColor(0xa0, 0x30, 0xa0), QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf)};
+  static const QColor darkColors[] = {QColor(0x6c, 0xb4, 0xf0), QColor(0xff, 0xa6, 0x4d), QColor(0x7e, 0xd3, 0x7e),
+                                      QColor(0xe0, 0x8c, 0xe0), QColor(0xd0, 0x9c, 0x8f), QColor(0x7e, 0xe0, 0xec)};
+  constexpr int kColours = static_cast<int>(std::size(light));
+  return dark ? darkColors[i % kColours] : light[i % kColours];
 }
+
+// setSeriesLook's marks: the pen's dash and the marker's shape of a variant.
+Qt::PenStyle variantPen(int variant) {
+  switch (variant) {
+    case 1: return Qt::DashLine;
+    case 2: return Qt::DotLine;
+    default: return Qt::SolidLine;
+  }
+}
+
+QCPScatterStyle::ScatterShape variantShape(int variant) {
+  switch (variant) {
+    case 1: return QCPScatterStyle::ssSquare;
+    case 2: return QCPScatterStyle::ssTriangle;
+    default: return QCPScatterStyle::ssDisc;
+  }
+}
+
+// A legend entry that is no series' own (DistributionPlot::LegendKey): a short line in the key's
+// colour and dash with its marker, as a series' entry draws it, then the name.
+class KeyLegendItem : public QCPAbstractLegendItem {
+ public:
+  KeyLegendItem(QCPLegend* legend, DistributionPlot::LegendKey key)
+      : QCPAbstractLegendItem(legend), m_key(std::move(key)) {}
+
+  QString text() const {
+    return QFontMetrics(mFont).elidedText(m_key.name, Qt::ElideMiddle, DistributionPlot::kLegendKeyMaxWidth);
+  }
+  bool newRow() const noexcept { return m_key.newRow; }
+
+ protected:
+  void draw(QCPPainter* painter) override {
+    const QSize icon = mParentLegend->iconSize();
+    const QString name = text();
+    painter->setFont(mFont);
+    painter->setPen(QPen(mTextColor));
+    const QRect textRect = painter->fontMetrics().boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, name);
+    painter->drawText(mRect.x() + icon.width() + mParentLegend->iconTextPadding(), mRect.y(), textRect.width(),
+                      std::max(textRect.height(), icon.height()), Qt::TextDontClip, name);
+    const QColor c = m_key.colour < 0 ? mTextColor : seriesColor(m_key.colour, isDarkPalette(mParentPlot->palette()));
+    const QRectF iconRect(mRect.topLeft(), icon);
+    painter->save();
+    painter->setClipRect(iconRect, Qt::IntersectClip);
+    painter->setPen(QPen(c, 2, variantPen(m_key.variant)));
+    painter->drawLine(QLineF(iconRect.left(), iconRect.center().y(), iconRect.right(), iconRect.center().y()));
+    if (m_key.variant >= 0) {
+      const QCPScatterStyle marks(variantShape(m_key.variant), c, c, 6);
+      marks.applyTo(painter, painter->pen());
+      marks.drawShape(painter, iconRect.center());
+    }
+    painter->restore();
+  }
+
+  QSize minimumOuterSizeHint() const override {
+    const QSize icon = mParentLegend->iconSize();
+    const QRect textRect = QFontMetrics(mFont).boundingRect(0, 0, 0, icon.height(), Qt::TextDontClip, text());
+    return {icon.width() + mParentLegend->iconTextPadding() + textRect.width() + mMargins.left() + mMargins.right(),
+            std::max(textRect.height(), icon.height()) + mMargins.top() + mMargins.bottom()};
+  }
+
+ private:
+  DistributionPlot::LegendKey m_key;
+};
 
 // As the reports write figures (engine::significant): "0.00003", "2,500,000", never an exponent.
 QString formatNumber(double v) { return QString::fromStdString(engine::significant(v)); }
@@ -95,7 +163,10 @@ void DistributionPlot::setIntegerKeys(bool integer) {
 int DistributionPlot::addSeries(const QString& name, Style style) {
   QCPGraph* g = addGraph();
   g->setName(name);
+  if (!m_keys.isEmpty()) g->removeFromLegend();  // the keys stand for it
   m_styles.push_back(style);
+  m_colours.push_back(graphCount() - 1);
+  m_variants.push_back(0);
   setLegendVisible(graphCount() > 1);
   applyPalette();
   scheduleReplot();
@@ -144,6 +215,48 @@ void DistributionPlot::clearData() {
   scheduleReplot();
 }
 
+void DistributionPlot::clearSeries() {
+  setLegendKeys({});
+  clearGraphs();
+  m_styles.clear();
+  m_colours.clear();
+  m_variants.clear();
+  setLegendVisible(false);
+}
+
+void DistributionPlot::setSeriesLook(int series, int colour, int variant) {
+  if (series < 0 || series >= graphCount()) return;
+  m_colours[series] = colour;
+  m_variants[series] = variant;
+  applyPalette();
+  scheduleReplot();
+}
+
+void DistributionPlot::setLegendKeys(const QVector<LegendKey>& keys) {
+  m_keys = keys;
+  legend->clearItems();
+  if (m_keys.isEmpty()) {
+    for (int i = 0; i < graphCount(); ++i) graph(i)->addToLegend();
+  } else {
+    for (const LegendKey& key : m_keys) legend->addItem(new KeyLegendItem(legend, key));
+  }
+  scheduleReplot();
+}
+
+QStringList DistributionPlot::legendTexts() const {
+  QStringList texts;
+  if (!legend->visible()) return texts;
+  for (int i = 0; i < legend->itemCount(); ++i) {
+    QCPAbstractLegendItem* item = legend->item(i);
+    if (const auto* key = dynamic_cast<const KeyLegendItem*>(item)) {
+      texts << key->text();
+    } else if (auto* own = qobject_cast<QCPPlottableLegendItem*>(item)) {
+      texts << own->plottable()->name();
+    }
+  }
+  return texts;
+}
+
 int DistributionPlot::pointCount(int series) const {
   if (series < 0 || series >= graphCount()) return 0;
   return graph(series)->dataCount();
@@ -188,8 +301,9 @@ void DistributionPlot::rescale() {
 void DistributionPlot::styleSeries(bool dark) {
   for (int i = 0; i < graphCount(); ++i) {
     QCPGraph* g = graph(i);
-    const QColor c = seriesColor(i, dark);
-    g->setPen(QPen(c, 2));
+    const QColor c = seriesColor(m_colours.value(i, i), dark);
+    const int variant = m_variants.value(i, 0);
+    g->setPen(QPen(c, 2, variantPen(variant)));
     g->setBrush(Qt::NoBrush);
     g->setScatterStyle(QCPScatterStyle::ssNone);
     switch (m_styles.value(i, Style::Line)) {
@@ -203,11 +317,11 @@ void DistributionPlot::styleSeries(bool dark) {
       }
       case Style::Points:
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 4));
+        g->setScatterStyle(QCPScatterStyle(variantShape(variant), c, c, 4));
         break;
       case Style::LinePoints:
         g->setLineStyle(QCPGraph::lsLine);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, c, c, 6));
+        g->setScatterStyle(QCPScatterStyle(variantShape(variant), c, c, 6));
         break;
     }
   }
@@ -217,6 +331,67 @@ QString DistributionPlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p)
   return QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
       .arg(g.name().toHtmlEscaped(), xAxis->label().toHtmlEscaped(), formatNumber(p.key),
            valueLabel().toHtmlEscaped(), formatNumber(p.value));  // the axis drops it when short
+}
+
+void DistributionPlot::updateLayout() {
+  fitLegendColumns();
+  LivePlot::updateLayout();
+}
+
+void DistributionPlot::fitLegendColumns() {
+  if (!legend->visible() || legend->layout() != plotLayout()) return;
+  struct Entry {
+    QCPLayoutElement* item;
+    int width;
+    bool newRow;
+  };
+  QVector<Entry> entries;
+  for (int i = 0; i < legend->elementCount(); ++i) {
+    QCPLayoutElement* item = legend->elementAt(i);
+    if (item == nullptr) continue;
+    const auto* key = dynamic_cast<const KeyLegendItem*>(item);
+    entries.push_back({item, item->minimumOuterSizeHint().width(), key != nullptr && key->newRow()});
+  }
+  if (entries.isEmpty()) return;
+  const int room = viewport().width() - legend->margins().left() - legend->margins().right();
+  // Each entry's row and column for at most `columns` to a row, breaking at newRow when `breaks`.
+  auto place = [&](int columns, bool breaks) {
+    QVector<QPoint> cells;
+    int row = 0, column = 0;
+    for (const Entry& e : entries) {
+      if (column > 0 && (column == columns || (breaks && e.newRow))) {
+        ++row;
+        column = 0;
+      }
+      cells.push_back(QPoint(column++, row));
+    }
+    return cells;
+  };
+  auto width = [&](const QVector<QPoint>& cells) {
+    QVector<int> column;
+    for (int i = 0; i < entries.size(); ++i) {
+      if (cells[i].x() >= column.size()) column.resize(cells[i].x() + 1, 0);
+      column[cells[i].x()] = std::max(column[cells[i].x()], entries[i].width);
+    }
+    int total = static_cast<int>(column.size() - 1) * legend->columnSpacing();
+    for (const int w : column) total += w;
+    return total;
+  };
+  const auto n = static_cast<int>(entries.size());
+  QVector<QPoint> cells = place(n, false);
+  for (int columns = n; columns >= 1 && width(cells) > room; --columns) cells = place(columns, true);
+  int used = 0;  // columns
+  bool placed = true;
+  for (int i = 0; i < n; ++i) {
+    const QPoint c = cells[i];
+    used = std::max(used, c.x() + 1);
+    placed = placed && c.y() < legend->rowCount() && c.x() < legend->columnCount() &&
+             legend->element(c.y(), c.x()) == entries[i].item;
+  }
+  if (placed && legend->rowCount() == cells.back().y() + 1 && legend->columnCount() == used) return;
+  for (const Entry& e : entries) legend->take(e.item);
+  legend->simplify();
+  for (int i = 0; i < n; ++i) legend->addElement(cells[i].y(), cells[i].x(), entries[i].item);
 }
 
 QString DistributionPlot::exportFileName() const {

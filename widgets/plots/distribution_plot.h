@@ -4,6 +4,7 @@
 #include "widgets/plots/live_plot.h"
 
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 namespace wandscope::widgets {
@@ -16,6 +17,17 @@ class DistributionPlot : public LivePlot {
   Q_OBJECT
  public:
   enum class Style { Line, Steps, Points, LinePoints };
+  // A legend entry drawn as a series of that colour and marks would be, standing for several
+  // series: a plot of several targets names each target in its colour and each metric by its
+  // marks (setSeriesLook), where one entry per series took more room than the plot had.
+  struct LegendKey {
+    QString name;
+    int colour = -1;   // the palette's series colour; -1: the text colour (an entry naming marks)
+    int variant = -1;  // setSeriesLook's marks; -1: a plain solid line (an entry naming a colour)
+    // Starts a row of its own when the legend takes more than one: the targets on one row, the
+    // metrics' marks on the next, rather than a row of both.
+    bool newRow = false;
+  };
 
   explicit DistributionPlot(QWidget* parent = nullptr);
 
@@ -32,6 +44,18 @@ class DistributionPlot : public LivePlot {
   // the same filtering and coalesced replot as setSeriesData.
   void appendSeriesData(int series, const QVector<double>& keys, const QVector<double>& values);
   void clearData();
+  // Removes every series and the legend keys; the next addSeries is series 0 again.
+  void clearSeries();
+  // Draws a series in the palette's colour `colour` (by default the one of its own index) with
+  // the marks of `variant`: 0 a solid line and discs (the default), 1 dashed and squares, 2 dotted
+  // and triangles. A plot of several targets gives each target a colour and each metric its marks.
+  void setSeriesLook(int series, int colour, int variant);
+  // Legend entries in place of the series' own (which addSeries adds); empty: the series' own
+  // again. Each entry shows its text whole, elided only when longer than kLegendKeyMaxWidth pixels.
+  void setLegendKeys(const QVector<LegendKey>& keys);
+  static constexpr int kLegendKeyMaxWidth = 180;
+  // The legend's entries as they read, in order (keys elided as drawn); empty while it is hidden.
+  QStringList legendTexts() const;
   // Shows the series legend in a row under the plot (never over the data); addSeries shows it
   // once there are two series.
   void setLegendVisible(bool visible);
@@ -43,12 +67,22 @@ class DistributionPlot : public LivePlot {
   void styleSeries(bool dark) override;
   QString pointToolTip(const QCPGraph& g, const QCPGraphData& p) const override;
   QString exportFileName() const override;
+  // Fits the legend's columns to the plot's width, then lays out as every LivePlot does.
+  void updateLayout() override;
 
  private:
+  // One row when the entries fit the width; else as many to a row as the width holds (at least
+  // one), each LegendKey::newRow starting a row. A fixed three to a row made a row of a target's
+  // name and two metrics wider than the plot, and the entries were cut.
+  void fitLegendColumns();
+
   bool m_logX = true;
   bool m_logY = true;
   bool m_integerKeys = false;
   QVector<Style> m_styles;
+  QVector<int> m_colours;   // per series (setSeriesLook); the series' index when unset
+  QVector<int> m_variants;  // per series; 0 when unset
+  QVector<LegendKey> m_keys;
 };
 
 }  // namespace wandscope::widgets

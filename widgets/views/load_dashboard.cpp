@@ -35,7 +35,6 @@ LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent), m_idleText(kWai
   grid->setContentsMargins(0, 0, 0, 0);
   grid->setSpacing(4);
   const auto style = DistributionPlot::Style::Line;
-  const auto dots = DistributionPlot::Style::LinePoints;
 
   m_latencyTime = makePlot(this, QStringLiteral("Latency over time"), QStringLiteral("run time (s)"),
                            QStringLiteral("ms"), true,
@@ -48,12 +47,9 @@ LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent), m_idleText(kWai
                            true,
                            QStringLiteral("The report's p50 and p99 of each finished rung (nearest rank). A "
                                           "quantile too thin to report is left out, not drawn."));
-  m_latencyRung->addSeries(QStringLiteral("p50"), dots);
-  m_latencyRung->addSeries(QStringLiteral("p99"), dots);
 
   m_cpuRung = makePlot(this, QStringLiteral("CPU per query"), QStringLiteral("rung"), QStringLiteral("CPU ms/query"),
                        false, QStringLiteral("Process CPU time over the rung's window / requests completed."));
-  m_cpuRung->addSeries(QStringLiteral("CPU ms/query"), dots);
 
   m_shedTime = makePlot(this, QStringLiteral("Shed requests"), QStringLiteral("run time (s)"),
                         QStringLiteral("shed (run total)"), false,
@@ -71,9 +67,13 @@ LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent), m_idleText(kWai
                            QStringLiteral("per query"), true,
                            QStringLiteral("Per-query means of the engine counters in each rung: windows skipped "
                                           "(empty or by bound), doc blocks decoded and candidates fully scored."));
-  m_pruningRung->addSeries(QStringLiteral("windows skipped"), dots);
-  m_pruningRung->addSeries(QStringLiteral("blocks decoded"), dots);
-  m_pruningRung->addSeries(QStringLiteral("candidates scored"), dots);
+  m_rungPlots = {{m_latencyRung, {QStringLiteral("p50"), QStringLiteral("p99")}, {}},
+                 {m_cpuRung, {QStringLiteral("CPU ms/query")}, {}},
+                 {m_pruningRung,
+                  {QStringLiteral("windows skipped"), QStringLiteral("blocks decoded"),
+                   QStringLiteral("candidates scored")},
+                  {QStringLiteral("windows"), QStringLiteral("blocks"), QStringLiteral("candidates")}}};
+  resetRungSeries();
 
   grid->addWidget(m_latencyTime, 0, 0);
   grid->addWidget(m_latencyRung, 0, 1);
@@ -117,16 +117,79 @@ void LoadDashboard::appendLive(const LiveBatch& batch) {
 }
 
 void LoadDashboard::addRung(const engine::RungResult& r) {
+  const int t = targetOf(r);
   const QVector<double> x{static_cast<double>(r.index)};
-  if (r.p50Ms) m_latencyRung->appendSeriesData(0, x, {*r.p50Ms});
-  if (r.p99Ms) m_latencyRung->appendSeriesData(1, x, {*r.p99Ms});
+  auto series = [&](DistributionPlot* plot, int metric) { return rungSeries(plot, t, metric); };
+  if (r.p50Ms) m_latencyRung->appendSeriesData(series(m_latencyRung, 0), x, {*r.p50Ms});
+  if (r.p99Ms) m_latencyRung->appendSeriesData(series(m_latencyRung, 1), x, {*r.p99Ms});
   if (!r.p50Ms && !r.p99Ms) m_latencyRung->setEmptyText(QStringLiteral("Quantiles absent: too few samples"));
-  if (r.completed > 0) m_cpuRung->appendSeriesData(0, x, {r.cpuMsPerQuery});
+  if (r.completed > 0) m_cpuRung->appendSeriesData(series(m_cpuRung, 0), x, {r.cpuMsPerQuery});
   const double windows = counterValue(r, QStringLiteral("windows_skipped_empty")) +
                          counterValue(r, QStringLiteral("windows_skipped_bound"));
-  m_pruningRung->appendSeriesData(0, x, {windows});
-  m_pruningRung->appendSeriesData(1, x, {counterValue(r, QStringLiteral("doc_blocks_decoded"))});
-  m_pruningRung->appendSeriesData(2, x, {counterValue(r, QStringLiteral("full_scores"))});
+  m_pruningRung->appendSeriesData(series(m_pruningRung, 0), x, {windows});
+  m_pruningRung->appendSeriesData(series(m_pruningRung, 1), x, {counterValue(r, QStringLiteral("doc_blocks_decoded"))});
+  m_pruningRung->appendSeriesData(series(m_pruningRung, 2), x, {counterValue(r, QStringLiteral("full_scores"))});
+}
+
+int LoadDashboard::rungSeries(const DistributionPlot* plot, int target, int metric) const {
+  for (const RungPlot& p : m_rungPlots) {
+    if (p.plot != plot) continue;
+    const int metrics = static_cast<int>(p.metrics.size());
+    if (target < 0 || target >= m_targets.size() || metric < 0 || metric >= metrics) return -1;
+    return target * metrics + metric;
+  }
+  return -1;
+}
+
+int LoadDashboard::targetOf(const engine::RungResult& r) {
+  const QString target = QString::fromStdString(r.target);
+  const auto known = m_targets.indexOf(target);
+  if (known >= 0) return static_cast<int>(known);
+  m_targets << target;
+  // The first target draws into the series resetRungSeries made; each further one gets its own,
+  // so no line joins one target's last rung to the next target's first (they are not one curve).
+  if (m_targets.size() > 1) {
+    for (const RungPlot& p : m_rungPlots) {
+      for (const QString& metric : p.metrics) p.plot->addSeries(metric, DistributionPlot::Style::LinePoints);
+    }
+    labelTargets();
+  }
+  return static_cast<int>(m_targets.size()) - 1;
+}
+
+// Each target's series in its own colour, named by metric and target; the legend names the
+// targets, then (on a row of their own when it takes two) the metrics' marks.
+void LoadDashboard::labelTargets() {
+  for (const RungPlot& p : m_rungPlots) {
+    const int metrics = static_cast<int>(p.metrics.size());
+    QVector<DistributionPlot::LegendKey> keys;
+    for (int t = 0; t < m_targets.size(); ++t) {
+      keys.push_back({m_targets[t], t, -1});
+      for (int m = 0; m < metrics; ++m) {
+        const int s = t * metrics + m;
+        // The series' name is what its points' tooltips say: the metric and the whole target.
+        p.plot->graph(s)->setName(metrics == 1 ? m_targets[t]
+                                               : QStringLiteral("%1 \u00b7 %2").arg(p.metrics[m], m_targets[t]));
+        p.plot->setSeriesLook(s, t, m);
+      }
+    }
+    // The marks of each metric, in the text colour: a colour names a target, a mark a metric.
+    if (metrics > 1) {
+      for (int m = 0; m < metrics; ++m) {
+        keys.push_back({p.marks.value(m, p.metrics[m]), -1, m, /*newRow=*/m == 0});
+      }
+    }
+    p.plot->setLegendKeys(keys);
+    p.plot->setLegendVisible(true);
+  }
+}
+
+void LoadDashboard::resetRungSeries() {
+  m_targets.clear();
+  for (const RungPlot& p : m_rungPlots) {
+    p.plot->clearSeries();
+    for (const QString& metric : p.metrics) p.plot->addSeries(metric, DistributionPlot::Style::LinePoints);
+  }
 }
 
 void LoadDashboard::setRungs(const std::vector<engine::RungResult>& rungs) {
@@ -139,6 +202,7 @@ void LoadDashboard::setRungs(const std::vector<engine::RungResult>& rungs) {
 }
 
 void LoadDashboard::clear() {
+  resetRungSeries();
   for (auto* p : plots()) {
     p->clearData();
     p->setEmptyText(m_idleText);

@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -17,9 +18,11 @@ class DistributionPlot;
 // The plots of a benchmark run: latency p50/p99 over time and per rung, CPU ms/query per rung,
 // shed requests and RSS over time, and the per-query pruning counters per rung. Live ticks arrive
 // in batches (appendLive) and finished rungs one by one (addRung); a stored run is shown with
-// setRungs (the store keeps rungs, not ticks, so the over-time plots then say so). Every plot
-// appends in bulk and replots on its own coalescing timer, only when visible and changed; each
-// exports PNG/SVG/PDF from its context menu. Displays data only: it never runs anything.
+// setRungs (the store keeps rungs, not ticks, so the over-time plots then say so). The per-rung
+// plots draw each target of a run as its own series (several targets: one colour per target, each
+// metric its marks, a legend naming the targets). Every plot appends in bulk and replots on its
+// own coalescing timer, only when visible and changed; each exports PNG/SVG/PDF from its context
+// menu. Displays data only: it never runs anything.
 class LoadDashboard : public QWidget {
   Q_OBJECT
  public:
@@ -48,6 +51,17 @@ class LoadDashboard : public QWidget {
 
  private:
   void setOverTimeEmptyText(const QString& text);
+  // The index of the rung's target in m_targets; a new target gets its series in every per-rung
+  // plot, and with the second the plots turn to one colour per target with a legend of targets.
+  int targetOf(const engine::RungResult& rung);
+  // The per-rung plots back to one target's series, named by metric: how a run of one target is
+  // drawn, as before there were several.
+  void resetRungSeries();
+  void labelTargets();
+  // The series of a per-rung plot that draws `metric` (its index among the plot's metrics: p50,
+  // p99; CPU; windows, blocks, candidates) for target `target` (an index into m_targets); -1 for
+  // a plot that is not per rung or an index out of range (appendSeriesData then ignores it).
+  int rungSeries(const DistributionPlot* plot, int target, int metric) const;
 
   DistributionPlot* m_latencyTime = nullptr;
   DistributionPlot* m_latencyRung = nullptr;
@@ -56,6 +70,17 @@ class LoadDashboard : public QWidget {
   DistributionPlot* m_rssTime = nullptr;
   DistributionPlot* m_pruningRung = nullptr;
   QString m_idleText;
+  QStringList m_targets;  // of the rungs shown, in the order of their first rung
+  // The per-rung plots and what each draws per target, in series order within the target.
+  struct RungPlot {
+    DistributionPlot* plot = nullptr;
+    QStringList metrics;
+    // The metrics as a legend of marks names them beside the targets (none: as `metrics`): the
+    // pruning plot's three names did not fit one row at 1280x800, and a third row of legend left
+    // its data no room. The points' tooltips and the plot's own name them whole.
+    QStringList marks;
+  };
+  QList<RungPlot> m_rungPlots;
 };
 
 }  // namespace wandscope::widgets

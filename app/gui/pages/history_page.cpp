@@ -378,6 +378,9 @@ void HistoryPage::confirmDeleteComparison() {
 void HistoryPage::refresh() {
   fillComparisons();
   const QString keep = selectedRunId().isEmpty() && m_report ? QString::fromStdString(m_report->header.runId) : selectedRunId();
+  // The model reset below drops the selection: a second run Ctrl+clicked for Compare runs... was
+  // lost with every refresh (one when the Load page records a run too), leaving the current one.
+  const QStringList selected = selectedRunIds();
   QString error;
   auto runs = m_context.history->list(QString(), &error);
   if (!error.isEmpty()) {
@@ -406,6 +409,20 @@ void HistoryPage::refresh() {
   } else {
     clearOpenRun(QStringLiteral("<i>Select a run to see its rungs and plots.</i>"));
   }
+  // Select again the runs that were (setCurrentIndex selected the current one alone); the current
+  // run stays current, and shown, whether or not it is one of them.
+  QItemSelection reselect;
+  for (const QString& id : selected) {
+    const int r = m_runs->rowOf(id);
+    const QModelIndex index = r >= 0 ? m_proxy->mapFromSource(m_runs->index(r, 0)) : QModelIndex();
+    if (index.isValid()) reselect.select(index, index);
+  }
+  if (reselect.isEmpty()) return;
+  QItemSelectionModel* selection = m_runView->selectionModel();
+  selection->select(reselect, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  // The current run is gone (deleted): a selected run left highlighted but not shown read as the
+  // open one; it becomes current, and is opened.
+  if (row < 0) selection->setCurrentIndex(reselect.indexes().value(0), QItemSelectionModel::NoUpdate);
 }
 
 void HistoryPage::clearOpenRun(const QString& header) {
