@@ -7,7 +7,9 @@
 #include "app/controllers/history_controller.h"
 #include "app/gui/pages/compare_page.h"
 #include "app/gui/pages/history_page.h"
+#include "app/gui/main_window.h"
 #include "engine/bench/compare_runner.h"
+#include "engine/bench/compare_stats.h"
 #include "engine/bench/default_dataset.h"
 #include "engine/index/index.h"
 #include "engine/query/searcher.h"
@@ -35,12 +37,14 @@
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
 
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <memory>
 #include <set>
 
@@ -928,6 +932,110 @@ TEST(ComparePage, ThreeTargetsFitTheDefaultWindow) {
             lines + QStringList{QStringLiteral("Stored in the run history as 20261206T052048Z-ccefdd.")});
   QString error;
   EXPECT_EQ(history.listComparisons(&error).size(), 1u) << error.toStdString();
+}
+
+// The Compare page in the main window at its default 1280x800, the log open, after a three-target
+// quick comparison with a three-line warning: the plot, under the controls, is tall enough to read
+// (it was about 80 pixels of data, the ratio table and the result diff sharing the height), the
+// ratio table shows most of its rows, and each B's benefit is drawn with the report's 95 %
+// interval of the ratio as its error bar. A row without an interval (recorded runs) gets no bar,
+// and its hover text says so.
+TEST(ComparePage, PlotIsReadableAndDrawsTheReportsIntervals) {
+  TempDir dir;
+  app::MainWindowOptions options;
+  options.settingsFile = qpath(dir / "settings.ini");
+  options.runStorePath = qpath(dir / "runs.sqlite");
+  app::MainWindow window(options);
+  window.resize(1280, 800);
+  window.showPage(QStringLiteral("compare"));
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  auto* page = qobject_cast<app::ComparePage*>(window.page(QStringLiteral("compare")));
+  ASSERT_NE(page, nullptr);
+  app::CompareController* controller = window.compareController();
+  const QStringList specs{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                          QStringLiteral("builtin:freq_prune=off")};
+  page->setTargets(specs);
+
+  const auto report = std::make_shared<const engine::CompareReport>(threeTargetLayoutReport());
+  emit controller->compareStarted(1, specs);
+  for (std::size_t i = 0; i < report->scenarios.size(); i += 4) {
+    auto rows = std::make_shared<app::CompareSetRows>();
+    rows->rows.assign(report->scenarios.begin() + static_cast<std::ptrdiff_t>(i),
+                      report->scenarios.begin() + static_cast<std::ptrdiff_t>(i + 4));
+    emit controller->setFinished(rows);
+  }
+  emit controller->compareFinished(report);
+  QTest::qWait(3 * widgets::ComparePlot::kReplotIntervalMs);
+  QApplication::processEvents();
+  ASSERT_EQ(window.height(), 800);
+
+  widgets::ComparePlot* plot = page->plot();
+  plot->replot(QCustomPlot::rpImmediateRefresh);
+  ASSERT_TRUE(plot->isVisible());
+  EXPECT_EQ(plot->visibleRegion().boundingRect(), plot->rect()) << "the plot is cut";
+  EXPECT_GE(plot->height(), 300) << "plot " << plot->width() << "x" << plot->height();
+  // Both panels have a data area to read: the figures and the benefit with its bars.
+  const std::string sizes = "plot " + std::to_string(plot->width()) + "x" + std::to_string(plot->height()) +
+                            ", figures " + std::to_string(plot->axisRect()->height()) + ", benefit " +
+                            std::to_string(plot->benefitRect()->height());
+  EXPECT_GE(plot->axisRect()->height(), 80) << sizes;
+  EXPECT_GE(plot->benefitRect()->height(), 80) << sizes;
+  EXPECT_LE(plot->benefitRect()->outerRect().bottom(), plot->height()) << "category axis label cut off";
+  EXPECT_EQ(plot->categoryLabel(), QStringLiteral("query set"));
+  // The table stays usable beside it: at least eight of its rows show (four did).
+  const QTableView* view = page->ratioView();
+  ASSERT_GT(view->rowHeight(0), 0);
+  EXPECT_GE(view->viewport()->height() / view->rowHeight(0), 8);
+
+  // Every B's benefit per set is the report's ratio, its error bar the report's interval.
+  ASSERT_EQ(plot->querySets().size(), 6);
+  int checked = 0;
+  for (const auto& s : report->scenarios) {
+    if (s.metric != "cpu_ms_per_query") continue;
+    const int set = static_cast<int>(plot->querySets().indexOf(QString::fromStdString(s.querySet)));
+    const int series = static_cast<int>(s.target);
+    SCOPED_TRACE(s.querySet + " target " + std::to_string(s.target));
+    EXPECT_DOUBLE_EQ(plot->benefit(series, set), s.estimate.ratio);
+    const auto interval = plot->benefitInterval(series, set);
+    ASSERT_TRUE(interval.has_value());
+    EXPECT_DOUBLE_EQ(interval->first, s.estimate.ciLow);
+    EXPECT_DOUBLE_EQ(interval->second, s.estimate.ciHigh);
+    const QString tip = plot->benefitText(series, set);
+    EXPECT_TRUE(tip.contains(QStringLiteral("95 % bootstrap interval of the ratio"))) << tip.toStdString();
+    EXPECT_TRUE(tip.contains(QString::fromStdString(engine::intervalText(s.estimate.ciLow, s.estimate.ciHigh))))
+        << tip.toStdString();
+    ++checked;
+  }
+  EXPECT_EQ(checked, 12);
+  EXPECT_EQ(plot->benefitCount(1), 6);
+  EXPECT_EQ(plot->benefitCount(2), 6);
+  EXPECT_TRUE(plot->benefitCaption().contains(QStringLiteral("95 % bootstrap CI"))) << plot->benefitCaption().toStdString();
+
+  // A double-click on a row shows its set in the result diff.
+  ASSERT_EQ(page->views()->currentIndex(), app::ComparePage::kFiguresTab);
+  const QRect row = view->visualRect(page->ratioModel()->index(2, widgets::RatioTableModel::QuerySet));
+  QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, row.center());
+  QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, row.center());
+  EXPECT_EQ(page->views()->currentIndex(), app::ComparePage::kResultDiffTab);
+  page->views()->setCurrentIndex(app::ComparePage::kFiguresTab);
+
+  // Without an interval (recorded runs are not paired samples): the point, no bar, and why.
+  engine::CompareReport recorded = threeTargetLayoutReport();
+  recorded.more.clear();
+  std::erase_if(recorded.scenarios, [](const engine::CompareScenario& s) { return s.target != 1; });
+  for (auto& s : recorded.scenarios) {
+    s.estimate.ciLow = std::numeric_limits<double>::quiet_NaN();
+    s.estimate.ciHigh = std::numeric_limits<double>::quiet_NaN();
+    s.estimate.verdict.clear();
+  }
+  page->showStoredComparison(std::make_shared<const engine::CompareReport>(recorded));
+  ASSERT_EQ(plot->querySets().size(), 6);
+  EXPECT_DOUBLE_EQ(plot->benefit(1, 0), recorded.scenarios.front().estimate.ratio);
+  EXPECT_FALSE(plot->benefitInterval(1, 0).has_value());
+  EXPECT_TRUE(plot->benefitText(1, 0).contains(QStringLiteral("No bar: the report has no interval")))
+      << plot->benefitText(1, 0).toStdString();
+  EXPECT_TRUE(plot->benefitCaption().contains(QStringLiteral("no intervals"))) << plot->benefitCaption().toStdString();
 }
 
 // The export button names every file an export writes.

@@ -17,6 +17,7 @@
 #include "widgets/models/result_table_model.h"
 #include "widgets/models/term_table_model.h"
 #include "widgets/plots/distribution_plot.h"
+#include "widgets/views/decimal_delegate.h"
 #include "widgets/views/notice_bar.h"
 #include "widgets/views/switches_button.h"
 
@@ -40,6 +41,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <set>
 #include <system_error>
 #include <thread>
 
@@ -570,6 +572,102 @@ TEST(Pages, TheTermAndExplainFiguresAreNeverCut) {
   }
   EXPECT_TRUE(explore.page.termModel()->index(0, 0).data(Qt::ToolTipRole).toString().startsWith(QStringLiteral("everywhere\n")));
 }
+
+// Where a right-aligned figure's decimal point is drawn in `view` (viewport x): the right edge of
+// the text as the cell's delegate places it, less the fraction's width. A DecimalDelegate says
+// where it draws; any other delegate draws as Qt's item views do (the style's text rectangle less
+// its margins).
+int decimalPointXIn(const QTableView* view, const QModelIndex& index) {
+  QStyleOptionViewItem option;
+  option.initFrom(view->viewport());
+  option.font = view->font();
+  option.rect = view->visualRect(index);
+  option.widget = view;
+  option.displayAlignment = Qt::AlignRight | Qt::AlignVCenter;
+  option.features |= QStyleOptionViewItem::HasDisplay;
+  const QString text = index.data().toString();
+  const QVariant fontRole = index.data(Qt::FontRole);
+  const QFont font = fontRole.isValid() ? qvariant_cast<QFont>(fontRole).resolve(view->font()) : view->font();
+  QRect textRect;
+  if (const auto* decimal = qobject_cast<const widgets::DecimalDelegate*>(view->itemDelegateForIndex(index))) {
+    textRect = decimal->textRect(option, index);
+  } else {
+    option.text = text;
+    option.font = font;
+    const int margin = view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1;
+    textRect = view->style()->subElementRect(QStyle::SE_ItemViewItemText, &option, view).adjusted(margin, 0, -margin, 0);
+  }
+  return textRect.right() - QFontMetrics(font).horizontalAdvance(widgets::DecimalDelegate::fractionOf(text));
+}
+
+// The scores (the shortest decimals that read back as their f32, as `wandscope-cli search`
+// prints them) have from two to seven decimals, and right-aligned they did not line up: every
+// score and explain figure column is right-aligned, shows the CLI's text, and its decimal points
+// are drawn at one x; no figure is cut.
+TEST(Pages, ScoresAndExplainFiguresLineUpOnTheDecimalPoint) {
+  const auto built = buildTestIndex(explainCorpus());
+  ExploreOn explore(built->index);
+  explore.page.setOperator(engine::Operator::Or);
+  const char* query = "w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 onlyhere";
+  ASSERT_TRUE(explore.search(QString::fromLatin1(query)));
+  QTest::qWait(50);
+  const auto* results = explore.page.resultModel();
+  const QTableView* view = explore.page.resultView();
+  const int scoreCol = results->column(widgets::ResultTableModel::Column::Score);
+  ASSERT_EQ(results->rowCount(), 10);
+
+  // The CLI's lines: rank, id, score, title.
+  const auto cli = runProcess(WANDSCOPE_CLI, {"search", built->indexPath.string(), "--query", query, "--op", "or"});
+  ASSERT_EQ(cli.exitCode, 0) << cli.err;
+  std::map<int, QString> cliScores;
+  for (const QString& line : QString::fromStdString(cli.out).split(QLatin1Char('\n'))) {
+    const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    bool rank = false;
+    if (words.size() >= 3 && words[0].toInt(&rank) > 0 && rank) cliScores[words[0].toInt()] = words[2];
+  }
+  ASSERT_EQ(cliScores.size(), 10u) << cli.out;
+
+  std::set<qsizetype> decimals;
+  std::set<int> points;
+  for (int r = 0; r < results->rowCount(); ++r) {
+    const QModelIndex cell = results->index(r, scoreCol);
+    const QString text = cell.data().toString();
+    EXPECT_EQ(text, cliScores[r + 1]) << "rank " << r + 1;
+    // Every digit: the text reads back as the score's own f32 bits, which the tooltip names.
+    EXPECT_EQ(widgets::scoreBits(shownFloat(text)), cell.data(widgets::ResultTableModel::ScoreBitsRole).toUInt());
+    EXPECT_TRUE(cell.data(Qt::ToolTipRole).toString().contains(QStringLiteral("f32 bits 0x"))) << r;
+    EXPECT_EQ(cell.data(Qt::TextAlignmentRole).value<Qt::Alignment>(), Qt::AlignRight | Qt::AlignVCenter);
+    decimals.insert(widgets::DecimalDelegate::fractionOf(text).size());
+    points.insert(decimalPointXIn(view, cell));
+    EXPECT_LE(view->visualRect(cell).right(), view->viewport()->width());
+  }
+  ASSERT_GT(decimals.size(), 1u) << "the scores of this query have the same number of decimals: nothing to line up";
+  EXPECT_EQ(points.size(), 1u) << "the decimal points of the score column are drawn at " << points.size() << " x";
+
+  // The explain panel of a result: idf, W and contribution, the sum row's too.
+  auto* explainView = explore.page.findChild<QTableView*>(QStringLiteral("explain"));
+  ASSERT_NE(explainView, nullptr);
+  const auto* explain = explore.page.explainModel();
+  ASSERT_GT(explain->rowCount(), 2);
+  using E = widgets::ExplainTableModel;
+  bool someDiffer = false;
+  for (const int column : {E::IdfColumn, E::WeightColumn, E::ContributionColumn}) {
+    std::set<int> columnPoints;
+    std::set<qsizetype> columnDecimals;
+    for (int r = 0; r < explain->rowCount(); ++r) {
+      const QModelIndex cell = explain->index(r, column);
+      const QString text = cell.data().toString();
+      if (!text.contains(QLatin1Char('.'))) continue;
+      EXPECT_EQ(cell.data(Qt::TextAlignmentRole).value<Qt::Alignment>(), Qt::AlignRight | Qt::AlignVCenter);
+      columnDecimals.insert(widgets::DecimalDelegate::fractionOf(text).size());
+      columnPoints.insert(decimalPointXIn(explainView, cell));
+    }
+    someDiffer = someDiffer || columnDecimals.size() > 1;
+    EXPECT_EQ(columnPoints.size(), 1u) << "explain column " << column;
+  }
+  EXPECT_TRUE(someDiffer) << "no explain column mixes decimals: nothing to line up";
+}
+
 
 // Saved settings this version cannot use (a hand-edited file, another version's) were dropped
 // without a word: an unknown switch, an AND-only path saved with OR. They keep the defaults, and

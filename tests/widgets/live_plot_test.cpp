@@ -101,7 +101,9 @@ TYPED_TEST(LivePlotTest, TheValueLabelGivesWayInAShortPlot) {
   EXPECT_LT(plot.axisRect()->height(), QFontMetrics(plot.yAxis->labelFont()).horizontalAdvance(label));
   EXPECT_FALSE(plot.valueLabelShown());
   EXPECT_EQ(plot.valueLabel(), label);
-  plot.resize(400, 600);
+  // Tall enough for the label: 800 pixels, since the Compare plot shares its height with its
+  // benefit panel.
+  plot.resize(400, 800);
   plot.replot();
   EXPECT_TRUE(plot.valueLabelShown());
   EXPECT_EQ(plot.yAxis->label(), label);

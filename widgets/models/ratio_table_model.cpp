@@ -259,8 +259,8 @@ QVariant RatioTableModel::data(const QModelIndex& index, int role) const {
           if (s.diff.queries == 0) return QStringLiteral("The results of recorded runs are not stored, so not compared.");
           return QStringLiteral("Result equality over %1 queries (k hits, exact doc ids and f32 score bits): "
                                 "row_set_diff counts queries whose sets of doc ids differ, score_bit_diff queries "
-                                "where a document both returned has other score bits%2. Select the row to see the "
-                                "differing queries below.")
+                                "where a document both returned has other score bits%2. Double-click the row to see "
+                                "the differing queries in the Result diff tab.")
               .arg(s.diff.queries)
               .arg(s.diff.firstDivergingRank ? QStringLiteral("; first diverging rank %1").arg(*s.diff.firstDivergingRank)
                                              : QString());

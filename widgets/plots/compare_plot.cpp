@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/compare_plot.h"
 
+#include "engine/bench/compare_stats.h"
 #include "engine/bench/compare_types.h"
 #include "engine/core/wording.h"
+#include "widgets/plots/plot_style.h"
 
 #include <algorithm>
 #include <cmath>
@@ -57,35 +59,99 @@ ComparePlot::ComparePlot(QWidget* parent)
   plotLayout()->setRowSpacing(0);
   legend->setVisible(true);
 
-  m_names = QStringList{QStringLiteral("A"), QStringLiteral("B")};
-  for (const QString& name : m_names) addGraph()->setName(name);
+  // The benefit panel under the figures: its caption, then its axis rect, whose category axis
+  // carries the query set names for both (the figures' axis keeps its ticks, not their labels).
+  m_benefitTitle = new QCPTextElement(this, QString());
+  m_benefitTitle->setMargins(QMargins(4, 2, 4, 0));
+  plotLayout()->addElement(3, 0, m_benefitTitle);
+  m_benefitRect = new QCPAxisRect(this);
+  plotLayout()->addElement(4, 0, m_benefitRect);
+  // The benefit's rect also holds the category names (slanted when many) and the axis label: 3 to
+  // the figures' 2 gives the two data areas about the same height.
+  plotLayout()->setRowStretchFactor(3, 0.001);
+  plotLayout()->setRowStretchFactor(2, 2);
+  plotLayout()->setRowStretchFactor(4, 3);
+  auto* margins = new QCPMarginGroup(this);
+  axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  m_benefitRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+  m_benefitRect->setRangeZoom(Qt::Vertical);
+  m_benefitRect->setRangeDrag(Qt::Vertical);
+  QCPAxis* benefitKeys = m_benefitRect->axis(QCPAxis::atBottom);
+  QCPAxis* benefitValues = m_benefitRect->axis(QCPAxis::atLeft);
+  benefitKeys->grid()->setVisible(false);
+  benefitValues->setLabel(QStringLiteral("A/B"));
+  m_one = new QCPItemStraightLine(this);
+  m_one->setClipAxisRect(m_benefitRect);
+  for (QCPItemPosition* p : {m_one->point1, m_one->point2}) p->setAxes(benefitKeys, benefitValues);
+  m_one->point1->setCoords(0, 1);
+  m_one->point2->setCoords(1, 1);
+  m_benefitEmpty = new QCPItemText(this);
+  m_benefitEmpty->setClipAxisRect(m_benefitRect);
+  m_benefitEmpty->position->setType(QCPItemPosition::ptAxisRectRatio);
+  m_benefitEmpty->position->setAxisRect(m_benefitRect);
+  m_benefitEmpty->position->setCoords(0.5, 0.5);
+  m_benefitEmpty->setText(QStringLiteral("Each B's benefit vs A appears with its row"));
+
   m_ticker.reset(new QCPAxisTickerText);
   xAxis->setTicker(m_ticker);
-  xAxis->setTickLabelRotation(0);
-  xAxis->setLabel(QStringLiteral("query set"));
+  xAxis->setTickLabels(false);
+  benefitKeys->setTicker(m_ticker);
+  benefitKeys->setTickLabelRotation(0);
+  benefitKeys->setLabel(QStringLiteral("query set"));
   setValueLabel(QStringLiteral("CPU ms/query"));
   xAxis->grid()->setVisible(false);
   axisRect()->setRangeZoom(Qt::Vertical);
   axisRect()->setRangeDrag(Qt::Vertical);
+  setTargets(QStringList{});  // A and B, named by their labels until the targets are known
   applyPalette();
   rescale();
 }
 
 void ComparePlot::setCategoryLabel(const QString& label) {
-  xAxis->setLabel(label);
+  m_benefitRect->axis(QCPAxis::atBottom)->setLabel(label);
   scheduleReplot();
 }
+
+QString ComparePlot::categoryLabel() const { return m_benefitRect->axis(QCPAxis::atBottom)->label(); }
 
 void ComparePlot::setTargets(const QString& a, const QString& b) { setTargets(QStringList{a, b}); }
 
 void ComparePlot::setTargets(const QStringList& targets) {
-  const int n = std::max(2, static_cast<int>(targets.size()));
-  while (graphCount() > n) removeGraph(graphCount() - 1);
-  while (graphCount() < n) addGraph();
+  const auto n = static_cast<std::size_t>(std::max(2, static_cast<int>(targets.size())));
+  while (m_series.size() > n) {
+    removePlottable(m_bars.back());
+    removeGraph(m_ratios.back());
+    removeGraph(m_series.back());
+    m_bars.pop_back();
+    m_ratios.pop_back();
+    m_series.pop_back();
+  }
+  while (m_series.size() < n) {
+    m_series.push_back(addGraph(xAxis, yAxis));
+    const bool first = m_series.size() == 1;  // A: the ratios' reference, no benefit of its own
+    QCPGraph* ratio = first ? nullptr : addGraph(m_benefitRect->axis(QCPAxis::atBottom), m_benefitRect->axis(QCPAxis::atLeft));
+    QCPErrorBars* bars = nullptr;
+    if (ratio) {
+      ratio->removeFromLegend();
+      ratio->setLineStyle(QCPGraph::lsNone);
+      bars = new QCPErrorBars(ratio->keyAxis(), ratio->valueAxis());
+      bars->removeFromLegend();
+      bars->setDataPlottable(ratio);
+      bars->setErrorType(QCPErrorBars::etValueError);
+      bars->setWhiskerWidth(7);
+      bars->setSymbolGap(0);
+    }
+    m_ratios.push_back(ratio);
+    m_bars.push_back(bars);
+  }
+  for (auto it = m_estimates.begin(); it != m_estimates.end();) {
+    it = it->first.first >= static_cast<int>(n) ? m_estimates.erase(it) : std::next(it);
+  }
   m_names.clear();
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < static_cast<int>(n); ++i) {
     m_names << (i < targets.size() ? QStringLiteral("%1: %2").arg(seriesLabel(i), targets[i]) : seriesLabel(i));
   }
+  rebuildBenefits();
   fitLegend();
   applyPalette();
   scheduleReplot();
@@ -105,26 +171,27 @@ QString ComparePlot::metricName() const {
 }
 
 QString ComparePlot::pointText(int series, int set) const {
-  if (series < 0 || series >= graphCount() || set < 0 || set >= m_sets.size()) return {};
-  for (const auto& p : *graph(series)->data()) {
-    if (p.key == static_cast<double>(set)) return pointToolTip(*graph(series), p);
+  if (series < 0 || series >= seriesCount() || set < 0 || set >= m_sets.size()) return {};
+  const QCPGraph* g = m_series[static_cast<std::size_t>(series)];
+  for (const auto& p : *g->data()) {
+    if (p.key == static_cast<double>(set)) return pointToolTip(*g, p);
   }
   return {};
 }
 
 QString ComparePlot::seriesName(int series) const {
-  return series >= 0 && series < graphCount() ? m_names.value(series) : QString();
+  return series >= 0 && series < seriesCount() ? m_names.value(series) : QString();
 }
 
 QString ComparePlot::legendText(int series) const {
-  return series >= 0 && series < graphCount() ? graph(series)->name() : QString();
+  return series >= 0 && series < seriesCount() ? m_series[static_cast<std::size_t>(series)]->name() : QString();
 }
 
 void ComparePlot::fitLegend() {
   // One row: with three targets in a 300-pixel plot the legend took two rows (and ran past the
   // right edge), out of a data area of 80 pixels. Each entry gets an equal share of the width;
   // the full names are in the point tooltips and the target rows above.
-  const int n = graphCount();
+  const int n = seriesCount();
   if (n == 0) return;
   const QMargins itemMargins = legend->item(0) ? legend->item(0)->margins() : QMargins(7, 5, 7, 4);
   const int share = (width() - legend->margins().left() - legend->margins().right()) / n;
@@ -139,7 +206,8 @@ void ComparePlot::fitLegend() {
                              ? full
                              : std::max(metrics.elidedText(full, Qt::ElideRight, room), seriesLabel(i),
                                         [](const QString& a, const QString& b) { return a.size() < b.size(); });
-    if (graph(i)->name() != text) graph(i)->setName(text);
+    QCPGraph* g = m_series[static_cast<std::size_t>(i)];
+    if (g->name() != text) g->setName(text);
   }
   if (legend->wrap() != n) {
     legend->setWrap(n);
@@ -153,23 +221,27 @@ void ComparePlot::addSet(const QString& querySet, const std::vector<double>& val
   const double key = static_cast<double>(m_sets.size());
   m_sets << querySet;
   m_ticker->addTick(key, querySet);
-  for (int i = 0; i < graphCount() && static_cast<std::size_t>(i) < values.size(); ++i) {
-    const double v = values[static_cast<std::size_t>(i)];
-    if (std::isfinite(v) && v > 0) graph(i)->addData(key, v);
+  for (std::size_t i = 0; i < m_series.size() && i < values.size(); ++i) {
+    const double v = values[i];
+    if (std::isfinite(v) && v > 0) m_series[i]->addData(key, v);
   }
   scheduleReplot();
 }
 
-void ComparePlot::setPoint(const QString& category, int series, double value) {
-  if (series < 0 || series >= graphCount()) return;
+int ComparePlot::categoryIndex(const QString& category) {
   qsizetype i = m_sets.indexOf(category);
   if (i < 0) {
     i = m_sets.size();
     m_sets << category;
     m_ticker->addTick(static_cast<double>(i), category);
   }
-  const double key = static_cast<double>(i);
-  QCPGraph* g = graph(series);
+  return static_cast<int>(i);
+}
+
+void ComparePlot::setPoint(const QString& category, int series, double value) {
+  if (series < 0 || series >= seriesCount()) return;
+  const double key = static_cast<double>(categoryIndex(category));
+  QCPGraph* g = m_series[static_cast<std::size_t>(series)];
   g->data()->remove(key);
   if (std::isfinite(value) && value > 0) g->addData(key, value);
   scheduleReplot();
@@ -178,60 +250,237 @@ void ComparePlot::setPoint(const QString& category, int series, double value) {
 void ComparePlot::clearData() {
   m_sets.clear();
   m_ticker->clear();
-  for (int i = 0; i < graphCount(); ++i) graph(i)->data()->clear();
+  for (QCPGraph* g : m_series) g->data()->clear();
+  m_estimates.clear();
+  rebuildBenefits();
   scheduleReplot();
 }
 
 int ComparePlot::pointCount(int series) const {
-  return series >= 0 && series < graphCount() ? graph(series)->dataCount() : 0;
+  return series >= 0 && series < seriesCount() ? m_series[static_cast<std::size_t>(series)]->dataCount() : 0;
 }
 
 double ComparePlot::value(int series, int set) const {
-  if (series < 0 || series >= graphCount()) return std::numeric_limits<double>::quiet_NaN();
-  for (const auto& p : *graph(series)->data()) {
+  if (series < 0 || series >= seriesCount()) return std::numeric_limits<double>::quiet_NaN();
+  for (const auto& p : *m_series[static_cast<std::size_t>(series)]->data()) {
     if (p.key == static_cast<double>(set)) return p.value;
   }
   return std::numeric_limits<double>::quiet_NaN();
+}
+
+void ComparePlot::setBenefit(const QString& category, int series, const engine::RatioEstimate& estimate) {
+  if (series < 1 || series >= seriesCount()) return;
+  const int set = categoryIndex(category);
+  if (std::isfinite(estimate.ratio) && estimate.ratio > 0) {
+    m_estimates[{series, set}] = estimate;
+  } else {
+    m_estimates.erase({series, set});
+  }
+  rebuildBenefits();
+  scheduleReplot();
+}
+
+double ComparePlot::benefitOffset(int series) const {
+  // The Bs of a category side by side, 0.12 of a category apart, centred on it: their bars would
+  // hide one another on the same spot.
+  const int bs = seriesCount() - 1;
+  return (static_cast<double>(series - 1) - static_cast<double>(bs - 1) / 2.0) * 0.12;
+}
+
+void ComparePlot::rebuildBenefits() {
+  for (std::size_t i = 1; i < m_ratios.size(); ++i) {
+    QVector<double> keys, values, minus, plus;
+    for (const auto& [at, e] : m_estimates) {  // ordered by series, then set: keys ascending
+      if (at.first != static_cast<int>(i)) continue;
+      keys << static_cast<double>(at.second) + benefitOffset(at.first);
+      values << e.ratio;
+      // The bar's ends are the interval's bounds; NaN (no interval) draws no bar.
+      const bool interval = std::isfinite(e.ciLow) && std::isfinite(e.ciHigh);
+      minus << (interval ? e.ratio - e.ciLow : std::numeric_limits<double>::quiet_NaN());
+      plus << (interval ? e.ciHigh - e.ratio : std::numeric_limits<double>::quiet_NaN());
+    }
+    m_ratios[i]->setData(keys, values, /*alreadySorted=*/true);
+    m_bars[i]->setData(minus, plus);
+  }
+  // The noise floor per category: [1 / (1 + f), 1 + f], the band a verdict "no-difference" needs
+  // the whole interval inside (the A/A calibration may have raised f for the category).
+  for (QCPItemRect* band : m_bands) removeItem(band);
+  m_bands.clear();
+  std::map<int, double> floors;
+  for (const auto& [at, e] : m_estimates) {
+    if (std::isfinite(e.noiseFloor) && e.noiseFloor > 0) floors[at.second] = std::max(floors[at.second], e.noiseFloor);
+  }
+  const QColor shade = palette().color(QPalette::Text);
+  for (const auto& [set, floor] : floors) {
+    auto* band = new QCPItemRect(this);
+    band->setLayer(QStringLiteral("grid"));
+    band->setClipAxisRect(m_benefitRect);
+    for (QCPItemPosition* p : {band->topLeft, band->bottomRight}) {
+      p->setAxes(m_benefitRect->axis(QCPAxis::atBottom), m_benefitRect->axis(QCPAxis::atLeft));
+    }
+    band->topLeft->setCoords(static_cast<double>(set) - 0.45, 1 + floor);
+    band->bottomRight->setCoords(static_cast<double>(set) + 0.45, 1 / (1 + floor));
+    QColor fill = shade;
+    fill.setAlpha(28);
+    band->setBrush(fill);
+    band->setPen(Qt::NoPen);
+    band->setSelectable(false);
+    m_bands.push_back(band);
+  }
+}
+
+int ComparePlot::benefitCount(int series) const {
+  return series >= 1 && series < seriesCount() ? m_ratios[static_cast<std::size_t>(series)]->dataCount() : 0;
+}
+
+double ComparePlot::benefit(int series, int set) const {
+  const auto it = m_estimates.find({series, set});
+  if (it == m_estimates.end() || series >= seriesCount()) return std::numeric_limits<double>::quiet_NaN();
+  // What the graph draws (not the stored estimate), so a test sees the plot's own data.
+  const double key = static_cast<double>(set) + benefitOffset(series);
+  for (const auto& p : *m_ratios[static_cast<std::size_t>(series)]->data()) {
+    if (p.key == key) return p.value;
+  }
+  return std::numeric_limits<double>::quiet_NaN();
+}
+
+std::optional<std::pair<double, double>> ComparePlot::benefitInterval(int series, int set) const {
+  if (series < 1 || series >= seriesCount()) return std::nullopt;
+  const QCPGraph* g = m_ratios[static_cast<std::size_t>(series)];
+  const QCPErrorBars* bars = m_bars[static_cast<std::size_t>(series)];
+  const double key = static_cast<double>(set) + benefitOffset(series);
+  int index = 0;
+  for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it, ++index) {
+    if (it->key != key) continue;
+    if (index >= bars->data()->size()) return std::nullopt;
+    const QCPErrorBarsData& e = bars->data()->at(index);
+    if (std::isnan(e.errorMinus) || std::isnan(e.errorPlus)) return std::nullopt;
+    return std::make_pair(it->value - e.errorMinus, it->value + e.errorPlus);
+  }
+  return std::nullopt;
+}
+
+QString ComparePlot::benefitText(int series, int set) const {
+  const auto it = m_estimates.find({series, set});
+  if (it == m_estimates.end() || set < 0 || set >= m_sets.size()) return {};
+  const engine::RatioEstimate& e = it->second;
+  QString text = QStringLiteral("<b>%1</b><br>%2: %3 (%4), benefit vs A in %5: the ratio A/B")
+                     .arg(m_names.value(series).toHtmlEscaped(), m_sets[set].toHtmlEscaped(),
+                          QString::fromStdString(engine::speedupText(e.ratio)),
+                          QString::fromStdString(engine::percentText(e.ratio)), metricName().toHtmlEscaped());
+  if (std::isfinite(e.ciLow) && std::isfinite(e.ciHigh)) {
+    text += QStringLiteral("<br>Bar: the report's 95 % bootstrap interval of the ratio, %1")
+                .arg(QString::fromStdString(engine::intervalText(e.ciLow, e.ciHigh)));
+    if (e.noiseFloor > 0) {
+      text += QStringLiteral("<br>Grey band: the noise floor ±%1 %").arg(e.noiseFloor * 100, 0, 'f', 1);
+    }
+    if (!e.verdict.empty()) text += QStringLiteral("; verdict: %1").arg(QString::fromStdString(e.verdict));
+  } else {
+    text += QStringLiteral("<br>No bar: the report has no interval for this row (recorded runs are not "
+                           "interleaved, so not paired samples)");
+  }
+  return text;
+}
+
+QString ComparePlot::benefitCaption() const {
+  std::size_t withInterval = 0;
+  for (const auto& [at, e] : m_estimates) {
+    if (std::isfinite(e.ciLow) && std::isfinite(e.ciHigh)) ++withInterval;
+  }
+  // Short: the plot is some 300 pixels wide beside the table; the hover texts say the rest.
+  const QString what = QStringLiteral("Benefit vs A (A/B)");
+  if (m_estimates.empty() || withInterval == m_estimates.size()) return what + QStringLiteral(", bars: 95 % bootstrap CI");
+  if (withInterval == 0) return what + QStringLiteral(", no intervals in the report");
+  return what + QStringLiteral(", bars: 95 % CI where reported");
+}
+
+void ComparePlot::rescaleBenefits() {
+  QCPAxis* keys = m_benefitRect->axis(QCPAxis::atBottom);
+  QCPAxis* values = m_benefitRect->axis(QCPAxis::atLeft);
+  keys->setRange(xAxis->range());
+  // Many sets: slanted names, so neighbours do not hide each other.
+  keys->setTickLabelRotation(m_sets.size() > 4 ? -25 : 0);
+  // 1 always in view, every bar whole and the floor bands.
+  double lo = 1, hi = 1;
+  for (const auto& [at, e] : m_estimates) {
+    for (const double v : {e.ratio, e.ciLow, e.ciHigh, 1 + e.noiseFloor, 1 / (1 + e.noiseFloor)}) {
+      if (std::isfinite(v) && v > 0) {
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+    }
+  }
+  const double pad = std::max((hi - lo) * 0.15, 0.02);
+  values->setRange(std::max(0.0, lo - pad), hi + pad);
+  values->ticker()->setTickCount(std::clamp(m_benefitRect->height() / 28, 2, 4));
+  // The value label only where it fits beside the axis, as LivePlot does for the figures'.
+  values->setLabel(m_benefitRect->height() >= QFontMetrics(values->labelFont()).horizontalAdvance(QStringLiteral("A/B")) + 8
+                       ? QStringLiteral("A/B")
+                       : QString());
+  m_benefitEmpty->setVisible(m_estimates.empty());
+  // The caption on one line, elided to the width (the hover texts say it all).
+  const QFontMetrics metrics(m_benefitTitle->font());
+  const QString caption = metrics.elidedText(benefitCaption(), Qt::ElideRight, std::max(width() - 12, 40));
+  if (m_benefitTitle->text() != caption) m_benefitTitle->setText(caption);
 }
 
 void ComparePlot::rescale() {
   fitLegend();
   double hi = 0;
   bool any = false;
-  for (int i = 0; i < graphCount(); ++i) {
-    for (const auto& p : *graph(i)->data()) {
+  for (const QCPGraph* g : m_series) {
+    for (const auto& p : *g->data()) {
       hi = std::max(hi, p.value);
       any = true;
     }
   }
   setEmptyTextShown(!any);
-  // Many sets: slanted names, so neighbours do not hide each other.
-  xAxis->setTickLabelRotation(m_sets.size() > 4 ? -25 : 0);
   // Sets at 0, 1, ...: half a step of room on each side; values from 0 so heights compare.
   xAxis->setRange(-0.5, std::max(0.5, static_cast<double>(m_sets.size()) - 0.5));
   yAxis->setRange(0, any ? hi * 1.15 : 1);
   // A tick label every 28 pixels at most: a short plot (Compare with three targets on an 800-pixel
   // screen) printed five labels one over another.
   yAxis->ticker()->setTickCount(std::clamp(axisRect()->height() / 28, 2, 5));
+  rescaleBenefits();
 }
 
 void ComparePlot::styleSeries(bool dark) {
-  for (int i = 0; i < graphCount(); ++i) {
-    const QColor c = targetColor(i, dark);
-    QCPGraph* g = graph(i);
+  for (std::size_t i = 0; i < m_series.size(); ++i) {
+    const QColor c = targetColor(static_cast<int>(i), dark);
+    QCPGraph* g = m_series[i];
     g->setPen(QPen(c, 2));
     g->setLineStyle(QCPGraph::lsLine);
     // Different marker shapes too, so the series stay apart without colour.
-    g->setScatterStyle(QCPScatterStyle(seriesShape(i), c, c, 8));
+    g->setScatterStyle(QCPScatterStyle(seriesShape(static_cast<int>(i)), c, c, 8));
+    if (m_ratios[i] == nullptr) continue;
+    m_ratios[i]->setPen(QPen(c, 2));
+    m_ratios[i]->setScatterStyle(QCPScatterStyle(seriesShape(static_cast<int>(i)), c, c, 8));
+    m_bars[i]->setPen(QPen(c, 1.5));
   }
+  // The benefit panel follows the palette as LivePlot styles the figures' axes.
+  if (m_benefitRect == nullptr) return;
+  const QPalette p = palette();
+  m_benefitRect->setBackground(p.brush(QPalette::Base));
+  styleAxis(m_benefitRect->axis(QCPAxis::atBottom), p, false);
+  styleAxis(m_benefitRect->axis(QCPAxis::atLeft), p, false);
+  m_benefitTitle->setTextColor(p.color(QPalette::Text));
+  m_benefitEmpty->setColor(p.color(QPalette::Disabled, QPalette::Text));
+  m_one->setPen(QPen(p.color(QPalette::Text), 1, Qt::DashLine));
+  rebuildBenefits();  // the bands' shade
 }
 
 QString ComparePlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p) const {
+  for (std::size_t i = 1; i < m_ratios.size(); ++i) {
+    if (m_ratios[i] == &g) {
+      const int series = static_cast<int>(i);
+      return benefitText(series, static_cast<int>(std::lround(p.key - benefitOffset(series))));
+    }
+  }
   const int set = static_cast<int>(p.key);
   if (set < 0 || set >= m_sets.size()) return {};
   QString name = g.name();
-  for (int i = 0; i < graphCount(); ++i) {
-    if (graph(i) == &g) name = m_names.value(i, name);  // the full name, not the legend's
+  for (std::size_t i = 0; i < m_series.size(); ++i) {
+    if (m_series[i] == &g) name = m_names.value(static_cast<int>(i), name);  // the full name, not the legend's
   }
   return QStringLiteral("<b>%1</b><br>%2: %3 (%4)")
       .arg(name.toHtmlEscaped(), m_sets[set].toHtmlEscaped(), valueText(p.value), metricName().toHtmlEscaped());

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/bench/compare_types.h"
 #include "widgets/plots/live_plot.h"
 
 #include <QString>
 #include <QStringList>
 
+#include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace wandscope::widgets {
@@ -17,20 +21,29 @@ namespace wandscope::widgets {
 // its share of the width ("B2: builtin:fre..."), so a narrow plot keeps its height for data. Updates only mark the plot dirty; a short
 // timer replots (rpQueuedReplot) when dirty and visible, as every LivePlot does. Colours
 // follow the palette; the context menu exports PNG/SVG/PDF; hovering a point shows its value.
+//
+// Under the figures, on the same categories, a second panel shows what the verdict is about: each
+// B's benefit vs A (the ratio A/B the report compares, 1 = no change, a dashed line) with the
+// report's 95 % bootstrap interval of that ratio as an error bar, and the noise floor around 1 as a
+// grey band. The figures alone (means, medians) said nothing about how sure a difference is, and
+// the report has no interval of the figures themselves, only of the ratio. A row without an
+// interval (recorded runs, not interleaved) gets its point without a bar, and its hover text says
+// so.
 class ComparePlot : public LivePlot {
   Q_OBJECT
  public:
   explicit ComparePlot(QWidget* parent = nullptr);
 
-  // The categorical axis' label ("query set", "offered rate").
+  // The categorical axis' label ("query set", "offered rate"), under the benefit panel, which
+  // carries the category names for both panels.
   void setCategoryLabel(const QString& label);
-  QString categoryLabel() const { return xAxis->label(); }
+  QString categoryLabel() const;
   // Names the two series ("A: builtin", "B: builtin:bulk_and=off"); keeps the data.
   void setTargets(const QString& a, const QString& b);
   // One series per target, named "A: ...", "B: ...", "B2: ...", ... (at least two series); keeps
   // the data of the series that remain.
   void setTargets(const QStringList& targets);
-  int seriesCount() const { return graphCount(); }
+  int seriesCount() const { return static_cast<int>(m_series.size()); }
   // The full name ("B2: builtin:freq_prune=off"), whatever the legend shows of it.
   QString seriesName(int series) const;
   // What the legend shows of it at the current width.
@@ -42,7 +55,23 @@ class ComparePlot : public LivePlot {
   // Sets one series' point of a category, appending the category when it is new and replacing
   // the series' earlier value there (a live figure that is refined as more samples arrive).
   void setPoint(const QString& category, int series, double value);
+  // Clears the figures and the benefits.
   void clearData();
+
+  // The benefit panel: B `series`' (1 = B, 2 = B2, ...) ratio A/B at `category` (appended when
+  // new), the report's 95 % interval [ciLow, ciHigh] as its bar and its noise floor as the band
+  // around 1. NaN bounds draw no bar; a ratio <= 0 or NaN removes the point.
+  void setBenefit(const QString& category, int series, const engine::RatioEstimate& estimate);
+  int benefitCount(int series) const;
+  double benefit(int series, int set) const;  // NaN when absent
+  // The interval the error bar at that point draws (its ends, read back from the bar's data);
+  // nullopt when the point has no bar or there is no point.
+  std::optional<std::pair<double, double>> benefitInterval(int series, int set) const;
+  // The hover text of that benefit point ("" when there is none).
+  QString benefitText(int series, int set) const;
+  // The panel's caption: what the points and the bars are.
+  QString benefitCaption() const;
+  QCPAxisRect* benefitRect() const noexcept { return m_benefitRect; }
 
   // A figure of the plot as the ratio table and report.md write it (engine::significant plus the
   // unit: "0.1234 ms", "12,346 ms"); every series is a time in ms.
@@ -64,10 +93,28 @@ class ComparePlot : public LivePlot {
   QString metricName() const;
   // Puts the legend on one row, eliding each name to an equal share of the plot's width.
   void fitLegend();
+  // Appends `category` when it is new; its index.
+  int categoryIndex(const QString& category);
+  // The benefit graph and its error bars of every B, redrawn from m_estimates (the points of the
+  // Bs of one category sit side by side around it), and the noise floor bands.
+  void rebuildBenefits();
+  // Series `series`' horizontal offset from its category in the benefit panel.
+  double benefitOffset(int series) const;
+  void rescaleBenefits();
 
   QStringList m_names;  // the series' full names (the graphs' names are the legend's elided ones)
   QStringList m_sets;
   QSharedPointer<QCPAxisTickerText> m_ticker;
+  std::vector<QCPGraph*> m_series;  // the figures: A, B, B2, ... (in the main axis rect)
+  // The benefit panel: per series its ratio graph and error bars (none for A, series 0).
+  QCPAxisRect* m_benefitRect = nullptr;
+  QCPTextElement* m_benefitTitle = nullptr;
+  QCPItemStraightLine* m_one = nullptr;
+  QCPItemText* m_benefitEmpty = nullptr;
+  std::vector<QCPGraph*> m_ratios;
+  std::vector<QCPErrorBars*> m_bars;
+  std::vector<QCPItemRect*> m_bands;  // the noise floor around 1, per category that has one
+  std::map<std::pair<int, int>, engine::RatioEstimate> m_estimates;  // (series, set)
 };
 
 }  // namespace wandscope::widgets

@@ -3,6 +3,7 @@
 
 #include "widgets/models/explain_table_model.h"
 #include "widgets/models/result_diff_model.h"
+#include "widgets/views/decimal_delegate.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -52,6 +53,10 @@ ResultDiffView::ResultDiffView(QWidget* parent) : QWidget(parent) {
   m_table = makeTable(m_model, split);
   m_table->setObjectName(QStringLiteral("resultDiff"));
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+  // Scores line up on the decimal point, as on the Explore page (DecimalDelegate).
+  auto* scores = new DecimalDelegate(m_table);
+  m_table->setItemDelegateForColumn(ResultDiffModel::ScoreA, scores);
+  m_table->setItemDelegateForColumn(ResultDiffModel::ScoreB, scores);
   split->addWidget(m_table);
 
   auto* explain = new QWidget(split);
@@ -70,6 +75,10 @@ ResultDiffView::ResultDiffView(QWidget* parent) : QWidget(parent) {
     *view = makeTable(model, explain);
     (*view)->setSelectionMode(QAbstractItemView::NoSelection);
     (*view)->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    auto* figures = new DecimalDelegate(*view);
+    for (const int c : {ExplainTableModel::IdfColumn, ExplainTableModel::WeightColumn, ExplainTableModel::ContributionColumn}) {
+      (*view)->setItemDelegateForColumn(c, figures);
+    }
     column->addWidget(*note);
     column->addWidget(*view, 1);
     explainLayout->addLayout(column, 1);

@@ -41,6 +41,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -244,21 +245,28 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_status->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   layout->addWidget(m_status);
 
-  // The plot on the left, the full height of the top half; on the right the ratio table over the
-  // runner's per-set lines. At 1280x800 with the log open the plot under a two-line progress box
-  // had 80 pixels of data and a cut axis label, the lines scrolled out of the box, and the table
-  // beside it was too narrow for its Results column.
-  m_vertical = new QSplitter(Qt::Vertical, this);
-  m_top = new QSplitter(Qt::Horizontal, m_vertical);
+  // Two tabs under the controls: the figures (the plot on the left, the ratio table over the
+  // runner's per-set lines on the right) and the result diff. Stacked in one splitter at 1280x800
+  // with the log open, each half got some 200 pixels: the plot's data area was 80 pixels, the
+  // ratio table showed four rows and the result diff three ranks. A tab gives each the whole
+  // height; the ratio table's row still chooses the result diff's set (a double-click shows it).
+  m_views = new QTabWidget(this);
+  m_views->setObjectName(QStringLiteral("compareViews"));
+  m_views->setDocumentMode(true);
+  m_top = new QSplitter(Qt::Horizontal, m_views);
   m_plot = new widgets::ComparePlot(m_top);
   m_plot->setObjectName(QStringLiteral("comparePlot"));
-  // Tall enough for the title, a legend of three targets, slanted query-set names and the axis
-  // label around a readable data area, and short enough that the page still fits a 1280x800
-  // screen with a third target's row, a notice and the log (a taller one grew the window).
+  // Tall enough for the title, a legend of three targets, the figures, the benefit panel with its
+  // bars, slanted query-set names and the axis label, and short enough that the page still fits a
+  // 1280x800 screen with a third target's row, a three-line notice and the log (a taller one grew
+  // the window).
   m_plot->setMinimumHeight(kPlotMinimumHeight);
   m_plot->setMinimumWidth(240);
-  m_plot->setToolTip(QStringLiteral("Each target's CPU ms/query per query set (mean over its blocks), a point per set as "
-                                    "it finishes"));
+  m_plot->setToolTip(QStringLiteral("Top: each target's CPU ms/query per query set (mean over its blocks), a point per "
+                                    "set as it finishes. Bottom: each B's benefit vs A (the ratio A/B of geometric "
+                                    "means the verdict is about; 1 = no change) with the report's 95 % bootstrap "
+                                    "interval of the ratio as a bar and the noise floor as a grey band. Hover a "
+                                    "point for its figures."));
   m_top->addWidget(m_plot);
   m_tableSplit = new QSplitter(Qt::Vertical, m_top);
   m_ratios = new widgets::RatioTableModel(this);
@@ -298,7 +306,7 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_top->setStretchFactor(1, 3);
   m_top->setChildrenCollapsible(false);
 
-  m_bottom = new QSplitter(Qt::Horizontal, m_vertical);
+  m_bottom = new QSplitter(Qt::Horizontal, m_views);
   auto* picker = new QWidget(m_bottom);
   auto* pickerLayout = new QVBoxLayout(picker);
   pickerLayout->setContentsMargins(0, 0, 0, 0);
@@ -337,18 +345,17 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_bottom->addWidget(m_diffView);
   m_bottom->setStretchFactor(0, 2);
   m_bottom->setStretchFactor(1, 5);
-  m_vertical->addWidget(m_top);
-  m_vertical->addWidget(m_bottom);
-  m_vertical->setStretchFactor(0, 1);
-  m_vertical->setStretchFactor(1, 1);
-  layout->addWidget(m_vertical, 1);
+  m_views->addTab(m_top, QStringLiteral("&Figures"));
+  m_views->setTabToolTip(kFiguresTab, QStringLiteral("The plot, the ratio table and the runner's line per query set"));
+  m_views->addTab(m_bottom, QStringLiteral("Result &diff"));
+  m_views->setTabToolTip(kResultDiffTab, QStringLiteral("The queries A and a B answered differently, side by side "
+                                                        "(double-click a row of the ratio table to come here)"));
+  layout->addWidget(m_views, 1);
   // First-launch proportions (restoreSettings replaces them): the table wide enough for its
-  // columns with "identical" results (the plot takes the rest), the progress box five lines, the
-  // top half a little taller than the result diff.
+  // columns with "identical" results (the plot takes the rest), the progress box five lines.
   m_top->setSizes({320, 960});
   m_tableSplit->setSizes({400, m_progress->fontMetrics().lineSpacing() * 5 + 12});
   m_bottom->setSizes({300, 980});
-  m_vertical->setSizes({470, 430});
 
   connect(m_plot, &widgets::ComparePlot::exported, this,
           [this](const QString& path) { emit statusMessage(QStringLiteral("Exported the plot to %1").arg(path)); });
@@ -358,6 +365,10 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   });
   connect(m_profile, &QComboBox::currentIndexChanged, this, &ComparePage::onProfileChanged);
   connect(m_ratioView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::onRatioRowChanged);
+  // The row's set is already chosen in the result diff (onRatioRowChanged): a double-click shows it.
+  connect(m_ratioView, &QTableView::doubleClicked, this, [this] {
+    if (!m_recorded) m_views->setCurrentIndex(kResultDiffTab);
+  });
   connect(m_setList, &QComboBox::currentIndexChanged, this, &ComparePage::fillQueries);
   connect(m_versus, &QComboBox::currentIndexChanged, this, [this] {
     // Another B: its own differing queries per set.
@@ -611,7 +622,12 @@ void ComparePage::onSetFinished(const CompareSetRowsPtr& rows) {
   for (const auto& r : rows->rows) {
     if (r.metric == cpu.metric && r.target < values.size()) values[r.target] = r.b;
   }
-  m_plot->addSet(QString::fromStdString(cpu.querySet), values);
+  const QString set = QString::fromStdString(cpu.querySet);
+  m_plot->addSet(set, values);
+  // Each B's benefit with its interval, as the row in the table has them.
+  for (const auto& r : rows->rows) {
+    if (r.metric == cpu.metric) m_plot->setBenefit(set, static_cast<int>(r.target), r.estimate);
+  }
 }
 
 void ComparePage::showOpenPlotLabels(const QString& quantile) {
@@ -679,6 +695,12 @@ std::string ComparePage::plotReport(const engine::CompareReport& report) {
     values[static_cast<std::size_t>(i)][s.target] = s.b;
   }
   for (qsizetype i = 0; i < categories.size(); ++i) m_plot->addSet(categories[i], values[static_cast<std::size_t>(i)]);
+  // Each B's benefit at each category with the report's interval of it (none, no bar).
+  for (const auto& s : report.scenarios) {
+    if (s.metric == metric && s.target >= 1 && s.target < n) {
+      m_plot->setBenefit(plotCategory(s), static_cast<int>(s.target), s.estimate);
+    }
+  }
   return metric;
 }
 
@@ -715,7 +737,7 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
           .arg(static_cast<double>(m_runTimer.elapsed()) / 1000.0, 0, 'f', 1)
           .arg(metricLabel(metric), counts.join(QStringLiteral(", ")),
                differing == 0 ? QStringLiteral("identical in every set (row_set_diff=0, score_bit_diff=0)")
-                              : QStringLiteral("DIFFER in %1 queries: see the result diff below").arg(differing),
+                              : QStringLiteral("DIFFER in %1 queries: see the Result diff tab").arg(differing),
                report->partial ? QStringLiteral(", stopped early (partial)") : QString());
   m_status->setText(what);
   // The summary is the status line; the notice bar only for what needs attention.
@@ -1000,6 +1022,7 @@ void ComparePage::showRecordedComparison(const RunReportPtr& a, const RunReportP
   for (const auto& s : report->scenarios) {
     if (s.metric != "cpu_ms_per_query") continue;
     m_plot->addSet(QString::fromStdString(s.querySet), s.a, s.b);
+    m_plot->setBenefit(QString::fromStdString(s.querySet), 1, s.estimate);  // no interval: no bar
     // The runner's line for a set ("CPU A 0.1234 ms, B 0.1 ms/query"), figures as the table has them.
     m_progress->appendPlainText(QStringLiteral("%1: CPU A %2 ms, B %3 ms/query: %4")
                                     .arg(QString::fromStdString(s.querySet),
@@ -1088,7 +1111,7 @@ void ComparePage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("profile"), m_profile->currentData().toString());
   settings.setValue(QStringLiteral("repetitions"), m_repetitions->value());
   settings.setValue(QStringLiteral("aa"), m_aa->isChecked());
-  settings.setValue(QStringLiteral("splitter"), m_vertical->saveState());
+  settings.setValue(QStringLiteral("tab"), m_views->currentIndex());
   settings.setValue(QStringLiteral("plotTableSplitter"), m_top->saveState());
   settings.setValue(QStringLiteral("tableProgressSplitter"), m_tableSplit->saveState());
   settings.setValue(QStringLiteral("bottomSplitter"), m_bottom->saveState());
@@ -1104,7 +1127,9 @@ void ComparePage::restoreSettings(QSettings& settings) {
   if (!profile.isEmpty() && profile != embeddedProfileKey() && QFileInfo::exists(profile)) selectProfileFile(profile);
   m_repetitions->setValue(settings.value(QStringLiteral("repetitions"), 3).toInt());
   m_aa->setChecked(settings.value(QStringLiteral("aa"), false).toBool());
-  m_vertical->restoreState(settings.value(QStringLiteral("splitter")).toByteArray());
+  // Not the old "splitter" (the figures over the result diff): tabs replaced it.
+  settings.remove(QStringLiteral("splitter"));
+  m_views->setCurrentIndex(settings.value(QStringLiteral("tab"), kFiguresTab).toInt());
   // Not the old "topSplitter": its proportions (a plot over the progress box, the table beside)
   // left the table too narrow for its Results column.
   settings.remove(QStringLiteral("topSplitter"));

@@ -24,6 +24,7 @@ class QListWidget;
 class QPlainTextEdit;
 class QSpinBox;
 class QSplitter;
+class QTabWidget;
 class QTableView;
 
 namespace wandscope::widgets {
@@ -109,8 +110,13 @@ class ComparePage : public Page {
   // Whole lines the progress box shows at its current height.
   int progressLines() const;
   QTableView* ratioView() const noexcept { return m_ratioView; }
+  // The two views under the controls: the figures (plot, ratio table, runner lines) and the
+  // result diff.
+  QTabWidget* views() const noexcept { return m_views; }
+  static constexpr int kFiguresTab = 0;
+  static constexpr int kResultDiffTab = 1;
   // The plot's minimum height (see the constructor).
-  static constexpr int kPlotMinimumHeight = 200;
+  static constexpr int kPlotMinimumHeight = 260;
   // The one-line summary of the last comparison (counts, verdicts, result equality).
   QString statusText() const;
   const CompareReportPtr& report() const noexcept { return m_report; }
@@ -196,7 +202,7 @@ class ComparePage : public Page {
   QLabel* m_description = nullptr;
   QLabel* m_status = nullptr;
   widgets::NoticeBar* m_notice = nullptr;
-  QSplitter* m_vertical = nullptr;
+  QTabWidget* m_views = nullptr;      // m_top | m_bottom
   QSplitter* m_top = nullptr;         // the plot | m_tableSplit
   QSplitter* m_tableSplit = nullptr;  // the ratio table over the progress box
   QSplitter* m_bottom = nullptr;

@@ -13,6 +13,7 @@
 #include "widgets/models/term_table_model.h"
 #include "widgets/views/notice_bar.h"
 #include "widgets/views/switches_button.h"
+#include "widgets/views/decimal_delegate.h"
 #include "widgets/views/snippet_delegate.h"
 
 #include <QAction>
@@ -347,6 +348,9 @@ void ExplorePage::buildPanels() {
   m_resultModel = new widgets::ResultTableModel(this);
   m_results = makeTable(m_resultModel, m_vertical);
   m_results->setItemDelegate(new widgets::SnippetDelegate(widgets::ResultTableModel::HighlightsRole, m_results));
+  // The score columns (which shift with the comparison's: resizeResultColumns places it) line up
+  // on the decimal point.
+  m_scoreDelegate = new widgets::DecimalDelegate(m_results);
   m_results->horizontalHeader()->setStretchLastSection(true);
   m_results->setTextElideMode(Qt::ElideRight);
   m_results->setObjectName(QStringLiteral("results"));
@@ -382,6 +386,10 @@ void ExplorePage::buildPanels() {
   m_terms->horizontalHeader()->setSectionResizeMode(widgets::TermTableModel::TermColumn, QHeaderView::Stretch);
   m_terms->horizontalHeader()->setStretchLastSection(false);
   m_terms->setTextElideMode(Qt::ElideMiddle);
+  // idf and max score line up on the decimal point (formatFigure's decimals vary).
+  auto* termFigures = new widgets::DecimalDelegate(m_terms);
+  m_terms->setItemDelegateForColumn(widgets::TermTableModel::IdfColumn, termFigures);
+  m_terms->setItemDelegateForColumn(widgets::TermTableModel::MaxScoreColumn, termFigures);
   termBox->layout()->addWidget(m_terms);
   m_analysis = new QLabel(termBox);
   m_analysis->setWordWrap(true);
@@ -405,6 +413,12 @@ void ExplorePage::buildPanels() {
   m_explain->horizontalHeader()->setSectionResizeMode(widgets::ExplainTableModel::TermColumn, QHeaderView::Stretch);
   m_explain->horizontalHeader()->setStretchLastSection(false);
   m_explain->setTextElideMode(Qt::ElideMiddle);
+  // idf, W and the contributions (the sum row too) line up on the decimal point.
+  auto* explainFigures = new widgets::DecimalDelegate(m_explain);
+  for (const int c : {widgets::ExplainTableModel::IdfColumn, widgets::ExplainTableModel::WeightColumn,
+                      widgets::ExplainTableModel::ContributionColumn}) {
+    m_explain->setItemDelegateForColumn(c, explainFigures);
+  }
   explainBox->layout()->addWidget(m_explainHeader);
   explainBox->layout()->addWidget(m_explain);
   m_presentTerms = new QCheckBox(QStringLiteral("Only terms in this document"), explainBox);
@@ -745,6 +759,12 @@ void ExplorePage::resizeResultColumns() {
   const int scoreFloor = QFontMetrics(mono).horizontalAdvance(QStringLiteral("0000.00000")) + kPad;
   // QTableView hides sizeHintForColumn(); QAbstractItemView's is public (the same virtual).
   const QAbstractItemView* view = m_results;
+  // The scores' columns (where they are now) draw through the decimal-point delegate, the others
+  // through the view's (the snippet's).
+  for (int col = 0; col < m_resultModel->columnCount(); ++col) {
+    const C kind = m_resultModel->columnKind(col);
+    m_results->setItemDelegateForColumn(col, kind == C::Score || kind == C::CompareScore ? m_scoreDelegate : nullptr);
+  }
   const auto fit = [&](C c, int floor) {
     const int col = m_resultModel->column(c);
     if (col < 0) return;

@@ -28,6 +28,7 @@ class QToolButton;
 
 namespace wandscope::widgets {
 class CounterTableModel;
+class DecimalDelegate;
 class ExplainTableModel;
 class NoticeBar;
 class ResultTableModel;
@@ -157,6 +158,7 @@ class ExplorePage : public Page {
   QSplitter* m_vertical = nullptr;
   QSplitter* m_bottom = nullptr;
   QTableView* m_results = nullptr;
+  widgets::DecimalDelegate* m_scoreDelegate = nullptr;  // the score columns of m_results
   widgets::ResultTableModel* m_resultModel = nullptr;
   QTableView* m_counters = nullptr;
   widgets::CounterTableModel* m_counterModel = nullptr;
