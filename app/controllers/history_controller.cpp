@@ -45,7 +45,10 @@ std::vector<engine::RunSummary> HistoryController::list(const QString& search, Q
 RunReportPtr HistoryController::load(const QString& runId, QString* error) const {
   try {
     const auto store = engine::RunStore::open(fsPath(m_path));
-    return std::make_shared<const engine::RunReport>(store.loadRun(runId.toStdString()));
+    // Viewing: a stored rung that cannot be read is left out and named in the report's warnings,
+    // the rest of the run stays in sight (it hid the whole run).
+    return std::make_shared<const engine::RunReport>(
+        store.loadRun(runId.toStdString(), engine::DamagedParts::LeaveOut));
   } catch (const std::exception& e) {
     setError(error, e);
     return nullptr;

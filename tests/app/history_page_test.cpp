@@ -14,6 +14,7 @@
 #include "widgets/models/rung_table_model.h"
 #include "widgets/plots/distribution_plot.h"
 #include "widgets/views/load_dashboard.h"
+#include "widgets/views/notice_bar.h"
 
 #include <gtest/gtest.h>
 
@@ -250,8 +251,9 @@ TEST(HistoryPage, SelectingAnUnloadableRunDoesNotLeaveAnotherOnShow) {
   recordRun(db, sampleReport("20250102T000000Z-bbbbbb", "damaged"));
   {
     engine::SqliteDb raw(db, engine::SqliteDb::OpenMode::ReadWrite);
-    raw.exec("UPDATE rungs SET rung_json = '{broken' WHERE seq = 1 AND run = "
-             "(SELECT id FROM runs WHERE run_id = '20250102T000000Z-bbbbbb')");
+    // The header: a damaged rung is left out of a shown run (next test); without its header
+    // there is no run to show.
+    raw.exec("UPDATE runs SET header_json = '{broken' WHERE run_id = '20250102T000000Z-bbbbbb'");
   }
   ShownHistoryPage shown(db);
   app::HistoryPage& page = *shown.page;
@@ -282,6 +284,51 @@ TEST(HistoryPage, SelectingAnUnloadableRunDoesNotLeaveAnotherOnShow) {
   ASSERT_TRUE(exportAction && deleteAction);
   EXPECT_FALSE(exportAction->isEnabled());
   EXPECT_TRUE(deleteAction->isEnabled()) << "a damaged run can still be deleted";
+}
+
+// A run with one damaged stored rung showed none of its rungs ("cannot be shown"), and no page
+// showed a run's warnings (report.md heads the report with them). The readable rungs are shown,
+// the run is partial, and the notice names the rung left out and the run's own warnings; a run
+// without warnings hides it again.
+TEST(HistoryPage, ADamagedRungIsLeftOutAndTheRunsWarningsAreShown) {
+  TempDir dir;
+  const auto db = dir / "runs.sqlite";
+  auto warned = sampleReport("20250102T000000Z-bbbbbb", "damaged");
+  warned.warnings = {"load average 5.92 on 2 cores at the start: the machine was shared"};
+  recordRun(db, sampleReport("20250101T000000Z-aaaaaa", "good"));
+  recordRun(db, warned);
+  engine::SqliteDb(db, engine::SqliteDb::OpenMode::ReadWrite)
+      .exec("UPDATE rungs SET rung_json = '{broken' WHERE seq = 1 AND run = "
+            "(SELECT id FROM runs WHERE run_id = '20250102T000000Z-bbbbbb')");
+  ShownHistoryPage shown(db);
+  app::HistoryPage& page = *shown.page;
+  auto* runView = page.findChild<QTableView*>(QStringLiteral("runs"));
+  auto* notice = page.findChild<widgets::NoticeBar*>();
+  ASSERT_TRUE(runView && notice);
+  auto rowOf = [&](const QString& id) {
+    return page.runProxy()->mapFromSource(page.runModel()->index(page.runModel()->rowOf(id), 0));
+  };
+  QSignalSpy errors(&page, &app::Page::errorOccurred);
+  runView->setCurrentIndex(rowOf(QStringLiteral("20250102T000000Z-bbbbbb")));
+  EXPECT_EQ(errors.count(), 0);
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_TRUE(page.openRunReport()->partial);
+  ASSERT_EQ(page.rungModel()->rowCount(), 2);
+  EXPECT_EQ(page.rungModel()->rungs()[0].index, 0u);
+  EXPECT_EQ(page.rungModel()->rungs()[1].index, 2u);
+  EXPECT_FALSE(notice->isHidden());
+  EXPECT_EQ(notice->kind(), widgets::NoticeBar::Kind::Warning);
+  const std::string text = notice->text().toStdString();
+  EXPECT_NE(text.find("Warning: load average 5.92 on 2 cores at the start: the machine was shared."), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("Warning: rung #1 (2nd of 3 stored) could not be read from the store and is left out"),
+            std::string::npos)
+      << text;
+
+  runView->setCurrentIndex(rowOf(QStringLiteral("20250101T000000Z-aaaaaa")));
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_EQ(page.rungModel()->rowCount(), 3);
+  EXPECT_TRUE(notice->isHidden()) << "the other run's warnings are not this one's: " << notice->text().toStdString();
 }
 
 // The open run read again when the list refreshes and the store holds more of it: opened while

@@ -10,6 +10,7 @@
 #include "widgets/models/rung_table_model.h"
 #include "widgets/plots/distribution_plot.h"
 #include "widgets/views/load_dashboard.h"
+#include "widgets/views/notice_bar.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -184,6 +185,40 @@ struct EditedLadderOnLoadPage {
   QSignalSpy finished{&load, &app::LoadController::runFinished};
   QSignalSpy failed{&load, &app::LoadController::runFailed};
 };
+
+// A run whose report carries warnings (a shared machine, requests as short as the clock reads
+// timing them: report.md heads the report with them) ended in a green "Run ...: 3 rungs" notice.
+TEST(LoadPage, TheReportsWarningsAreSaidWhenTheRunEnds) {
+  app::LoadController load;
+  app::WorkbenchContext context;
+  context.load = &load;
+  app::LoadPage page(context);
+  auto* notice = page.findChild<widgets::NoticeBar*>();
+  ASSERT_TRUE(notice);
+  auto report = std::make_shared<engine::RunReport>();
+  report->header.runId = "20250101T000000Z-aaaaaa";
+  report->header.environment.simdTarget = "avx2";
+  engine::RungResult rung;
+  rung.target = "builtin";
+  rung.mode = "open";
+  report->rungs.push_back(rung);
+  report->warnings = {"load average 5.92 on 2 cores at the start: the machine was shared",
+                      "per-request thread CPU includes about one read of the thread CPU clock (1.987 us)"};
+  emit load.runFinished(report);
+  EXPECT_EQ(notice->kind(), widgets::NoticeBar::Kind::Warning);
+  const std::string text = notice->text().toStdString();
+  EXPECT_NE(text.find("Run 20250101T000000Z-aaaaaa: 1 rung on SIMD target avx2"), std::string::npos) << text;
+  EXPECT_NE(text.find("Warning: load average 5.92 on 2 cores at the start: the machine was shared. "
+                      "Warning: per-request thread CPU includes about one read of the thread CPU clock (1.987 us)."),
+            std::string::npos)
+      << text;
+
+  auto clean = std::make_shared<engine::RunReport>(*report);
+  clean->warnings.clear();
+  emit load.runFinished(clean);
+  EXPECT_EQ(notice->kind(), widgets::NoticeBar::Kind::Positive);
+  EXPECT_EQ(notice->text().toStdString().find("Warning"), std::string::npos) << notice->text().toStdString();
+}
 
 TEST(LoadPage, StopEndsTheRunPartial) {
   // A long ladder: stopped long before its end.

@@ -4,6 +4,7 @@
 #include "app/gui/pages/page_widgets.h"
 #include "app/controllers/history_controller.h"
 #include "app/workers/report_bundle.h"
+#include "engine/core/wording.h"
 #include "widgets/models/run_list_model.h"
 #include "widgets/models/rung_table_model.h"
 #include "widgets/views/load_dashboard.h"
@@ -471,11 +472,11 @@ bool HistoryPage::openRun(const QString& runId) {
   const auto& h = report->header;
   QStringList targets;
   for (const auto& t : h.targets) targets << QString::fromStdString(t);
-  m_runHeader->setText(QStringLiteral("<b>%1</b> \u00b7 %2 \u00b7 %3 \u00b7 %4 rungs%5%6")
+  m_runHeader->setText(QStringLiteral("<b>%1</b> \u00b7 %2 \u00b7 %3 \u00b7 %4%5%6")
                            .arg(QString::fromStdString(h.runId).toHtmlEscaped(),
                                 QString::fromStdString(h.profileName).toHtmlEscaped(),
-                                targets.join(QStringLiteral(", ")).toHtmlEscaped())
-                           .arg(report->rungs.size())
+                                targets.join(QStringLiteral(", ")).toHtmlEscaped(),
+                                QString::fromStdString(engine::counted(report->rungs.size(), "rung", "rungs")))
                            .arg(report->partial ? QStringLiteral(" \u00b7 <span style='color:#c08000'>partial</span>") : QString(),
                                 h.environment.guiAttached ? QStringLiteral(" \u00b7 measured with the GUI attached") : QString()));
   const int row = m_runs->rowOf(runId);
@@ -485,6 +486,14 @@ bool HistoryPage::openRun(const QString& runId) {
   }
   m_deleteAction->setEnabled(true);
   m_exportAction->setEnabled(true);
+  // report.md heads the run with its warnings; the page showed none of them. Warning is the kind
+  // this page uses for nothing else, so it is hidden again for a run without any.
+  if (const QString warnings = warningsText(report->warnings); !warnings.isEmpty()) {
+    m_notice->showNotice(widgets::NoticeBar::Kind::Warning,
+                         QStringLiteral("Run %1: %2").arg(QString::fromStdString(h.runId), warnings));
+  } else if (!m_notice->isHidden() && m_notice->kind() == widgets::NoticeBar::Kind::Warning) {
+    m_notice->hideNotice();
+  }
   return true;
 }
 

@@ -9,6 +9,7 @@
 #include "app/workers/report_bundle.h"
 #include "engine/bench/saturation_rule.h"
 #include "engine/core/log.h"
+#include "engine/core/wording.h"
 #include "widgets/metric_descriptions.h"
 #include "widgets/models/rung_table_model.h"
 #include "widgets/plots/distribution_plot.h"
@@ -381,15 +382,21 @@ void LoadPage::onFinished(const RunReportPtr& report) {
                          QString::fromStdString(engine::describeCapacity(c)).toHtmlEscaped());
   }
   m_verdict->setText(verdicts.isEmpty() ? QString() : verdicts.join(QStringLiteral(" \u00b7 ")));
-  const QString what = QStringLiteral("Run %1: %2 rungs on SIMD target %3%4.")
-                           .arg(QString::fromStdString(report->header.runId))
-                           .arg(report->rungs.size())
-                           .arg(QString::fromStdString(report->header.environment.simdTarget),
+  const QString what = QStringLiteral("Run %1: %2 on SIMD target %3%4.")
+                           .arg(QString::fromStdString(report->header.runId),
+                                QString::fromStdString(engine::counted(report->rungs.size(), "rung", "rungs")),
+                                QString::fromStdString(report->header.environment.simdTarget),
                                 report->partial ? QStringLiteral(", stopped early (partial)") : QString());
   m_status->setText(what + (m_context.load->storePath().isEmpty() ? QString()
                                                                  : QStringLiteral(" Recorded in the run store (History).")));
-  m_notice->showNotice(report->partial ? widgets::NoticeBar::Kind::Warning : widgets::NoticeBar::Kind::Positive,
-                       what + QStringLiteral(" Measured with the GUI attached."), QString());
+  // The report's warnings (report.md heads it with them) are said here too: a run on a shared
+  // machine, or of requests as short as the clock reads timing them, was a green success.
+  const QString warnings = warningsText(report->warnings);
+  m_notice->showNotice(report->partial || !warnings.isEmpty() ? widgets::NoticeBar::Kind::Warning
+                                                              : widgets::NoticeBar::Kind::Positive,
+                       what + QStringLiteral(" Measured with the GUI attached.") +
+                           (warnings.isEmpty() ? QString() : QLatin1Char(' ') + warnings),
+                       QString());
   m_exportAction->setEnabled(true);
   if (m_context.history) m_context.history->notifyChanged();
   emit statusMessage(what);

@@ -2,6 +2,7 @@
 #include "app/gui/pages/page_widgets.h"
 
 #include <QAction>
+#include <QStringList>
 #include <QToolButton>
 
 namespace wandscope::app {
@@ -14,5 +15,11 @@ QToolButton* actionButton(QAction* action, QWidget* parent) {
 }
 
 QString embeddedProfileKey() { return QStringLiteral(":embedded"); }
+
+QString warningsText(const std::vector<std::string>& warnings) {
+  QStringList parts;
+  for (const auto& w : warnings) parts << QStringLiteral("Warning: %1.").arg(QString::fromStdString(w));
+  return parts.join(QLatin1Char(' '));
+}
 
 }  // namespace wandscope::app

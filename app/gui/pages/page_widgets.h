@@ -3,6 +3,9 @@
 
 #include <QString>
 
+#include <string>
+#include <vector>
+
 class QAction;
 class QToolButton;
 class QWidget;
@@ -15,5 +18,10 @@ QToolButton* actionButton(QAction* action, QWidget* parent);
 // The item data of a profile chooser's "embedded default" entry (the Load and Compare pages),
 // never a file name: a file cannot be called ":embedded".
 QString embeddedProfileKey();
+
+// A run report's warnings (a shared machine, clock reads beside tiny CPU figures, thin rungs, a
+// debug build, parts of a damaged stored run left out) as report.md heads them and the Compare
+// page shows a comparison's: "Warning: ... . Warning: ... ."; empty when there are none.
+QString warningsText(const std::vector<std::string>& warnings);
 
 }  // namespace wandscope::app
