@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/rate_format.h"
 
-#include <QLocale>
+#include "engine/core/wording.h"
 
 #include <cmath>
 
@@ -9,12 +9,10 @@ namespace wandscope::widgets {
 
 QString formatRate(double perSecond) {
   if (!std::isfinite(perSecond)) return QStringLiteral("\u2014");
-  // Whole numbers from 1,000/s; four significant digits below, as the rates' plot categories had
-  // (two rungs at 150.4/s and 150.2/s must stay two categories).
-  if (std::abs(perSecond) >= 1000 && std::abs(perSecond) < 1e15) {
-    return QStringLiteral("%1/s").arg(QLocale().toString(static_cast<qlonglong>(std::llround(perSecond))));
-  }
-  return QStringLiteral("%1/s").arg(QLocale().toString(perSecond, 'g', 4));
+  // The engine's words (report.md, bench, `runs show`): the system locale grouped the Load column
+  // as it liked ("102.790/s" in German) beside the report's "102,790/s" and the table's other
+  // figures, and wrote "1e-05/s" below 0.0001/s.
+  return QString::fromStdString(engine::formatRate(perSecond));
 }
 
 }  // namespace wandscope::widgets

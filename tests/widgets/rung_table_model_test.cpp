@@ -59,7 +59,16 @@ TEST(RungTableModel, FillsAsRungsFinishAndShowsThinQuantilesAsAbsent) {
   EXPECT_EQ(cell(model, 0, RungTableModel::Verdict), QStringLiteral("pass"));
   // Large rates in full, never "1.0279e+05/s" (formatRate, the one rate format of the workbench).
   model.addRung(openRung(2, 102790, 4.0));
-  EXPECT_EQ(cell(model, 2, RungTableModel::Load), QLocale().toString(102790) + QStringLiteral("/s"));
+  EXPECT_EQ(cell(model, 2, RungTableModel::Load), QStringLiteral("102,790/s"));
+  {
+    // Whatever the system locale: the Load column read "102.790/s" in German beside report.md's
+    // "102,790/s" (and the table's Completed and Shed, which already read as the report).
+    const QLocale previous;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    EXPECT_EQ(cell(model, 2, RungTableModel::Load), QStringLiteral("102,790/s"));
+    EXPECT_EQ(widgets::formatRate(0.00001234), QStringLiteral("0.00001234/s")) << "never an exponent";
+    QLocale::setDefault(previous);
+  }
   EXPECT_EQ(widgets::formatRate(12.5), QStringLiteral("12.5/s"));
   // Plot categories: rungs a fraction apart stay apart.
   EXPECT_NE(widgets::formatRate(150.4), widgets::formatRate(150.2));
