@@ -76,6 +76,17 @@ engine::CompareReport compareRecordedRuns(const engine::RunReport& a, const engi
                "own (CPU ms/query: process CPU over the rung / completed requests; p50/p99 as recorded); Benefit is "
                "the ratio A/B of those figures. Runs made at different times are not paired samples, so there is no "
                "interval and no verdict, and their results were not compared.";
+  // A run read with damaged stored parts left out (History shows it so): its missing rungs are not
+  // "without a counterpart" in the other run, they were not read.
+  for (const engine::RunReport* run : {&a, &b}) {
+    if (run->partsLeftOut > 0) {
+      out.warnings.push_back(fmt::format("run {} is damaged in the store: {} could not be read and {} left out "
+                                         "(its warnings on the History page name them)",
+                                         run->header.runId,
+                                         engine::counted(run->partsLeftOut, "stored part", "stored parts"),
+                                         run->partsLeftOut == 1 ? "is" : "are"));
+    }
+  }
   if (a.header.profileName != b.header.profileName) {
     out.warnings.push_back(fmt::format("the runs used different profiles ({} and {})", a.header.profileName,
                                        b.header.profileName));
@@ -122,7 +133,9 @@ engine::CompareReport compareRecordedRuns(const engine::RunReport& a, const engi
   }
   unmatched += kb.size() - (ka.size() - unmatched);
   if (unmatched > 0) {
-    out.warnings.push_back(fmt::format("{} rungs have no counterpart in the other run and are not shown", unmatched));
+    out.warnings.push_back(fmt::format("{} no counterpart in the other run and {} not shown",
+                                       engine::counted(unmatched, "rung has", "rungs have"),
+                                       unmatched == 1 ? "is" : "are"));
   }
   // Order the rows as run A ran them.
   std::map<std::string, std::size_t> order;

@@ -147,8 +147,10 @@ struct RunReport {
   // observer (the run store) was told of it. In memory only, not in report.json.
   bool started = true;
   // Stored parts (rungs, the run's end) RunStore::loadRun left out because they could not be read,
-  // each named in `warnings`. In memory only.
+  // each named in `warnings`, and how many of them were rungs (the store holds rungs.size() +
+  // rungsLeftOut). In memory only.
   std::size_t partsLeftOut = 0;
+  std::size_t rungsLeftOut = 0;
 };
 
 // Receives a run as it happens: the store commits each finished rung in its own transaction so an

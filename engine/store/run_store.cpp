@@ -520,7 +520,8 @@ RunReport RunStore::loadRun(const std::string& runId, DamagedParts damaged) cons
     // Into a copy: a document refused halfway must not leave half its fields in the report.
     RunReport ended = report;
     if (readPart(damaged, kEndPart, leftOut, [&] {
-          RunCodec::runEndFromJson(parseStored(*m_db, st.columnText(4), runId, "result"), source, ended);
+          RunCodec::runEndFromJson(parseStored(*m_db, st.columnText(4), runId, "result"),
+                                   source + ", " + kEndPart, ended);
         })) {
       report = std::move(ended);
     }
@@ -534,10 +535,12 @@ RunReport RunStore::loadRun(const std::string& runId, DamagedParts damaged) cons
   for (std::int64_t position = 0; rungs.step(); ++position) {
     const std::string part = rungPart(rungs.columnInt(0), position, count);
     const std::string rungSource = source + ", " + part;
-    readPart(damaged, part, leftOut, [&] {
-      report.rungs.push_back(
-          RunCodec::rungFromJson(parseStored(*m_db, rungs.columnText(1), runId, "rung"), rungSource));
-    });
+    if (!readPart(damaged, part, leftOut, [&] {
+          report.rungs.push_back(
+              RunCodec::rungFromJson(parseStored(*m_db, rungs.columnText(1), runId, "rung"), rungSource));
+        })) {
+      ++report.rungsLeftOut;
+    }
   }
   rungs.reset();
   transaction.commit();
@@ -564,7 +567,7 @@ json RunStore::exportRun(const std::string& runId, DamagedParts damaged) const {
     ended = readPart(damaged, kEndPart, leftOut, [&] {
       json end = parseStored(*m_db, st.columnText(3), runId, "result");
       RunReport check;
-      RunCodec::runEndFromJson(end, source, check);
+      RunCodec::runEndFromJson(end, source + ", " + kEndPart, check);
       doc.update(end);
     });
   }

@@ -411,7 +411,20 @@ TEST(CompareRecordedRuns, MatchesRungsByTargetPositionModeSetAndLoad) {
   EXPECT_EQ(partial.scenarios.size(), 4u);
   ASSERT_EQ(partial.warnings.size(), 2u);
   EXPECT_NE(partial.warnings[0].find("different hosts"), std::string::npos);
-  EXPECT_NE(partial.warnings[1].find("1 rungs"), std::string::npos);
+  EXPECT_NE(partial.warnings[1].find("1 rung has no counterpart in the other run and is not shown"), std::string::npos)
+      << partial.warnings[1];
+
+  // A run History read with a damaged stored rung left out: its missing rung was not read, which
+  // the comparison says rather than only "no counterpart".
+  auto damaged = b;
+  damaged.rungs.pop_back();
+  damaged.partsLeftOut = 1;
+  damaged.rungsLeftOut = 1;
+  const auto fromDamaged = app::compareRecordedRuns(a, damaged);
+  ASSERT_EQ(fromDamaged.warnings.size(), 2u);
+  EXPECT_EQ(fromDamaged.warnings[0],
+            "run 20250102T000000Z-bbbbbb is damaged in the store: 1 stored part could not be read and is left out "
+            "(its warnings on the History page name them)");
 }
 
 }  // namespace

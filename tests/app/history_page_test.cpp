@@ -324,11 +324,29 @@ TEST(HistoryPage, ADamagedRungIsLeftOutAndTheRunsWarningsAreShown) {
   EXPECT_NE(text.find("Warning: rung #1 (2nd of 3 stored) could not be read from the store and is left out"),
             std::string::npos)
       << text;
+  // Export refuses it, as `runs export` does: a bundle must not pass for the whole run.
+  QString error;
+  EXPECT_FALSE(page.exportRunTo(qpath(dir / "bundle"), &error));
+  EXPECT_TRUE(error.contains(QStringLiteral("damaged parts left out"))) << error.toStdString();
+  EXPECT_FALSE(std::filesystem::exists(dir / "bundle" / "report.json"));
+  // A refresh does not read it again (the store's 3 rungs against the 2 shown looked like a run
+  // still recording): a closed bar stays closed.
+  notice->hideNotice();
+  page.refresh();
+  EXPECT_TRUE(notice->isHidden()) << notice->text().toStdString();
+  ASSERT_TRUE(page.openRunReport());
+  EXPECT_EQ(page.openRunReport()->header.runId, "20250102T000000Z-bbbbbb");
 
   runView->setCurrentIndex(rowOf(QStringLiteral("20250101T000000Z-aaaaaa")));
   ASSERT_TRUE(page.openRunReport());
   EXPECT_EQ(page.rungModel()->rowCount(), 3);
   EXPECT_TRUE(notice->isHidden()) << "the other run's warnings are not this one's: " << notice->text().toStdString();
+
+  // Deleting the warned run while it is shown takes its warnings with it.
+  runView->setCurrentIndex(rowOf(QStringLiteral("20250102T000000Z-bbbbbb")));
+  ASSERT_FALSE(notice->isHidden());
+  ASSERT_TRUE(page.deleteRun(QStringLiteral("20250102T000000Z-bbbbbb")));
+  EXPECT_TRUE(notice->isHidden() || notice->kind() != widgets::NoticeBar::Kind::Warning) << notice->text().toStdString();
 }
 
 // The open run read again when the list refreshes and the store holds more of it: opened while

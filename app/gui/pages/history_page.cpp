@@ -404,7 +404,7 @@ void HistoryPage::refresh() {
     // while the list beside them said otherwise.
     const auto& summary = m_runs->runs()[static_cast<std::size_t>(row)];
     if (m_report && m_report->header.runId == summary.runId &&
-        (summary.rungs != m_report->rungs.size() || summary.status != m_openStatus)) {
+        (summary.rungs != m_report->rungs.size() + m_report->rungsLeftOut || summary.status != m_openStatus)) {
       openRun(keep);
     }
   } else {
@@ -427,6 +427,9 @@ void HistoryPage::refresh() {
 }
 
 void HistoryPage::clearOpenRun(const QString& header) {
+  // The bar's warnings (Warning is used for nothing else here) were the run's that is no longer
+  // shown: deleted, or another store opened.
+  if (!m_notice->isHidden() && m_notice->kind() == widgets::NoticeBar::Kind::Warning) m_notice->hideNotice();
   m_report.reset();
   m_rungs->clear();
   m_dashboard->clear();
@@ -485,7 +488,13 @@ bool HistoryPage::openRun(const QString& runId) {
     if (index.isValid() && m_runView->currentIndex().row() != index.row()) m_runView->setCurrentIndex(index);
   }
   m_deleteAction->setEnabled(true);
-  m_exportAction->setEnabled(true);
+  // An export is a copy of the run, and `runs export` refuses one missing a damaged part: so does
+  // this one rather than write a bundle that could pass for the whole run.
+  m_exportAction->setEnabled(report->partsLeftOut == 0);
+  m_exportAction->setToolTip(report->partsLeftOut == 0
+                                 ? QString()
+                                 : QStringLiteral("This run has damaged parts left out (see the warnings): an export "
+                                                  "would not be the whole run"));
   // report.md heads the run with its warnings; the page showed none of them. Warning is the kind
   // this page uses for nothing else, so it is hidden again for a run without any.
   if (const QString warnings = warningsText(report->warnings); !warnings.isEmpty()) {
@@ -519,6 +528,14 @@ void HistoryPage::confirmDelete() {
 bool HistoryPage::exportRunTo(const QString& dir, QString* error) {
   if (!m_report) {
     if (error) *error = QStringLiteral("No run selected");
+    return false;
+  }
+  if (m_report->partsLeftOut > 0) {
+    if (error) {
+      *error = QStringLiteral("Run %1 has damaged parts left out (see the warnings): not exported, as "
+                              "wandscope-cli runs export refuses it too")
+                   .arg(QString::fromStdString(m_report->header.runId));
+    }
     return false;
   }
   return writeReportBundle(dir, *m_report, renderPlots(m_dashboard->plots()), error);

@@ -396,6 +396,7 @@ TEST(RunStore, ViewingARunLeavesOutADamagedRungAndSaysWhichAndWhy) {
   expectSameRung(report.rungs[2], loaded.rungs[1]);
   EXPECT_TRUE(loaded.partial);
   EXPECT_EQ(loaded.partsLeftOut, 2u);
+  EXPECT_EQ(loaded.rungsLeftOut, 2u);
   EXPECT_EQ(loaded.capacity.size(), report.capacity.size()) << "the run's end is intact";
   ASSERT_EQ(loaded.warnings.size(), report.warnings.size() + 2);
   const std::string& second = loaded.warnings[report.warnings.size()];
@@ -429,6 +430,7 @@ TEST(RunStore, ViewingARunWithADamagedEndKeepsItsRungsAndDropsOnlyTheEnd) {
   for (std::size_t i = 0; i < 3; ++i) expectSameRung(report.rungs[i], loaded.rungs[i]);
   EXPECT_TRUE(loaded.partial);
   EXPECT_EQ(loaded.partsLeftOut, 1u);
+  EXPECT_EQ(loaded.rungsLeftOut, 0u);
   EXPECT_TRUE(loaded.capacity.empty()) << "nothing of a refused end is half-read";
   ASSERT_EQ(loaded.warnings.size(), 1u) << "the end's own warnings went with it";
   EXPECT_NE(loaded.warnings[0].find("the run's end (capacity, calibration, saturation rule, warnings) could not be read"),
@@ -437,6 +439,12 @@ TEST(RunStore, ViewingARunWithADamagedEndKeepsItsRungsAndDropsOnlyTheEnd) {
   EXPECT_NE(loaded.warnings[0].find("capacity"), std::string::npos) << loaded.warnings[0];
   const auto exported = store.exportRun("end", engine::DamagedParts::LeaveOut);
   expectSameReport(loaded, engine::RunCodec::reportFromJson(exported, "export"));
+  // Refused, the message names the part as it names a rung (it said "run end: capacity ...").
+  for (const auto& e : {catchError([&] { (void)store.loadRun("end"); }), catchError([&] { (void)store.exportRun("end"); })}) {
+    EXPECT_NE(std::string(e.what()).find(": run end, the run's end (capacity, calibration, saturation rule, warnings): capacity"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(RunStore, ADamagedHeaderIsRefusedEvenWhenViewing) {
