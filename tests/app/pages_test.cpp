@@ -26,8 +26,10 @@
 
 #include <QAbstractItemModelTester>
 #include <QHeaderView>
+#include <QImage>
 #include <QScrollBar>
 #include <QLineEdit>
+#include <QPainter>
 #include <QProgressBar>
 #include <QRegularExpression>
 #include <QSettings>
@@ -577,6 +579,22 @@ TEST(Pages, TheTermAndExplainFiguresAreNeverCut) {
 // the text as the cell's delegate places it, less the fraction's width. A DecimalDelegate says
 // where it draws; any other delegate draws as Qt's item views do (the style's text rectangle less
 // its margins).
+// The rightmost column paint() inks for the cell, drawn on white: where the drawn text ends.
+int inkedRight(const QAbstractItemDelegate* delegate, const QStyleOptionViewItem& option, const QModelIndex& index) {
+  QImage image(option.rect.size(), QImage::Format_ARGB32);
+  image.fill(Qt::white);
+  QPainter painter(&image);
+  painter.translate(-option.rect.topLeft());
+  delegate->paint(&painter, option, index);
+  painter.end();
+  for (int x = image.width() - 1; x >= 0; --x) {
+    for (int y = 0; y < image.height(); ++y) {
+      if (qGray(image.pixel(x, y)) < 128) return option.rect.left() + x;
+    }
+  }
+  return -1;
+}
+
 int decimalPointXIn(const QTableView* view, const QModelIndex& index) {
   QStyleOptionViewItem option;
   option.initFrom(view->viewport());
@@ -591,6 +609,9 @@ int decimalPointXIn(const QTableView* view, const QModelIndex& index) {
   QRect textRect;
   if (const auto* decimal = qobject_cast<const widgets::DecimalDelegate*>(view->itemDelegateForIndex(index))) {
     textRect = decimal->textRect(option, index);
+    // textRect() is the delegate's own word: what paint() draws must end there too (a glyph's
+    // side bearing and antialiasing apart), or the test would only show the delegate installed.
+    EXPECT_NEAR(inkedRight(decimal, option, index), textRect.right(), 2) << text.toStdString();
   } else {
     option.text = text;
     option.font = font;
