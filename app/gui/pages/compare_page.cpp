@@ -749,7 +749,7 @@ void ComparePage::onFinished(const CompareReportPtr& report) {
                       : QStringLiteral("A and B returned different results: the speed figures compare different work."));
   }
   if (report->partial) attention << QStringLiteral("Stopped early: only the finished query sets are shown.");
-  for (const auto& w : report->warnings) attention << QStringLiteral("Warning: %1.").arg(QString::fromStdString(w));
+  if (const QString warnings = warningsText(report->warnings); !warnings.isEmpty()) attention << warnings;
   if (attention.isEmpty()) {
     m_notice->hideNotice();
   } else {

@@ -20,8 +20,8 @@ QToolButton* actionButton(QAction* action, QWidget* parent);
 QString embeddedProfileKey();
 
 // A run report's warnings (a shared machine, clock reads beside tiny CPU figures, thin rungs, a
-// debug build, parts of a damaged stored run left out) as report.md heads them and the Compare
-// page shows a comparison's: "Warning: ... . Warning: ... ."; empty when there are none.
+// debug build, parts of a damaged stored run left out) as report.md heads them, for the Load,
+// History and Compare pages' notices: "Warning: ... . Warning: ... ."; empty when there are none.
 QString warningsText(const std::vector<std::string>& warnings);
 
 }  // namespace wandscope::app
