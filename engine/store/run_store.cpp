@@ -593,15 +593,16 @@ json RunStore::exportRun(const std::string& runId, DamagedParts damaged) const {
   }
   rungs.reset();
   transaction.commit();
-  doc["rungs"] = std::move(rungDocs);
   if (!leftOut.empty()) {
     doc["partial"] = true;
     json& warnings = doc["warnings"];
     if (!warnings.is_array()) warnings = json::array();
     for (const auto& w : leftOut) warnings.push_back(w);
   }
-  // The whole document through the codec as well: it is what `runs import` will read back.
+  // The rest of the document (header, schema version, end fields) through the codec as well: it is
+  // what `runs import` will read back. Before the rungs go in, each already read above once.
   (void)RunCodec::reportFromJson(doc, source);
+  doc["rungs"] = std::move(rungDocs);
   return doc;
 }
 
