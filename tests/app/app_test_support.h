@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "app/gui/pages/page.h"
 #include "engine/bench/run_types.h"
 #include "engine/store/store_run_observer.h"
 #include "tests/support/temp_dir.h"
+
+#include <QAction>
+#include <QString>
 
 #include <filesystem>
 #include <string>
@@ -18,6 +22,14 @@ inline void recordRun(const std::filesystem::path& db, const engine::RunReport& 
   observer.onRunStarted(report.header);
   for (const auto& rung : report.rungs) observer.onRungFinished(report.header, rung);
   observer.onRunFinished(report);
+}
+
+// The page's menu action whose text is exactly `text` (with its & mnemonic), or nullptr.
+inline QAction* menuAction(const app::Page& page, const QString& text) {
+  for (QAction* a : page.menuActions()) {
+    if (a->text() == text) return a;
+  }
+  return nullptr;
 }
 
 // The environment of a workbench child process: offscreen, its cache, settings and data under

@@ -756,10 +756,7 @@ TEST(HistoryPage, ListsAndOpensAStoredComparison) {
   EXPECT_EQ(view->item(0, 1)->text(), QStringLiteral("stored <profile>"));
   EXPECT_EQ(view->item(0, 3)->text(), QStringLiteral("builtin:bulk_and=off"));
   EXPECT_EQ(view->item(0, 6)->text(), QStringLiteral("complete"));
-  QAction* open = nullptr;
-  for (QAction* a : historyPage.menuActions()) {
-    if (a->text() == QStringLiteral("&Open comparison")) open = a;
-  }
+  QAction* open = menuAction(historyPage, QStringLiteral("&Open comparison"));
   ASSERT_TRUE(open);
   EXPECT_FALSE(open->isEnabled());
   view->selectRow(0);

@@ -199,10 +199,7 @@ TEST(HistoryPage, DeletesAStoredComparisonAfterAsking) {
 
   ASSERT_EQ(page.comparisons().size(), 2u);
   EXPECT_EQ(page.comparisons()[0].compareId, "20250104T000000Z-dddddd");  // newest first
-  QAction* remove = nullptr;
-  for (QAction* a : page.menuActions()) {
-    if (a->text() == QStringLiteral("Delete co&mparison\u2026")) remove = a;
-  }
+  QAction* remove = menuAction(page, QStringLiteral("Delete co&mparison\u2026"));
   ASSERT_TRUE(remove);
   EXPECT_FALSE(remove->isEnabled()) << "nothing selected";
   page.comparisonView()->selectRow(1);
@@ -275,12 +272,8 @@ TEST(HistoryPage, SelectingAnUnloadableRunDoesNotLeaveAnotherOnShow) {
   QString error;
   EXPECT_FALSE(page.exportRunTo(qpath(dir / "bundle"), &error));
   EXPECT_FALSE(std::filesystem::exists(dir / "bundle" / "report.json"));
-  QAction* exportAction = nullptr;
-  QAction* deleteAction = nullptr;
-  for (QAction* a : page.menuActions()) {
-    if (a->text() == QStringLiteral("&Export run\u2026")) exportAction = a;
-    if (a->text() == QStringLiteral("&Delete run\u2026")) deleteAction = a;
-  }
+  QAction* exportAction = menuAction(page, QStringLiteral("&Export run\u2026"));
+  QAction* deleteAction = menuAction(page, QStringLiteral("&Delete run\u2026"));
   ASSERT_TRUE(exportAction && deleteAction);
   EXPECT_FALSE(exportAction->isEnabled());
   EXPECT_TRUE(deleteAction->isEnabled()) << "a damaged run can still be deleted";
@@ -423,12 +416,8 @@ TEST(HistoryPage, RefreshKeepsTwoSelectedRuns) {
   const QStringList selected = page.selectedRunIds();
   ASSERT_TRUE(page.openRunReport());
   EXPECT_EQ(QString::fromStdString(page.openRunReport()->header.runId), newer);
-  QAction* refresh = nullptr;
-  QAction* compare = nullptr;
-  for (QAction* a : page.menuActions()) {
-    if (a->text() == QStringLiteral("&Refresh")) refresh = a;
-    if (a->text() == QStringLiteral("&Compare runs\u2026")) compare = a;
-  }
+  QAction* refresh = menuAction(page, QStringLiteral("&Refresh"));
+  QAction* compare = menuAction(page, QStringLiteral("&Compare runs\u2026"));
   ASSERT_TRUE(refresh && compare);
   EXPECT_TRUE(compare->isEnabled());
 
