@@ -75,8 +75,9 @@ static_assert(sizeof(TermEntry) == 40);
 // Each list starts 16-byte aligned with its skip table (one entry per block), then the blocks.
 // A full block is BP128 doc gaps (stored as gap - 1) followed by BP128 (tf - 1), each
 // 16 * width bytes. The last block of a list holds the remaining 1..128 postings; when it has
-// fewer than 128 it is a varint tail instead: `count` varints of (gap - 1), then `count` varints
-// of (tf - 1). The first gap of a list is taken from (docBase - 1), mod 2^32.
+// fewer than 128 it is a varint tail instead: per posting a varint of ((gap - 1) << 1) | (tf == 1),
+// then, only when tf > 1, a varint of (tf - 2) (docs/FORMAT.md). The first gap of a list is taken
+// from (docBase - 1), mod 2^32.
 struct SkipEntry {
   std::uint32_t lastDoc;     // global doc id of the block's last posting
   std::uint32_t dataOffset;  // byte offset of the block's data from the start of the skip table
