@@ -81,6 +81,21 @@ std::string optionSwitchHelp() {
          engine::SearchOptions::names();
 }
 
+engine::Algorithm algorithmOption(const std::string& name, engine::Operator op) {
+  engine::Algorithm algo{};
+  try {
+    algo = engine::parseAlgorithm(name);
+  } catch (const engine::Error& e) {
+    if (e.kind() != engine::ErrorKind::Usage) throw;
+    engine::throwUsage(std::string("--algo: ") + e.what());
+  }
+  if (!engine::algorithmSupports(algo, op)) {
+    engine::throwUsage(fmt::format("--algo {} does not evaluate {} queries ({})", name,
+                                   op == engine::Operator::Or ? "OR" : "AND", engine::algorithmsFor(op)));
+  }
+  return algo;
+}
+
 std::size_t countOption(const std::string& option, std::int64_t value, std::size_t max) {
   return countOption(option, value, 0, max);
 }

@@ -43,6 +43,9 @@ std::size_t countOption(const std::string& option, std::int64_t value, std::size
 // and from 0 to kMaxWarmupSeconds (the profiles' limit; 1e308 once spun until killed).
 inline constexpr double kMaxWarmupSeconds = 3600;
 double warmupOption(const std::string& option, double value);
+// --algo's path for --op's operator: a usage error names --algo and lists the paths that apply
+// ("--algo bmw does not evaluate AND queries (AND queries take auto, exhaustive, ...)").
+engine::Algorithm algorithmOption(const std::string& name, engine::Operator op);
 // Applies the values of a repeated --opt in turn; a switch named in two of them is a usage error.
 void applyOptionSpecs(engine::SearchOptions& options, const std::vector<std::string>& specs);
 // The queries of a query file; one that holds none is a bad input file (exit 3), as a run or a

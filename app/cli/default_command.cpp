@@ -9,13 +9,39 @@
 #include "engine/core/wording.h"
 #include "engine/corpus/query_reader.h"
 #include "engine/index/index.h"
+#include "engine/query/searcher.h"
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
+#include <string>
 
 namespace wandscope::app {
+namespace {
+
+// A query of the default's mid-df-2 set (two words of mid document frequency) whose AND has hits,
+// for the next steps to show something; the first of the set if none has.
+std::optional<std::string> exampleQuery(const engine::DefaultDataset& d, const engine::Index& index) {
+  const auto set = std::find_if(d.querySets.begin(), d.querySets.end(),
+                                [](const engine::DefaultQuerySet& q) { return q.name == "mid-df-2"; });
+  if (set == d.querySets.end()) return std::nullopt;
+  const auto queries = engine::readQueries(set->path);
+  if (queries.empty()) return std::nullopt;
+  for (const auto& q : queries) {
+    engine::SearchRequest request;
+    request.text = q.text;
+    request.op = engine::Operator::And;
+    request.k = 1;
+    request.describePlan = false;
+    if (!engine::search(index, request).hits.empty()) return q.text;
+  }
+  return queries.front().text;
+}
+
+}  // namespace
 
 void addDefaultCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
@@ -108,8 +134,20 @@ void addDefaultCommand(CLI::App& app) {
       printJson(j);
     } else {
       std::cout << "\nCPU ms/q is process CPU time per query (mean over passes); p50 is nearest-rank wall time, "
-                   "absent with fewer than 200 samples.\nTry: wandscope-cli search "
-                << d.index.string() << " --query \"...\" --explain\n";
+                   "absent with fewer than 200 samples.\n";
+      // Next steps on a real query of the default (a placeholder "..." found nothing).
+      if (const auto example = exampleQuery(d, *index)) {
+        const std::string idx = d.index.string();
+        std::cout << fmt::format(
+            "\nNext:\n"
+            "  why these hits, term by term:\n"
+            "    wandscope-cli search {0} --query \"{1}\" --op and --explain\n"
+            "  every pruning step as JSON (the workbench's Trace page steps through the same):\n"
+            "    wandscope-cli search {0} --query \"{1}\" --algo bmw --trace trace.json\n"
+            "  an open-loop load ladder (run from the source tree):\n"
+            "    wandscope-cli bench --profile benchprofiles/smoke.json --out smoke-report\n",
+            idx, *example);
+      }
     }
     return 0;
   });

@@ -95,7 +95,7 @@ void addRunCommand(CLI::App& app) {
     engine::SearchRequest base;
     base.op = engine::parseOperator(a->op);
     base.k = k;
-    base.algorithm = engine::parseAlgorithm(a->algo);
+    base.algorithm = algorithmOption(a->algo, base.op);
     applyOptionSpecs(base.options, a->opts);
     base.describePlan = false;  // timed: the words are never read
     engine::checkRequest(base);
@@ -233,7 +233,7 @@ void addRunCommand(CLI::App& app) {
       if (t.wallMsP50) timingLine += fmt::format(", wall p50 {:.4f} ms", *t.wallMsP50);
     }
     engine::writeFilesTogether(outputs);
-    std::cerr << fmt::format("ran {} queries ({} hits) into {}\n", queries.size(), totalHits, a->out);
+    std::cerr << fmt::format("ran {} ({}) into {}\n", engine::counted(queries.size(), "query", "queries"), engine::counted(totalHits, "hit", "hits"), a->out);
     if (!timingLine.empty()) std::cerr << timingLine << '\n';
     return 0;
   });

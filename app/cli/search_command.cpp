@@ -25,6 +25,9 @@ namespace {
 
 // Far beyond any lesson's needs (an event is some 40 bytes), short of exhausting memory.
 constexpr std::size_t kMaxTraceLimit = 50'000'000;
+// The text output's query line and term list stay a screenful whatever the query.
+constexpr std::size_t kMaxEchoBytes = 200;
+constexpr std::size_t kMaxTermLines = 32;
 
 std::string shorten(std::string_view text, std::size_t max) {
   if (text.size() <= max) return std::string(text);
@@ -78,7 +81,7 @@ void addSearchCommand(CLI::App& app) {
     request.text = a->query;
     request.op = engine::parseOperator(a->op);
     request.k = countOption("--k", a->k, engine::kMaxK);
-    request.algorithm = engine::parseAlgorithm(a->algo);
+    request.algorithm = algorithmOption(a->algo, request.op);
     applyOptionSpecs(request.options, a->opts);
     engine::checkRequest(request);
     const std::size_t traceLimit = countOption("--trace-limit", a->traceLimit, kMaxTraceLimit);
@@ -151,18 +154,32 @@ void addSearchCommand(CLI::App& app) {
       return 0;
     }
 
-    std::cout << fmt::format("query   \"{}\" ({}, k {}{}, {})\n", a->query, engine::operatorName(request.op), request.k,
+    // A long query is echoed in part (a 10,000-token query printed 60 KB here): the analysis that
+    // follows counts its tokens and terms, and --json carries the whole text.
+    const std::string echoed = a->query.size() <= kMaxEchoBytes
+                                   ? fmt::format("\"{}\"", a->query)
+                                   : fmt::format("\"{}\" [{} bytes]", shorten(a->query, kMaxEchoBytes),
+                                                 engine::grouped(a->query.size()));
+    std::cout << fmt::format("query   {} ({}, k {}{}, {})\n", echoed, engine::operatorName(request.op), request.k,
                              served < request.k ? fmt::format(" (the index holds {})", engine::counted(served, "document", "documents")) : "",
                              engine::describeAnalysis(result.query));
     std::size_t width = 20;
-    for (const auto& t : result.query.terms) width = std::max(width, t.text.size());
-    for (const auto& t : result.query.terms) {
+    // Without --explain a query of many terms lists its first ones; --explain and --json list every one.
+    const std::size_t listed = a->explain ? result.query.terms.size() : std::min(result.query.terms.size(), kMaxTermLines);
+    for (std::size_t i = 0; i < listed; ++i) width = std::max(width, result.query.terms[i].text.size());
+    for (std::size_t i = 0; i < listed; ++i) {
+      const auto& t = result.query.terms[i];
       if (t.id) {
         std::cout << fmt::format("  term  {:<{}} df {:<9} idf {:<10} max score {:<10} blocks {}\n", t.text, width,
                                  t.df, engine::exactFigure(t.idf), engine::exactFigure(t.maxScore), t.blocks);
       } else {
         std::cout << fmt::format("  term  {:<{}} not in the index\n", t.text, width);
       }
+    }
+    if (listed < result.query.terms.size()) {
+      const std::size_t more = result.query.terms.size() - listed;
+      std::cout << fmt::format("  ... and {} more {} (--explain or --json lists every term)\n", engine::grouped(more),
+                               more == 1 ? "term" : "terms");
     }
     std::cout << fmt::format("path    {} ({})\n", engine::algorithmName(result.algorithm), result.reason);
     // The switches that were off, if any: the path's reason names one only when it changed the plan.

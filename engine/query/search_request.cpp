@@ -43,6 +43,14 @@ Algorithm parseAlgorithm(std::string_view name) {
   throwUsage("unknown algorithm '" + std::string(name) + "' (expected one of " + valid + ")");
 }
 
+std::string algorithmsFor(Operator op) {
+  std::string names;
+  for (const auto& [algo, text] : kAlgorithms) {
+    if (algorithmSupports(algo, op)) names += (names.empty() ? "" : ", ") + std::string(text);
+  }
+  return std::string(op == Operator::Or ? "OR" : "AND") + " queries take " + names;
+}
+
 const char* algorithmName(Algorithm algo) noexcept {
   for (const auto& [a, text] : kAlgorithms) {
     if (a == algo) return text;
@@ -161,7 +169,7 @@ void checkRequest(const SearchRequest& request) {
   }
   if (!algorithmSupports(request.algorithm, request.op)) {
     throwUsage(std::string("algorithm ") + algorithmName(request.algorithm) + " does not evaluate " +
-               (request.op == Operator::Or ? "OR" : "AND") + " queries");
+               (request.op == Operator::Or ? "OR" : "AND") + " queries (" + algorithmsFor(request.op) + ")");
   }
 }
 

@@ -30,6 +30,8 @@ Algorithm parseAlgorithm(std::string_view name);  // throws Usage listing the na
 const char* algorithmName(Algorithm algo) noexcept;
 // Whether `algo` can evaluate `op` (Auto and Exhaustive apply to both).
 bool algorithmSupports(Algorithm algo, Operator op) noexcept;
+// The paths that evaluate `op`, for a refusal: "AND queries take auto, exhaustive, block-max-and, bulk-and".
+std::string algorithmsFor(Operator op);
 const std::vector<Algorithm>& allAlgorithms();
 
 // Optimisation switches, all on by default; each can be turned off at run time to measure what it

@@ -10,8 +10,10 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <map>
 #include <set>
 #include <sstream>
@@ -375,6 +377,98 @@ TEST_F(CliPipeline, ErrorsHaveTheRightExitCodeAndOneLine) {
   r = cli({"search", (d / "index").string(), "--query", "x", "--trace-limit", "-1", "--trace", (d / "t.json").string()});
   EXPECT_EQ(r.exitCode, 2) << r.err;
   EXPECT_NE(r.err.find("--trace-limit must be between 0 and"), std::string::npos) << r.err;
+}
+
+// `default` ended with "Try: wandscope-cli search IDX --query \"...\" --explain", a placeholder that
+// found nothing. It names a query of its own mid-df-2 set whose AND has hits, and the trace and
+// ladder commands; each suggested search runs as printed and finds documents.
+TEST(CliDefault, NextStepsNameAQueryThatFindsDocuments) {
+  TempDir cache;
+  const auto r = cli({"default", "--cache", cache.path().string(), "--docs", "2000", "--passes", "1"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  ASSERT_NE(r.out.find("\nNext:\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\"...\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("    wandscope-cli bench --profile benchprofiles/smoke.json --out smoke-report\n"), std::string::npos);
+  std::istringstream lines(r.out.substr(r.out.find("\nNext:\n")));
+  std::size_t searches = 0;
+  for (std::string line; std::getline(lines, line);) {
+    const std::string prefix = "    wandscope-cli search ";
+    if (line.rfind(prefix, 0) != 0) continue;
+    // search DIR --query "TEXT" OPTIONS...: split on spaces, the quoted text as one argument.
+    std::vector<std::string> args;
+    std::istringstream words(line.substr(std::string("    wandscope-cli ").size()));
+    for (std::string w; words >> std::quoted(w);) args.push_back(w);
+    const auto trace = std::find(args.begin(), args.end(), "trace.json");
+    if (trace != args.end()) *trace = (cache.path() / "trace.json").string();
+    const auto s = cli(args);
+    EXPECT_EQ(s.exitCode, 0) << line << "\n" << s.err;
+    EXPECT_EQ(s.out.find("no results"), std::string::npos) << line << "\n" << s.out;
+    ++searches;
+  }
+  EXPECT_EQ(searches, 2u) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(cache.path() / "trace.json"));
+}
+
+// A wrong --algo said "unknown algorithm 'nope'" or "algorithm wand does not evaluate AND
+// queries", naming neither the option nor what would do: both name --algo now, and the second
+// lists the paths of the operator asked for, in `search` and `run` alike.
+TEST_F(CliPipeline, AWrongAlgoNamesTheOptionAndThePathsThatApply) {
+  const auto d = dir();
+  const std::string index = (d / "index").string();
+  const std::string queries = (d / "q.jsonl").string();
+  const std::string out = (d / "never.trec").string();
+  for (const auto& args : {std::vector<std::string>{"search", index, "--query", "x", "--algo", "nope"},
+                           std::vector<std::string>{"run", index, "--queries", queries, "--out", out, "--algo", "nope"}}) {
+    const auto r = cli(args);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(countLines(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find("--algo: unknown algorithm 'nope' (expected one of auto, exhaustive,"), std::string::npos) << r.err;
+  }
+  for (const auto& args :
+       {std::vector<std::string>{"search", index, "--query", "x", "--op", "and", "--algo", "wand"},
+        std::vector<std::string>{"run", index, "--queries", queries, "--out", out, "--op", "and", "--algo", "wand"}}) {
+    const auto r = cli(args);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(countLines(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find("--algo wand does not evaluate AND queries (AND queries take auto, exhaustive, block-max-and, "
+                         "bulk-and)"),
+              std::string::npos)
+        << r.err;
+  }
+  const auto r = cli({"search", index, "--query", "x", "--algo", "bulk-and"});
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find("(OR queries take auto, exhaustive, wand, bmw, maxscore, bmm, taat)"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// A 10,000-token query printed itself whole on the query line (60 KB) and a line per distinct
+// term: the text output echoes its first 200 bytes with the size and lists 32 terms with a count
+// of the rest; --explain lists every term, and --json still carries the whole text.
+TEST_F(CliPipeline, ALongQueryIsEchoedInPartAndItsTermsCounted) {
+  const auto d = dir();
+  std::string query;
+  for (int i = 0; i < 2000; ++i) query += "longword" + std::to_string(i % 500) + " ";
+  const auto r = cli({"search", (d / "index").string(), "--query", query});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_LT(r.out.size(), 6000u) << r.out.substr(0, 2000);
+  EXPECT_NE(r.out.find(fmt::format("...\" [{} bytes] (or, k 10, 500 distinct terms of 2,000 tokens", engine::grouped(query.size()))),
+            std::string::npos)
+      << r.out.substr(0, 1000);
+  EXPECT_NE(r.out.find("  term  longword31 "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("  term  longword32 "), std::string::npos) << "only the first 32 terms are listed";
+  EXPECT_NE(r.out.find("  ... and 468 more terms (--explain or --json lists every term)\n"), std::string::npos) << r.out;
+  const auto explained = cli({"search", (d / "index").string(), "--query", query, "--explain"});
+  ASSERT_EQ(explained.exitCode, 0) << explained.err;
+  EXPECT_NE(explained.out.find("  term  longword499 "), std::string::npos);
+  EXPECT_EQ(explained.out.find("more terms"), std::string::npos);
+  const auto json = cli({"search", (d / "index").string(), "--query", query, "--json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  const auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j.at("query").get<std::string>(), query);
+  EXPECT_EQ(j.at("terms").size(), 500u);
+  // A short query is echoed whole, as before.
+  const auto small = cli({"search", (d / "index").string(), "--query", "longword1 longword2"});
+  EXPECT_NE(small.out.find("query   \"longword1 longword2\" (or, k 10,"), std::string::npos) << small.out;
 }
 
 // Two outputs naming one file kept only the last written (`--out x --counters x` exited 0 with
