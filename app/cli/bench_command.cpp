@@ -226,6 +226,9 @@ void addBenchCommand(CLI::App& app) {
     for (const auto& [target, c] : report.capacity) {
       std::cerr << fmt::format("{}: maximum sustainable rate {}\n", target, engine::describeCapacity(c));
     }
+    // What report.md opens with (a shared machine, a generator that fell behind, thin rungs...):
+    // said here too, where a verdict of "not established" would otherwise stand unexplained.
+    for (const auto& warning : report.warnings) std::cerr << "warning: " << warning << '\n';
     std::cerr << fmt::format("{} rungs; reports in {}{}\n", report.rungs.size(), out.string(),
                              partialNote(report.partial, signal));
     std::cout << (out / "report.md").string() << '\n';

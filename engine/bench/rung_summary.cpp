@@ -69,6 +69,31 @@ std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& 
       significant(*smallest->threadCpuP50Ms * 1e3));
 }
 
+std::optional<std::string> generatorBehindWarning(const std::vector<RungResult>& rungs, double loadAverage1m,
+                                                  unsigned cores) {
+  constexpr std::string_view kBehind = "generator behind";
+  std::size_t open = 0;
+  std::size_t behind = 0;
+  const RungResult* first = nullptr;
+  for (const auto& r : rungs) {
+    if (r.mode != "open") continue;
+    ++open;
+    if (r.verdict == "invalid" && r.criterion.find(kBehind) != std::string::npos) {
+      ++behind;
+      if (first == nullptr) first = &r;
+    }
+  }
+  if (first == nullptr) return std::nullopt;
+  const std::string busy = loadAverage1m > static_cast<double>(std::max(1u, cores))
+                               ? fmt::format(" (load average {:.2f} on {} cores at the start)", loadAverage1m, cores)
+                               : std::string();
+  return fmt::format(
+      "{} of {} open-loop {} could not be judged because the load generator fell behind its schedule (rung {}: {}): "
+      "such a rung measures the machine, not the target{}. Run again on an idle machine, or ask less of the "
+      "generator: lower rates (--rates) or fewer targets",
+      behind, open, open == 1 ? "rung" : "rungs", first->index, first->criterion, busy);
+}
+
 std::uint64_t recordBytes(const RungRecords& records) {
   return records.records.capacity() * sizeof(RequestRecord) + records.counters.capacity() * sizeof(std::uint64_t);
 }

@@ -46,6 +46,14 @@ void summarizeRung(const std::vector<const RungRecords*>& parts, const std::vect
 // nothing below, or when no rung has a p50. Process CPU per query holds the workers' reads too.
 std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& rungs, double clockCallNs);
 
+// The warning of a run with open-loop rungs left invalid because the load generator fell behind
+// its schedule (SaturationRule's late-dispatch limit): such a rung measured the machine, not the
+// target. Names how many, the first one's criterion and the load average at the start (when above
+// the cores), and says what to try; nothing when no rung was. On a busy 2-core machine every rung
+// of a quick ladder can be, and the run ends with "maximum sustainable rate not established".
+std::optional<std::string> generatorBehindWarning(const std::vector<RungResult>& rungs, double loadAverage1m,
+                                                  unsigned cores);
+
 // Bytes the instrument holds for these records (for RungResult::instrumentMib).
 std::uint64_t recordBytes(const RungRecords& records);
 

@@ -110,6 +110,29 @@ TEST(BenchCli, SyntheticLadderWritesEveryReport) {
   EXPECT_EQ(r.out, (out / "report.md").string() + "\n");
 }
 
+// A run whose rungs were all invalid ended "maximum sustainable rate not established" and said
+// nothing more; report.md's warnings (a generator behind, thin rungs, a shared machine) were only
+// in the file. They follow the verdict on stderr now. A late-dispatch limit of 1 ns with no late
+// dispatch allowed makes every rung's generator "behind".
+TEST(BenchCli, AnUnjudgedLadderSaysWhyAndWhatToTry) {
+  TempDir dir;
+  const auto profile = dir.write("p.json", R"({"name": "cli-behind", "dataset": "none",
+    "targets": ["synthetic:service_us=100"], "mode": "open",
+    "ladder": {"rates": [100, 200], "settle_s": 0.1, "rung_duration_s": 0.5, "workers": 2, "in_flight_cap": 256},
+    "rule": {"late_dispatch_us": 0.001, "max_late_dispatch_fraction": 0}})");
+  const auto r = cli({"bench", "--profile", profile.string(), "--out", (dir / "out").string(), "--no-db"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto verdict = r.err.find("synthetic:service_us=100: maximum sustainable rate not established");
+  ASSERT_NE(verdict, std::string::npos) << r.err;
+  const auto warning = r.err.find("warning: 1 of 1 open-loop rung could not be judged because the load generator fell "
+                                  "behind its schedule (rung 0: generator behind: ");
+  ASSERT_NE(warning, std::string::npos) << r.err;
+  EXPECT_GT(warning, verdict) << "the warnings follow the verdict";
+  EXPECT_NE(r.err.find("Run again on an idle machine, or ask less of the generator"), std::string::npos) << r.err;
+  // The same words open report.md.
+  EXPECT_NE(readFile(dir / "out" / "report.md").find("open-loop rung could not be judged"), std::string::npos);
+}
+
 TEST(BenchCli, CommandLineOverridesTheLadderAndTargets) {
   TempDir dir;
   const auto profile = dir.write("p.json", kSynthetic);
