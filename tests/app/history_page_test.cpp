@@ -450,7 +450,8 @@ TEST(HistoryPage, RefreshKeepsTwoSelectedRuns) {
 }
 
 // A stored run of two targets: each per-rung plot draws each target as its own series, with only
-// that target's rungs (one line ran from the first target's last rung to the second's first).
+// that target's rungs (one line ran from the first target's last rung to the second's first), at
+// the rates offered (both ladders offer 100, 200 and 300/s).
 TEST(HistoryPage, PerRungPlotsDrawEachTargetApart) {
   TempDir dir;
   const auto db = dir / "runs.sqlite";
@@ -474,8 +475,10 @@ TEST(HistoryPage, PerRungPlotsDrawEachTargetApart) {
   for (int i = 0; i < cpu->seriesCount(); ++i) {
     for (const auto& p : *cpu->graph(i)->data()) keys[cpu->graph(i)->name()] << p.key;
   }
-  EXPECT_EQ(keys[QStringLiteral("builtin")], (QList<double>{0, 1, 2}));
-  EXPECT_EQ(keys[QString::fromStdString(other)], (QList<double>{3, 4, 5}));
+  EXPECT_EQ(keys[QStringLiteral("builtin")], (QList<double>{100, 200, 300}));
+  EXPECT_EQ(keys[QString::fromStdString(other)], (QList<double>{100, 200, 300}));
+  EXPECT_EQ(cpu->xAxis->label(), QStringLiteral("offered load (requests/s)"));
+  EXPECT_EQ(cpu->xAxis->scaleType(), QCPAxis::stLogarithmic) << "100 to 300/s: 3x";
   EXPECT_NE(cpu->graph(0)->pen().color(), cpu->graph(1)->pen().color());
   EXPECT_EQ(cpu->legendTexts(), (QStringList{QStringLiteral("builtin"), QString::fromStdString(other)}));
   // Latency: p50 and p99 per target, the thin p99 of each target's rung 0 left out.

@@ -264,7 +264,8 @@ TEST(LoadPage, StopEndsTheRunPartial) {
 
 // A run of two targets on the Load page: the closed loop interleaves their cells and the ladders
 // follow each other, and each per-rung plot draws each target as its own series with exactly that
-// target's rungs - as they arrive, not only when the run is read back on History.
+// target's rungs - as they arrive, not only when the run is read back on History. Closed cells and
+// open rungs share no load axis: the points are at their rung indexes.
 TEST(LoadPage, PerRungPlotsDrawEachTargetApart) {
   const std::string synthetic = "synthetic:service_us=100";
   EditedLadderOnLoadPage f("\"targets\": [\"builtin\"]", "\"targets\": [\"builtin\", \"" + synthetic + "\"]");
@@ -295,6 +296,7 @@ TEST(LoadPage, PerRungPlotsDrawEachTargetApart) {
     EXPECT_EQ(found, 1);
     EXPECT_TRUE(cpu->legendTexts().contains(QString::fromStdString(target)));
   }
+  EXPECT_EQ(cpu->xAxis->label(), QStringLiteral("rung"));
   EXPECT_EQ(page.dashboard()->latencyPerRung()->seriesCount(), 4);
   EXPECT_EQ(page.dashboard()->pruningPerRung()->seriesCount(), 6);
 }

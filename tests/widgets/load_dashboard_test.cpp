@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "widgets/plots/distribution_plot.h"
+#include "widgets/rate_format.h"
 #include "widgets/views/load_dashboard.h"
 
 #include <gtest/gtest.h>
 
+#include <QFontMetricsF>
 #include <QSet>
 #include <QTest>
 
@@ -102,6 +104,7 @@ QList<const QCPGraph*> seriesNaming(const DistributionPlot* plot, const QString&
 // target A's last rung to target B's first was a curve that does not exist), in a colour of its
 // own, with a legend naming the targets under the plot and tooltips naming the target. The closed
 // loop interleaves the targets' cells (rungs 0, 2 for A; 1, 3 for B), the ladders follow each other.
+// Closed cells and open rungs share no load axis: the points are keyed by rung index.
 TEST(LoadDashboard, EachTargetOfARunIsItsOwnSeriesPerRung) {
   const QString a = QStringLiteral("builtin");
   const QString b = QStringLiteral("synthetic:service_us=200");
@@ -109,8 +112,12 @@ TEST(LoadDashboard, EachTargetOfARunIsItsOwnSeriesPerRung) {
   for (std::uint32_t i = 0; i < 4; ++i) {
     rungs.push_back(targetRung(i, i % 2 == 0 ? a.toStdString() : b.toStdString(), 1.0 + i));
     rungs.back().mode = "closed";
+    rungs.back().concurrency = 1 + i / 2;
   }
-  for (std::uint32_t i = 4; i < 10; ++i) rungs.push_back(targetRung(i, i < 7 ? a.toStdString() : b.toStdString(), 0.5 * i));
+  for (std::uint32_t i = 4; i < 10; ++i) {
+    rungs.push_back(targetRung(i, i < 7 ? a.toStdString() : b.toStdString(), 0.5 * i));
+    rungs.back().targetRate = 1000.0 * (1 << ((i - 4) % 3));
+  }
   const std::map<QString, QList<double>> expected = {{a, {0, 2, 4, 5, 6}}, {b, {1, 3, 7, 8, 9}}};
 
   LoadDashboard dashboard;
@@ -143,6 +150,8 @@ TEST(LoadDashboard, EachTargetOfARunIsItsOwnSeriesPerRung) {
     }
     // Within a target the metrics share its colour: one colour per target.
     EXPECT_EQ(targetColours.size(), 2);
+    EXPECT_EQ(e.plot->xAxis->label(), QStringLiteral("rung"));
+    EXPECT_EQ(e.plot->xAxis->scaleType(), QCPAxis::stLinear);
     // The legend names the targets (and, with several metrics, their marks).
     const QStringList legend = e.plot->legendTexts();
     EXPECT_TRUE(legend.contains(a)) << legend.join(QStringLiteral(" | ")).toStdString();
@@ -199,6 +208,186 @@ TEST(LoadDashboard, EachTargetOfARunIsItsOwnSeriesPerRung) {
   EXPECT_EQ(dashboard.cpuPerRung()->seriesCount(), 1);
   EXPECT_FALSE(dashboard.cpuPerRung()->legend->visible());
   EXPECT_EQ(dashboard.pruningPerRung()->seriesCount(), 3);
+}
+
+engine::RungResult openRung(std::uint32_t index, const std::string& target, double rate, double p50) {
+  engine::RungResult r = targetRung(index, target, p50);
+  r.targetRate = rate;
+  return r;
+}
+
+engine::RungResult closedRung(std::uint32_t index, const std::string& target, unsigned clients, double p50) {
+  engine::RungResult r = targetRung(index, target, p50);
+  r.mode = "closed";
+  r.concurrency = clients;
+  return r;
+}
+
+QList<DistributionPlot*> perRungPlots(const LoadDashboard& d) {
+  return {d.latencyPerRung(), d.cpuPerRung(), d.pruningPerRung()};
+}
+
+// Every series of `plot` that has points holds exactly `keys`.
+void expectKeys(const DistributionPlot* plot, const QList<double>& keys) {
+  SCOPED_TRACE(plot->title().toStdString());
+  int drawn = 0;
+  for (int i = 0; i < plot->seriesCount(); ++i) {
+    if (plot->pointCount(i) == 0) continue;  // pruning's windows skipped: 0 on a log axis
+    ++drawn;
+    EXPECT_EQ(keysOf(plot->graph(i)), keys) << plot->graph(i)->name().toStdString();
+  }
+  EXPECT_GT(drawn, 0);
+}
+
+// The x axis's tick labels as drawn, after the plot's coalesced replot: none overlaps the next.
+QStringList settledTickLabels(DistributionPlot* plot) {
+  EXPECT_TRUE(QTest::qWaitFor([&] { return !plot->replotPending(); }, 2000));
+  plot->replot();
+  const QVector<double> ticks = plot->xAxis->tickVector();
+  const QVector<QString> labels = plot->xAxis->tickVectorLabels();
+  EXPECT_EQ(ticks.size(), labels.size());
+  const QFontMetricsF metrics(plot->xAxis->tickLabelFont());
+  for (qsizetype i = 1; i < std::min(ticks.size(), labels.size()); ++i) {
+    const double previousEnd = plot->xAxis->coordToPixel(ticks[i - 1]) + metrics.horizontalAdvance(labels[i - 1]) / 2;
+    const double start = plot->xAxis->coordToPixel(ticks[i]) - metrics.horizontalAdvance(labels[i]) / 2;
+    EXPECT_LT(previousEnd, start) << labels[i - 1].toStdString() << " overlaps " << labels[i].toStdString();
+  }
+  return QStringList(labels.begin(), labels.end());
+}
+
+// A load test reads latency against the load offered. A ladder of open-loop rungs is drawn at the rungs' rates, not at 0, 1, 2, 3: on a log
+// axis once the rates span 3x (geometric rungs fall evenly spaced there), ticked at the rates as
+// the rung table writes them, and a point's tooltip names target, rate and value. The axis is
+// decided again as each rung arrives: the points drawn so far move with it.
+TEST(LoadDashboard, OpenRungsAreDrawnAtTheirOfferedRate) {
+  const std::string target = "builtin";
+  // 1/8, 1/4, 1/2, 3/4 and 1x of a calibrated 141,082.3/s.
+  const QList<double> rates = {17635.2875, 35270.575, 70541.15, 105811.725, 141082.3};
+  LoadDashboard dashboard;
+  dashboard.resize(1260, 320);  // the Load page's plots at 1280x800
+  dashboard.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+
+  dashboard.addRung(openRung(0, target, rates[0], 1.0));
+  for (DistributionPlot* plot : perRungPlots(dashboard)) {
+    SCOPED_TRACE(plot->title().toStdString());
+    EXPECT_EQ(plot->xAxis->label(), QStringLiteral("offered load (requests/s)"));
+    EXPECT_EQ(plot->xAxis->scaleType(), QCPAxis::stLinear) << "one rate spans no factor";
+    expectKeys(plot, {rates[0]});
+  }
+  dashboard.addRung(openRung(1, target, rates[1], 1.2));
+  EXPECT_EQ(dashboard.latencyPerRung()->xAxis->scaleType(), QCPAxis::stLinear) << "2x: still linear";
+  dashboard.addRung(openRung(2, target, rates[2], 1.5));
+  for (DistributionPlot* plot : perRungPlots(dashboard)) {
+    EXPECT_EQ(plot->xAxis->scaleType(), QCPAxis::stLogarithmic) << plot->title().toStdString() << ": 4x";
+    expectKeys(plot, rates.mid(0, 3));
+  }
+  dashboard.addRung(openRung(3, target, rates[3], 2.5));
+  dashboard.addRung(openRung(4, target, rates[4], 9.0));
+  for (DistributionPlot* plot : perRungPlots(dashboard)) {
+    EXPECT_EQ(plot->xAxis->scaleType(), QCPAxis::stLogarithmic) << plot->title().toStdString();
+    expectKeys(plot, rates);
+  }
+
+  // Ticked at the rates, written as the rung table writes them ("35,271/s"), never over each other.
+  QStringList rateTexts;
+  for (const double rate : rates) rateTexts << widgets::formatRate(rate);
+  for (DistributionPlot* plot : perRungPlots(dashboard)) {
+    SCOPED_TRACE(plot->title().toStdString());
+    const QStringList labels = settledTickLabels(plot);
+    ASSERT_GE(labels.size(), 3) << labels.join(QLatin1Char(' ')).toStdString();
+    EXPECT_EQ(labels.front(), QStringLiteral("17,635/s"));
+    for (const QString& label : labels) EXPECT_TRUE(rateTexts.contains(label)) << label.toStdString();
+  }
+
+  // A point's tooltip: the target (one target: the legend names only p50 and p99), the rate, the value.
+  DistributionPlot* latency = dashboard.latencyPerRung();
+  EXPECT_EQ(latency->legendTexts(), (QStringList{QStringLiteral("p50"), QStringLiteral("p99")}));
+  const QCPGraph* p50 = latency->graph(0);
+  const QString tip = latency->toolTipAt(p50->coordsToPixels(rates[1], 1.2));
+  EXPECT_TRUE(tip.contains(QStringLiteral("p50 \u00b7 builtin"))) << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral("offered load (requests/s): 35,271/s"))) << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral("ms: 1.2"))) << tip.toStdString();
+
+  // A stored run shown after the live one is keyed by its own rungs, from scratch.
+  dashboard.setRungs({closedRung(0, target, 4, 1.0), closedRung(1, target, 8, 2.0)});
+  EXPECT_EQ(latency->xAxis->label(), QStringLiteral("concurrency (clients)"));
+  EXPECT_EQ(latency->xAxis->scaleType(), QCPAxis::stLinear);
+  expectKeys(latency, {4, 8});
+  dashboard.clear();
+  EXPECT_EQ(latency->xAxis->label(), QStringLiteral("rung"));
+}
+
+// Closed-loop rungs have no offered rate but a number of clients: the points are keyed by it, on
+// a log axis for 1 ... 16 clients, ticked at the counts.
+TEST(LoadDashboard, ClosedRungsAreDrawnAtTheirConcurrency) {
+  LoadDashboard dashboard;
+  dashboard.resize(1260, 320);
+  dashboard.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+  const QList<double> clients = {1, 2, 4, 8, 16};
+  std::vector<engine::RungResult> rungs;
+  for (std::uint32_t i = 0; i < 5; ++i) {
+    rungs.push_back(closedRung(i, "builtin", static_cast<unsigned>(clients[i]), 1.0 + i));
+  }
+  dashboard.setRungs(rungs);
+  for (DistributionPlot* plot : perRungPlots(dashboard)) {
+    SCOPED_TRACE(plot->title().toStdString());
+    EXPECT_EQ(plot->xAxis->label(), QStringLiteral("concurrency (clients)"));
+    EXPECT_EQ(plot->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    expectKeys(plot, clients);
+    EXPECT_EQ(settledTickLabels(plot),
+              (QStringList{QStringLiteral("1"), QStringLiteral("2"), QStringLiteral("4"), QStringLiteral("8"),
+                           QStringLiteral("16")}));
+  }
+  const QCPGraph* cpu = dashboard.cpuPerRung()->graph(0);
+  const QString tip = dashboard.cpuPerRung()->toolTipAt(cpu->coordsToPixels(4, 0.3));
+  EXPECT_TRUE(tip.contains(QStringLiteral("<b>builtin</b>"))) << tip.toStdString();
+  EXPECT_TRUE(tip.contains(QStringLiteral("concurrency (clients): 4<br>"))) << tip.toStdString();
+}
+
+// Where the rungs have no one load axis the points fall back to the rung index ("rung", as the
+// rung table numbers them): open and closed rungs in one run, and a target offered one rate twice
+// (its two points would share an x). Live, the fallback redraws the rungs already drawn.
+// Two targets offered the same rates are no repeat: each has its series.
+TEST(LoadDashboard, MixedOrRepeatedLoadsFallBackToRungIndexes) {
+  LoadDashboard dashboard;
+  dashboard.resize(1260, 320);
+  dashboard.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&dashboard));
+  DistributionPlot* latency = dashboard.latencyPerRung();
+
+  dashboard.addRung(openRung(0, "builtin", 1000, 1.0));
+  dashboard.addRung(openRung(1, "builtin", 2000, 2.0));
+  expectKeys(latency, {1000, 2000});
+  dashboard.addRung(closedRung(2, "builtin", 4, 3.0));  // open and closed
+  for (DistributionPlot* plot : perRungPlots(dashboard)) {
+    SCOPED_TRACE(plot->title().toStdString());
+    EXPECT_EQ(plot->xAxis->label(), QStringLiteral("rung"));
+    EXPECT_EQ(plot->xAxis->scaleType(), QCPAxis::stLinear);
+    expectKeys(plot, {0, 1, 2});
+  }
+
+  dashboard.clear();
+  dashboard.addRung(openRung(0, "builtin", 1000, 1.0));
+  dashboard.addRung(openRung(1, "builtin", 4000, 2.0));
+  dashboard.addRung(openRung(2, "builtin", 1000, 3.0));  // the same rate again
+  EXPECT_EQ(latency->xAxis->label(), QStringLiteral("rung"));
+  EXPECT_EQ(latency->xAxis->scaleType(), QCPAxis::stLinear);
+  expectKeys(latency, {0, 1, 2});
+
+  // Closed-loop cells of two query sets at one concurrency repeat it.
+  dashboard.setRungs({closedRung(0, "builtin", 2, 1.0), closedRung(1, "builtin", 2, 1.5)});
+  EXPECT_EQ(latency->xAxis->label(), QStringLiteral("rung"));
+  expectKeys(latency, {0, 1});
+
+  // Two targets, one ladder each at the same rates: keyed by rate, both series at the same x.
+  dashboard.setRungs({openRung(0, "builtin", 1000, 1.0), openRung(1, "builtin", 1500, 2.0),
+                      openRung(2, "synthetic", 1000, 0.5), openRung(3, "synthetic", 1500, 0.7)});
+  EXPECT_EQ(latency->xAxis->label(), QStringLiteral("offered load (requests/s)"));
+  EXPECT_EQ(latency->xAxis->scaleType(), QCPAxis::stLinear) << "1.5x: linear";
+  ASSERT_EQ(latency->seriesCount(), 4);
+  expectKeys(latency, {1000, 1500});
 }
 
 TEST(LoadDashboard, HiddenPlotsDoNotReplot) {

@@ -3,6 +3,7 @@
 
 #include "engine/core/wording.h"
 #include "widgets/plots/plot_style.h"
+#include "widgets/rate_format.h"
 
 #include <QFontMetrics>
 
@@ -101,6 +102,47 @@ class SignificantTicker : public QCPAxisTicker {
   }
 };
 
+// Ticks at the keys the plot holds (KeyTicks::AtKeys, AtRates), from the lowest up, leaving out a
+// key whose label would come within kGap pixels of the last one kept: a crowded ladder keeps every
+// other rung rather than writing labels over each other. The labels' room is measured on the axis
+// as laid out (chosenFor says for which length).
+class KeysTicker : public QCPAxisTicker {
+ public:
+  KeysTicker(const QCPAxis* axis, bool rates) : m_axis(axis), m_rates(rates) {}
+
+  // Ascending, each once.
+  void setKeys(QVector<double> keys) { m_keys = std::move(keys); }
+  // The axis length (pixels) the ticks were last chosen for; -1 before the first time.
+  int chosenFor() const noexcept { return m_chosenFor; }
+  QString text(double key) const { return m_rates ? formatRate(key) : formatNumber(key); }
+
+ protected:
+  QVector<double> createTickVector(double, const QCPRange& range) override {
+    constexpr double kGap = 10;
+    const QFontMetricsF metrics(m_axis->tickLabelFont());
+    m_chosenFor = m_axis->axisRect()->width();
+    QVector<double> ticks;
+    double end = -std::numeric_limits<double>::infinity();  // the last label's right edge
+    for (const double key : m_keys) {
+      if (!range.contains(key)) continue;
+      const double half = metrics.horizontalAdvance(text(key)) / 2;
+      const double at = m_axis->coordToPixel(key);
+      if (at - half < end + kGap) continue;
+      ticks.push_back(key);
+      end = at + half;
+    }
+    return ticks;
+  }
+  int getSubTickCount(double) override { return 0; }
+  QString getTickLabel(double tick, const QLocale&, QChar, int) override { return text(tick); }
+
+ private:
+  const QCPAxis* m_axis;  // owns the ticker
+  bool m_rates;
+  QVector<double> m_keys;
+  int m_chosenFor = -1;
+};
+
 }  // namespace
 
 DistributionPlot::DistributionPlot(QWidget* parent)
@@ -133,13 +175,17 @@ void DistributionPlot::setAxisLabels(const QString& x, const QString& y) {
 void DistributionPlot::setLogarithmic(bool x, bool y) {
   m_logX = x;
   m_logY = y;
+  const bool atKeys = m_keyTicks == KeyTicks::AtKeys || m_keyTicks == KeyTicks::AtRates;
   for (auto [axis, log] : {std::pair{xAxis, x}, std::pair{yAxis, y}}) {
-    if (log) {
+    if (axis == xAxis && atKeys) {
+      axis->setScaleType(log ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+      axis->setTicker(QSharedPointer<QCPAxisTicker>(new KeysTicker(axis, m_keyTicks == KeyTicks::AtRates)));
+    } else if (log) {
       axis->setScaleType(QCPAxis::stLogarithmic);
       axis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
       axis->setNumberFormat(QStringLiteral("eb"));  // 10^n, "beautiful" powers
       axis->setNumberPrecision(0);
-    } else if (axis == xAxis && m_integerKeys) {
+    } else if (axis == xAxis && m_keyTicks == KeyTicks::Integers) {
       axis->setScaleType(QCPAxis::stLinear);
       auto ticker = QSharedPointer<QCPAxisTickerFixed>(new QCPAxisTickerFixed);
       ticker->setTickStep(1.0);
@@ -155,9 +201,13 @@ void DistributionPlot::setLogarithmic(bool x, bool y) {
   scheduleReplot();
 }
 
-void DistributionPlot::setIntegerKeys(bool integer) {
-  m_integerKeys = integer;
-  setLogarithmic(m_logX, m_logY);  // re-creates the tickers
+void DistributionPlot::setKeyTicks(KeyTicks ticks) {
+  m_keyTicks = ticks;
+  setLogarithmic(m_logX, m_logY);  // re-creates the tickers (rescale gives one at the keys its keys)
+}
+
+QString DistributionPlot::keyText(double key) const {
+  return m_keyTicks == KeyTicks::AtRates ? formatRate(key) : formatNumber(key);
 }
 
 int DistributionPlot::addSeries(const QString& name, Style style) {
@@ -167,6 +217,7 @@ int DistributionPlot::addSeries(const QString& name, Style style) {
   m_styles.push_back(style);
   m_colours.push_back(graphCount() - 1);
   m_variants.push_back(0);
+  m_toolTipNames.push_back(QString());
   setLegendVisible(graphCount() > 1);
   applyPalette();
   scheduleReplot();
@@ -221,6 +272,7 @@ void DistributionPlot::clearSeries() {
   m_styles.clear();
   m_colours.clear();
   m_variants.clear();
+  m_toolTipNames.clear();
   setLegendVisible(false);
 }
 
@@ -230,6 +282,11 @@ void DistributionPlot::setSeriesLook(int series, int colour, int variant) {
   m_variants[series] = variant;
   applyPalette();
   scheduleReplot();
+}
+
+void DistributionPlot::setSeriesToolTipName(int series, const QString& name) {
+  if (series < 0 || series >= graphCount()) return;
+  m_toolTipNames[series] = name;
 }
 
 void DistributionPlot::setLegendKeys(const QVector<LegendKey>& keys) {
@@ -266,8 +323,10 @@ void DistributionPlot::rescale() {
   double kMin = std::numeric_limits<double>::infinity(), kMax = -kMin;
   double vMin = kMin, vMax = -kMin;
   bool any = false;
+  QVector<double> keys;
   for (int i = 0; i < graphCount(); ++i) {
     for (const auto& p : *graph(i)->data()) {
+      keys.push_back(p.key);
       kMin = std::min(kMin, p.key);
       kMax = std::max(kMax, p.key);
       vMin = std::min(vMin, p.value);
@@ -276,6 +335,12 @@ void DistributionPlot::rescale() {
     }
   }
   setEmptyTextShown(!any);
+  const auto ticker = xAxis->ticker().dynamicCast<KeysTicker>();
+  if (ticker) {
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    ticker->setKeys(keys);
+  }
   if (!any) {
     xAxis->setRange(m_logX ? 1 : 0, m_logX ? 1000 : 1);
     yAxis->setRange(m_logY ? 1 : 0, m_logY ? 1000 : 1);
@@ -294,8 +359,20 @@ void DistributionPlot::rescale() {
                                : std::max(1.0, std::abs(hi) * 0.1);
     return QCPRange(lo - pad, hi + pad);
   };
-  xAxis->setRange(range(kMin, kMax, m_logX));
   yAxis->setRange(range(vMin, vMax, m_logY));
+  if (!ticker) {
+    xAxis->setRange(range(kMin, kMax, m_logX));
+    return;
+  }
+  // The ticks are the keys themselves, not whole decades: the range only leaves room for the
+  // outer keys' labels, centred on them (a tenth of the span each side).
+  if (m_logX) {
+    const double ratio = kMax > kMin ? std::max(1.2, std::pow(kMax / kMin, 0.1)) : 2.0;
+    xAxis->setRange(kMin / ratio, kMax * ratio);
+  } else {
+    const double pad = kMax > kMin ? 0.1 * (kMax - kMin) : std::max(1.0, std::abs(kMax) * 0.1);
+    xAxis->setRange(kMin - pad, kMax + pad);
+  }
 }
 
 void DistributionPlot::styleSeries(bool dark) {
@@ -328,14 +405,22 @@ void DistributionPlot::styleSeries(bool dark) {
 }
 
 QString DistributionPlot::pointToolTip(const QCPGraph& g, const QCPGraphData& p) const {
+  QString name = g.name();
+  for (int i = 0; i < graphCount(); ++i) {
+    if (graph(i) == &g && !m_toolTipNames.value(i).isEmpty()) name = m_toolTipNames.value(i);
+  }
   return QStringLiteral("<b>%1</b><br>%2: %3<br>%4: %5")
-      .arg(g.name().toHtmlEscaped(), xAxis->label().toHtmlEscaped(), formatNumber(p.key),
+      .arg(name.toHtmlEscaped(), xAxis->label().toHtmlEscaped(), keyText(p.key),
            valueLabel().toHtmlEscaped(), formatNumber(p.value));  // the axis drops it when short
 }
 
 void DistributionPlot::updateLayout() {
   fitLegendColumns();
   LivePlot::updateLayout();
+  // Ticks at the keys are chosen for the axis's length before the layout sets it: the first
+  // layout at a new size chose them for the old one (too many labels when the plot shrank).
+  const auto ticker = xAxis->ticker().dynamicCast<KeysTicker>();
+  if (ticker && ticker->chosenFor() != axisRect()->width()) LivePlot::updateLayout();
 }
 
 void DistributionPlot::fitLegendColumns() {

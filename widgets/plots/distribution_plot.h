@@ -33,8 +33,19 @@ class DistributionPlot : public LivePlot {
 
   void setAxisLabels(const QString& x, const QString& y);
   void setLogarithmic(bool x, bool y);
-  // Keys are whole numbers (rung indexes): a linear x axis ticks only at integers.
-  void setIntegerKeys(bool integer);
+  bool logarithmicX() const noexcept { return m_logX; }
+  bool logarithmicY() const noexcept { return m_logY; }
+  // Where the x axis ticks and how it writes its keys (tick labels and the points' tooltips):
+  // - Round: at round numbers, written as figures (the default; a log axis at powers of ten);
+  // - Integers: keys are whole numbers (rung indexes): a linear axis ticks only at integers;
+  // - AtKeys: at the series' own keys, written as figures (a run's concurrencies: 1, 4, 16);
+  // - AtRates: at the series' own keys, written as request rates ("35,271/s", formatRate).
+  // At the keys, a ladder's rungs read as themselves (17,635/s, 35,271/s ...), not as points
+  // between 10^4 and 10^5; each distinct key is a tick, from the lowest up, except one whose
+  // label would touch the last one kept (the points' tooltips still name every key).
+  enum class KeyTicks { Round, Integers, AtKeys, AtRates };
+  void setKeyTicks(KeyTicks ticks);
+  KeyTicks keyTicks() const noexcept { return m_keyTicks; }
   // Adds a series; returns its index for setSeriesData.
   int addSeries(const QString& name, Style style);
   // Replaces a series' points (keys ascending; non-positive values are dropped on log axes) and
@@ -50,6 +61,9 @@ class DistributionPlot : public LivePlot {
   // the marks of `variant`: 0 a solid line and discs (the default), 1 dashed and squares, 2 dotted
   // and triangles. A plot of several targets gives each target a colour and each metric its marks.
   void setSeriesLook(int series, int colour, int variant);
+  // What a point's tooltip names its series by, in place of the series' name (empty: the name):
+  // series named by metric alone in the legend ("p50") can say their target in the tooltip.
+  void setSeriesToolTipName(int series, const QString& name);
   // Legend entries in place of the series' own (which addSeries adds); empty: the series' own
   // again. Each entry shows its text whole, elided only when longer than kLegendKeyMaxWidth pixels.
   void setLegendKeys(const QVector<LegendKey>& keys);
@@ -75,13 +89,16 @@ class DistributionPlot : public LivePlot {
   // one), each LegendKey::newRow starting a row. A fixed three to a row made a row of a target's
   // name and two metrics wider than the plot, and the entries were cut.
   void fitLegendColumns();
+  // The x axis's key as its ticks and tooltips write it (setKeyTicks).
+  QString keyText(double key) const;
 
   bool m_logX = true;
   bool m_logY = true;
-  bool m_integerKeys = false;
+  KeyTicks m_keyTicks = KeyTicks::Round;
   QVector<Style> m_styles;
   QVector<int> m_colours;   // per series (setSeriesLook); the series' index when unset
   QVector<int> m_variants;  // per series; 0 when unset
+  QVector<QString> m_toolTipNames;  // per series; empty: the series' name
   QVector<LegendKey> m_keys;
 };
 

@@ -5,10 +5,15 @@
 
 #include <QGridLayout>
 
+#include <algorithm>
+#include <set>
+#include <utility>
+
 namespace wandscope::widgets {
 namespace {
 
 const QString kWaiting = QStringLiteral("Start a run to see it here");
+const QString kRungLabel = QStringLiteral("rung");
 
 DistributionPlot* makePlot(QWidget* parent, const QString& title, const QString& x, const QString& y, bool logY,
                            const QString& tip) {
@@ -17,7 +22,7 @@ DistributionPlot* makePlot(QWidget* parent, const QString& title, const QString&
   p->setTitle(title);
   p->setAxisLabels(x, y);
   p->setLogarithmic(false, logY);
-  p->setIntegerKeys(x == QLatin1String("rung"));
+  p->setKeyTicks(x == kRungLabel ? DistributionPlot::KeyTicks::Integers : DistributionPlot::KeyTicks::Round);
   p->setEmptyText(kWaiting);
   p->setToolTip(tip + QStringLiteral(" Right-click to export (PNG, SVG, PDF)."));
   return p;
@@ -26,6 +31,12 @@ DistributionPlot* makePlot(QWidget* parent, const QString& title, const QString&
 double counterValue(const engine::RungResult& r, const QString& key) {
   const auto it = r.counters.find(key.toStdString());
   return it == r.counters.end() ? 0.0 : it->second;
+}
+
+// A per-rung series' full name, as its tooltips say it: the metric and the whole target (the target
+// alone in a plot of one metric).
+QString seriesName(const QStringList& metrics, int metric, const QString& target) {
+  return metrics.size() == 1 ? target : QStringLiteral("%1 \u00b7 %2").arg(metrics[metric], target);
 }
 
 }  // namespace
@@ -43,12 +54,12 @@ LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent), m_idleText(kWai
   m_latencyTime->addSeries(QStringLiteral("p50"), style);
   m_latencyTime->addSeries(QStringLiteral("p99"), style);
 
-  m_latencyRung = makePlot(this, QStringLiteral("Latency per rung"), QStringLiteral("rung"), QStringLiteral("ms"),
+  m_latencyRung = makePlot(this, QStringLiteral("Latency per rung"), kRungLabel, QStringLiteral("ms"),
                            true,
                            QStringLiteral("The report's p50 and p99 of each finished rung (nearest rank). A "
                                           "quantile too thin to report is left out, not drawn."));
 
-  m_cpuRung = makePlot(this, QStringLiteral("CPU per query"), QStringLiteral("rung"), QStringLiteral("CPU ms/query"),
+  m_cpuRung = makePlot(this, QStringLiteral("CPU per query"), kRungLabel, QStringLiteral("CPU ms/query"),
                        false, QStringLiteral("Process CPU time over the rung's window / requests completed."));
 
   m_shedTime = makePlot(this, QStringLiteral("Shed requests"), QStringLiteral("run time (s)"),
@@ -63,7 +74,7 @@ LoadDashboard::LoadDashboard(QWidget* parent) : QWidget(parent), m_idleText(kWai
                        false, QStringLiteral("Resident set size of the process at each tick."));
   m_rssTime->addSeries(QStringLiteral("RSS"), style);
 
-  m_pruningRung = makePlot(this, QStringLiteral("Pruning work per query"), QStringLiteral("rung"),
+  m_pruningRung = makePlot(this, QStringLiteral("Pruning work per query"), kRungLabel,
                            QStringLiteral("per query"), true,
                            QStringLiteral("Per-query means of the engine counters in each rung: windows skipped "
                                           "(empty or by bound), doc blocks decoded and candidates fully scored."));
@@ -116,9 +127,78 @@ void LoadDashboard::appendLive(const LiveBatch& batch) {
   m_rssTime->appendSeriesData(0, t, rss);
 }
 
+// The per-rung plots' x axis, decided over every rung shown (a live run decides again as each
+// rung arrives, and redraws the rungs so far when the answer changes):
+// - every rung open loop with a positive offered rate, no target offering one rate twice: the
+//   offered rate (targetRate, what the rung table's load column says), as load tools plot latency
+//   against the load offered;
+// - every rung closed loop with a positive client count, no target running one count twice: the
+//   concurrency (clients);
+// - otherwise the rung index, as the rung table numbers the rungs: a run mixing open and closed
+//   rungs has no load axis both share, and a repeated rate or count (closed-loop cells of several
+//   query sets at one concurrency, a rate run again) would put two rungs of a target at one x and
+//   join them out of order.
+// Rates or counts spanning a factor of 3 or more go on a log axis: a ladder's rungs are geometric
+// (1/8, 1/4, 1/2, 1, 2x the calibrated rate) and fall evenly spaced there, where a linear axis
+// crowds the lower rungs into its left end. Targets offered the same rates share their x.
+LoadDashboard::RungKeys LoadDashboard::rungKeysFor(const std::vector<engine::RungResult>& rungs) {
+  if (rungs.empty()) return {};
+  const bool open = rungs.front().mode == "open";
+  std::set<std::pair<std::string, double>> seen;  // target, key
+  double lo = 0, hi = 0;
+  for (const auto& r : rungs) {
+    if ((r.mode == "open") != open || (!open && r.mode != "closed")) return {};
+    const double key = open ? r.targetRate : static_cast<double>(r.concurrency);
+    if (!(key > 0) || !seen.emplace(r.target, key).second) return {};
+    lo = seen.size() == 1 ? key : std::min(lo, key);
+    hi = seen.size() == 1 ? key : std::max(hi, key);
+  }
+  return {open ? RungAxis::OfferedRate : RungAxis::Concurrency, hi >= 3 * lo};
+}
+
+double LoadDashboard::rungKey(const engine::RungResult& r) const {
+  switch (m_rungKeys.axis) {
+    case RungAxis::OfferedRate: return r.targetRate;
+    case RungAxis::Concurrency: return static_cast<double>(r.concurrency);
+    case RungAxis::Index: break;
+  }
+  return static_cast<double>(r.index);
+}
+
+void LoadDashboard::applyRungKeys(const RungKeys& keys) {
+  m_rungKeys = keys;
+  using Ticks = DistributionPlot::KeyTicks;
+  QString label = kRungLabel;
+  Ticks ticks = Ticks::Integers;
+  if (keys.axis == RungAxis::OfferedRate) {
+    label = QStringLiteral("offered load (requests/s)");
+    ticks = Ticks::AtRates;
+  } else if (keys.axis == RungAxis::Concurrency) {
+    label = QStringLiteral("concurrency (clients)");
+    ticks = Ticks::AtKeys;
+  }
+  for (const RungPlot& p : m_rungPlots) {
+    p.plot->setAxisLabels(label, p.plot->valueLabel());
+    p.plot->setLogarithmic(keys.logarithmic, p.plot->logarithmicY());
+    p.plot->setKeyTicks(ticks);
+  }
+}
+
 void LoadDashboard::addRung(const engine::RungResult& r) {
+  m_rungs.push_back(r);
+  const RungKeys keys = rungKeysFor(m_rungs);
+  if (keys == m_rungKeys) {
+    drawRung(r);
+    return;
+  }
+  applyRungKeys(keys);
+  for (const RungPlot& p : m_rungPlots) p.plot->clearData();
+  for (const auto& shown : m_rungs) drawRung(shown);
+}
+
+void LoadDashboard::drawRung(const engine::RungResult& r) {
   const int t = targetOf(r);
-  const QVector<double> x{static_cast<double>(r.index)};
+  const QVector<double> x{rungKey(r)};
   auto series = [&](DistributionPlot* plot, int metric) { return rungSeries(plot, t, metric); };
   if (r.p50Ms) m_latencyRung->appendSeriesData(series(m_latencyRung, 0), x, {*r.p50Ms});
   if (r.p99Ms) m_latencyRung->appendSeriesData(series(m_latencyRung, 1), x, {*r.p99Ms});
@@ -146,6 +226,7 @@ int LoadDashboard::targetOf(const engine::RungResult& r) {
   const auto known = m_targets.indexOf(target);
   if (known >= 0) return static_cast<int>(known);
   m_targets << target;
+  const int t = static_cast<int>(m_targets.size()) - 1;
   // The first target draws into the series resetRungSeries made; each further one gets its own,
   // so no line joins one target's last rung to the next target's first (they are not one curve).
   if (m_targets.size() > 1) {
@@ -154,7 +235,14 @@ int LoadDashboard::targetOf(const engine::RungResult& r) {
     }
     labelTargets();
   }
-  return static_cast<int>(m_targets.size()) - 1;
+  // A point's tooltip names its target, also while the legend names only the metrics (one target).
+  for (const RungPlot& p : m_rungPlots) {
+    const int metrics = static_cast<int>(p.metrics.size());
+    for (int m = 0; m < metrics && !target.isEmpty(); ++m) {
+      p.plot->setSeriesToolTipName(t * metrics + m, seriesName(p.metrics, m, target));
+    }
+  }
+  return t;
 }
 
 // Each target's series in its own colour, named by metric and target; the legend names the
@@ -168,8 +256,7 @@ void LoadDashboard::labelTargets() {
       for (int m = 0; m < metrics; ++m) {
         const int s = t * metrics + m;
         // The series' name is what its points' tooltips say: the metric and the whole target.
-        p.plot->graph(s)->setName(metrics == 1 ? m_targets[t]
-                                               : QStringLiteral("%1 \u00b7 %2").arg(p.metrics[m], m_targets[t]));
+        p.plot->graph(s)->setName(seriesName(p.metrics, m, m_targets[t]));
         p.plot->setSeriesLook(s, t, m);
       }
     }
@@ -194,7 +281,9 @@ void LoadDashboard::resetRungSeries() {
 
 void LoadDashboard::setRungs(const std::vector<engine::RungResult>& rungs) {
   clear();
-  for (const auto& r : rungs) addRung(r);
+  m_rungs = rungs;
+  applyRungKeys(rungKeysFor(rungs));
+  for (const auto& r : rungs) drawRung(r);
   setOverTimeEmptyText(QStringLiteral("Live ticks are not stored: per-rung plots show this run"));
   if (rungs.empty()) {
     for (auto* p : {m_latencyRung, m_cpuRung, m_pruningRung}) p->setEmptyText(QStringLiteral("The run has no rungs"));
@@ -203,6 +292,8 @@ void LoadDashboard::setRungs(const std::vector<engine::RungResult>& rungs) {
 
 void LoadDashboard::clear() {
   resetRungSeries();
+  m_rungs.clear();
+  applyRungKeys({});
   for (auto* p : plots()) {
     p->clearData();
     p->setEmptyText(m_idleText);

@@ -20,9 +20,10 @@ class DistributionPlot;
 // in batches (appendLive) and finished rungs one by one (addRung); a stored run is shown with
 // setRungs (the store keeps rungs, not ticks, so the over-time plots then say so). The per-rung
 // plots draw each target of a run as its own series (several targets: one colour per target, each
-// metric its marks, a legend naming the targets). Every plot appends in bulk and replots on its
-// own coalescing timer, only when visible and changed; each exports PNG/SVG/PDF from its context
-// menu. Displays data only: it never runs anything.
+// metric its marks, a legend naming the targets), against the rungs' offered load where the run
+// allows (rungKeysFor; a live run decides again with each rung). Every plot appends in bulk and
+// replots on its own coalescing timer, only when visible and changed; each exports PNG/SVG/PDF
+// from its context menu. Displays data only: it never runs anything.
 class LoadDashboard : public QWidget {
   Q_OBJECT
  public:
@@ -45,6 +46,17 @@ class LoadDashboard : public QWidget {
   DistributionPlot* pruningPerRung() const noexcept { return m_pruningRung; }
   QList<DistributionPlot*> plots() const;
 
+  // What the per-rung plots' x axis is: each rung's offered rate (open loop), its clients (closed
+  // loop) or its index; rungKeysFor says when which.
+  enum class RungAxis { Index, OfferedRate, Concurrency };
+  struct RungKeys {
+    RungAxis axis = RungAxis::Index;
+    bool logarithmic = false;
+    bool operator==(const RungKeys&) const = default;
+  };
+  static RungKeys rungKeysFor(const std::vector<engine::RungResult>& rungs);
+  RungKeys rungKeys() const noexcept { return m_rungKeys; }
+
  signals:
   void exported(const QString& path);
   void exportFailed(const QString& message);
@@ -54,6 +66,11 @@ class LoadDashboard : public QWidget {
   // The index of the rung's target in m_targets; a new target gets its series in every per-rung
   // plot, and with the second the plots turn to one colour per target with a legend of targets.
   int targetOf(const engine::RungResult& rung);
+  // Draws a rung's points in the per-rung plots, at its key under m_rungKeys.
+  void drawRung(const engine::RungResult& rung);
+  double rungKey(const engine::RungResult& rung) const;
+  // Sets the per-rung plots' x axis (label, scale, ticks) for `keys`.
+  void applyRungKeys(const RungKeys& keys);
   // The per-rung plots back to one target's series, named by metric: how a run of one target is
   // drawn, as before there were several.
   void resetRungSeries();
@@ -71,6 +88,10 @@ class LoadDashboard : public QWidget {
   DistributionPlot* m_pruningRung = nullptr;
   QString m_idleText;
   QStringList m_targets;  // of the rungs shown, in the order of their first rung
+  // The rungs shown, in the order they came: a rung that changes the x axis (a closed rung after
+  // open ones, a rate again, a span reaching 3x) redraws them all at their new keys.
+  std::vector<engine::RungResult> m_rungs;
+  RungKeys m_rungKeys;
   // The per-rung plots and what each draws per target, in series order within the target.
   struct RungPlot {
     DistributionPlot* plot = nullptr;
