@@ -34,6 +34,8 @@
 #include <QHeaderView>
 #include <QPlainTextEdit>
 #include <QScrollBar>
+#include <QSettings>
+#include <QSplitter>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTableView>
@@ -1033,6 +1035,136 @@ TEST(ComparePage, PlotIsReadableAndDrawsTheReportsIntervals) {
   EXPECT_TRUE(plot->benefitText(1, 0).contains(QStringLiteral("No bar: the report has no interval")))
       << plot->benefitText(1, 0).toStdString();
   EXPECT_TRUE(plot->benefitCaption().contains(QStringLiteral("no intervals"))) << plot->benefitCaption().toStdString();
+}
+
+// The Figures tab at 1280x800 in the main window (log open) after the common two-target
+// comparison: the plot had some 300 pixels (320 of 1280 at first launch, then whatever the saved
+// state said), its legend "B: builtin:..." and its set names slanted into each other. Now the ratio
+// table has exactly its columns' width - none scrolled out of view - and the plot the rest; every
+// target named whole; the set names level or on two lines, apart; each benefit bar either longer
+// than its marker or its hover text saying how short it is. At 1920x1080 the plot takes the extra
+// width. A split the user drags holds, and is saved; the default is not.
+TEST(ComparePage, FiguresGiveThePlotAFairShareAndTheTableItsColumns) {
+  TempDir dir;
+  app::MainWindowOptions options;
+  options.settingsFile = qpath(dir / "settings.ini");
+  options.runStorePath = qpath(dir / "runs.sqlite");
+  app::MainWindow window(options);
+  window.resize(1280, 800);
+  window.showPage(QStringLiteral("compare"));
+  window.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+  auto* page = qobject_cast<app::ComparePage*>(window.page(QStringLiteral("compare")));
+  ASSERT_NE(page, nullptr);
+  app::CompareController* controller = window.compareController();
+  const QStringList specs{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off")};
+  page->setTargets(specs);
+  engine::CompareReport two = threeTargetLayoutReport();
+  two.more.clear();
+  std::erase_if(two.scenarios, [](const engine::CompareScenario& s) { return s.target != 1; });
+  // Intervals of +-1.5 % (a real quick comparison's), on an axis from about 0.6 to 1.1.
+  for (std::size_t i = 0; i < two.scenarios.size(); ++i) {
+    auto& e = two.scenarios[i].estimate;
+    e.ratio = 0.63 + 0.1 * static_cast<double>(i / 2);
+    e.ciLow = e.ratio * 0.985;
+    e.ciHigh = e.ratio * 1.015;
+  }
+  const auto report = std::make_shared<const engine::CompareReport>(two);
+  emit controller->compareStarted(1, specs);
+  for (std::size_t i = 0; i < report->scenarios.size(); i += 2) {
+    auto rows = std::make_shared<app::CompareSetRows>();
+    rows->rows.assign(report->scenarios.begin() + static_cast<std::ptrdiff_t>(i),
+                      report->scenarios.begin() + static_cast<std::ptrdiff_t>(i + 2));
+    emit controller->setFinished(rows);
+  }
+  emit controller->compareFinished(report);
+  const auto settle = [] {
+    QTest::qWait(3 * widgets::ComparePlot::kReplotIntervalMs);
+    QApplication::processEvents();
+  };
+  settle();
+  ASSERT_EQ(window.height(), 800);
+
+  widgets::ComparePlot* plot = page->plot();
+  const QTableView* view = page->ratioView();
+  const auto tableWhole = [&] {
+    const QHeaderView* header = view->horizontalHeader();
+    const int results = widgets::RatioTableModel::Results;
+    EXPECT_EQ(view->horizontalScrollBar()->maximum(), 0) << "the table scrolls sideways";
+    EXPECT_LE(header->sectionViewportPosition(results) + header->sectionSize(results), view->viewport()->width());
+    for (int c = 0; c < widgets::RatioTableModel::ColumnCount; ++c) {
+      int content = header->sectionSizeHint(c);
+      for (int r = 0; r < page->ratioModel()->rowCount(); ++r) {
+        content = std::max(content, view->sizeHintForIndex(page->ratioModel()->index(r, c)).width());
+      }
+      EXPECT_GE(header->sectionSize(c), c == results ? view->fontMetrics().horizontalAdvance(QStringLiteral("identical"))
+                                                       : content)
+          << "column " << c << " cut";
+    }
+  };
+  plot->replot(QCustomPlot::rpImmediateRefresh);
+  EXPECT_GE(plot->width(), 380) << "plot " << plot->width() << "x" << plot->height();
+  EXPECT_EQ(plot->visibleRegion().boundingRect(), plot->rect()) << "the plot is cut";
+  tableWhole();
+  EXPECT_GE(plot->axisRect()->height(), 80);
+  EXPECT_GE(plot->benefitRect()->height(), 80);
+  EXPECT_LE(plot->benefitRect()->outerRect().bottom(), plot->height()) << "category axis label cut off";
+  for (int i = 0; i < plot->seriesCount(); ++i) {
+    EXPECT_EQ(plot->legendText(i), QStringLiteral("%1: %2").arg(i == 0 ? QStringLiteral("A") : QStringLiteral("B"), specs[i]));
+    EXPECT_LE(plot->legendRect(i).right(), plot->width());
+  }
+  EXPECT_NE(plot->categoryLabels(), widgets::ComparePlot::CategoryLabels::Slanted);
+  // Every bar: longer than its marker, or its hover text says how short it is.
+  QCPAxis* values = plot->benefitRect()->axis(QCPAxis::atLeft);
+  int shortBars = 0;
+  for (int set = 0; set < 6; ++set) {
+    const auto interval = plot->benefitInterval(1, set);
+    ASSERT_TRUE(interval.has_value()) << set;
+    EXPECT_LE(values->range().lower, interval->first);
+    EXPECT_GE(values->range().upper, interval->second);
+    const double pixels = std::abs(values->coordToPixel(interval->second) - values->coordToPixel(interval->first));
+    const bool short_ = pixels < widgets::ComparePlot::kBenefitMarkerSize + 2;
+    shortBars += short_ ? 1 : 0;
+    EXPECT_EQ(short_, plot->benefitText(1, set).contains(QStringLiteral("At this scale the bar is"))) << set << ": " << pixels;
+  }
+  EXPECT_GT(shortBars, 0);
+  EXPECT_TRUE(values->range().contains(1.0));
+
+  // A larger screen: the plot takes the extra width, the table keeps its columns.
+  window.resize(1920, 1080);
+  settle();
+  settle();
+  plot->replot(QCustomPlot::rpImmediateRefresh);
+  EXPECT_GE(plot->width(), 900) << "plot " << plot->width() << "x" << plot->height();
+  tableWhole();
+  EXPECT_EQ(plot->legend->rowCount(), 1);
+  EXPECT_EQ(plot->categoryLabels(), widgets::ComparePlot::CategoryLabels::Level);
+
+  // The user's split holds through a resize and is saved; the default is not.
+  {
+    QSettings settings(qpath(dir / "page.ini"), QSettings::IniFormat);
+    page->saveSettings(settings);
+    EXPECT_FALSE(settings.contains(QStringLiteral("figuresSplitter")));
+  }
+  QSplitter* split = page->figuresSplitter();
+  const int total = split->sizes().value(0) + split->sizes().value(1);
+  split->setSizes({total / 2, total - total / 2});
+  emit split->splitterMoved(total / 2, 1);  // as a drag of the handle does
+  EXPECT_TRUE(page->figuresSplitChosen());
+  // More rows (which fit the table's columns again) leave it alone.
+  auto more = std::make_shared<app::CompareSetRows>();
+  more->rows.assign(report->scenarios.end() - 2, report->scenarios.end());
+  emit controller->setFinished(more);
+  settle();
+  EXPECT_NEAR(static_cast<double>(split->sizes().value(0)) / (split->sizes().value(0) + split->sizes().value(1)), 0.5, 0.05);
+  QSettings settings(qpath(dir / "page.ini"), QSettings::IniFormat);
+  page->saveSettings(settings);
+  EXPECT_TRUE(settings.contains(QStringLiteral("figuresSplitter")));
+  app::CompareController other;
+  app::WorkbenchContext context;
+  app::ComparePage restored(context, &other);
+  restored.restoreSettings(settings);
+  EXPECT_TRUE(restored.figuresSplitChosen());
 }
 
 // The export button names every file an export writes.

@@ -3,13 +3,16 @@
 // point replaced as its figure is refined.
 #include "widgets/plots/compare_plot.h"
 
+#include "engine/bench/compare_stats.h"
 #include "engine/core/wording.h"
 
 #include <gtest/gtest.h>
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace wandscope::test {
@@ -102,39 +105,171 @@ TEST(ComparePlot, HoverTextWritesFiguresAsTheReport) {
       << plot.pointText(0, 0).toStdString();
 }
 
-// Three targets in a narrow plot (the Compare page's at 1280x800): the legend is one row inside the
-// plot, each name elided to its share but never below its label, so the data keeps the height; the
-// full names stay the series' (and the hover text's). The legend took two rows and ran past the
-// right edge ("B: builtin:bulk_an").
-TEST(ComparePlot, ThreeTargetsLegendIsOneRowInsideANarrowPlot) {
+// Three targets in a narrow plot (the Compare page's at 1280x800): the legend names every target
+// whole, in as many columns as fit and then more rows, inside the plot; a spec wider than the
+// plot is elided in the middle (its label and its tail stay) and its entry's tooltip has it all.
+// Elided to equal shares of one row, a 300-pixel plot showed "B: builtin:..." and "B2: builtin:...":
+// nothing said which colour was which build.
+TEST(ComparePlot, LegendNamesEveryTargetWholeOrInItsTooltip) {
   ComparePlot plot;
   plot.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
                               QStringLiteral("builtin:freq_prune=off")});
   plot.addSet(QStringLiteral("mid-df-1"), std::vector<double>{0.0094, 0.0149, 0.0087});
-  plot.resize(300, 220);
+  plot.resize(300, 260);
+  plot.show();
+  ASSERT_TRUE(QTest::qWaitForWindowExposed(&plot));
+  const auto settle = [&plot] {
+    QTest::qWait(3 * ComparePlot::kReplotIntervalMs);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+  };
+  const auto entriesInsideAndApart = [&plot] {
+    for (int i = 0; i < plot.seriesCount(); ++i) {
+      const QRect r = plot.legendRect(i);
+      EXPECT_FALSE(r.isEmpty()) << i;
+      EXPECT_GE(r.left(), 0) << i;
+      EXPECT_LE(r.right(), plot.width()) << i;
+      for (int j = i + 1; j < plot.seriesCount(); ++j) EXPECT_FALSE(r.intersects(plot.legendRect(j))) << i << " " << j;
+    }
+  };
+  settle();
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(plot.legendText(i), plot.seriesName(i)) << "at 300 px, " << i;
+  entriesInsideAndApart();
+  EXPECT_TRUE(plot.pointText(2, 0).contains(QStringLiteral("B2: builtin:freq_prune=off"))) << plot.pointText(2, 0).toStdString();
+  // Hovering an entry names its target.
+  EXPECT_TRUE(plot.legendToolTipAt(plot.legendRect(1).center()).contains(QStringLiteral("B: builtin:bulk_and=off")));
+  EXPECT_EQ(plot.legendToolTipAt(QPointF(plot.width() / 2.0, plot.height() - 2.0)), QString());
+
+  // Wide enough, one row.
+  plot.resize(1000, 260);
+  settle();
+  EXPECT_EQ(plot.legend->rowCount(), 1);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(plot.legendText(i), plot.seriesName(i)) << i;
+
+  // A spec wider than the plot: elided in the middle, "B2: " and its end kept; the tooltip whole.
+  const QString spec = QStringLiteral("builtin:freq_prune=off,candidate_prune=off,lazy_freq=off,window_jump=off,"
+                                      "slice_resume=off,simd_merge=off");
+  plot.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"), spec});
+  plot.resize(400, 260);
+  settle();
+  const QString shown = plot.legendText(2);
+  EXPECT_TRUE(shown.startsWith(QStringLiteral("B2: builtin:"))) << shown.toStdString();
+  EXPECT_TRUE(shown.endsWith(QStringLiteral("simd_merge=off"))) << shown.toStdString();
+  EXPECT_LT(shown.size(), plot.seriesName(2).size());
+  EXPECT_EQ(plot.legendText(1), plot.seriesName(1));
+  entriesInsideAndApart();
+  const QString tip = plot.legendToolTipAt(plot.legendRect(2).center());
+  EXPECT_TRUE(tip.contains(spec)) << tip.toStdString();
+}
+
+// The category names under the benefit panel: level when they fit, on two or three alternating
+// lines when that makes them fit, slanted only beyond; never over one another, and inside the
+// widget. At 300 pixels they were slanted at -25 degrees and ran into each other.
+TEST(ComparePlot, CategoryNamesNeverOverlapAndStayInside) {
+  ComparePlot plot;
+  plot.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off")});
+  for (const char* set : {"mid-df-1", "mid-df-2", "mid-df-3", "sequential-2", "rare-2", "rare+common-3"}) {
+    plot.addSet(QString::fromLatin1(set), std::vector<double>{0.0094, 0.0149});
+  }
+  plot.show();
+  QCPAxis* keys = plot.benefitRect()->axis(QCPAxis::atBottom);
+  const QFontMetrics metrics(keys->tickLabelFont());
+  for (const int width : {1000, 420, 330}) {
+    SCOPED_TRACE("plot width " + std::to_string(width));
+    plot.resize(width, 300);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&plot));
+    QTest::qWait(3 * ComparePlot::kReplotIntervalMs);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    QTest::qWait(3 * ComparePlot::kReplotIntervalMs);  // the margins for the outer names settle
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    ASSERT_NE(plot.categoryLabels(), ComparePlot::CategoryLabels::Slanted);
+    EXPECT_EQ(keys->tickLabelRotation(), 0.0);
+    const auto ticks = qSharedPointerCast<QCPAxisTickerText>(keys->ticker())->ticks();
+    ASSERT_EQ(ticks.size(), 6);
+    struct Label {
+      double left, right;
+      int line;
+    };
+    std::vector<Label> labels;
+    for (auto it = ticks.cbegin(); it != ticks.cend(); ++it) {
+      const QString text = it.value();
+      const auto line = static_cast<int>(text.size() - QStringView(text).trimmed().size());  // leading newlines
+      const double w = metrics.horizontalAdvance(text.trimmed());
+      EXPECT_EQ(text.trimmed(), plot.querySets().value(static_cast<int>(it.key())));
+      const double x = keys->coordToPixel(it.key());
+      labels.push_back({x - w / 2, x + w / 2, line});
+      EXPECT_GE(x - w / 2, 0) << text.toStdString();
+      EXPECT_LE(x + w / 2, plot.width()) << text.toStdString();
+    }
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+      for (std::size_t j = i + 1; j < labels.size(); ++j) {
+        if (labels[i].line == labels[j].line) EXPECT_LT(labels[i].right, labels[j].left) << i << " and " << j;
+      }
+    }
+    if (width == 1000) EXPECT_EQ(plot.categoryLabels(), ComparePlot::CategoryLabels::Level);
+    if (width == 330) EXPECT_EQ(plot.categoryLabels(), ComparePlot::CategoryLabels::Staggered);
+  }
+}
+
+// The benefit points: a bar shorter than its marker shows its whiskers beside it, the Bs of a set
+// a whisker apart, and the hover text says how short the bar is and how to zoom; the axis fits
+// every interval and 1 with a little room, no more.
+TEST(ComparePlot, ShortBarsShowAndSaySo) {
+  ComparePlot plot;
+  plot.setTargets(QStringList{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
+                              QStringLiteral("builtin:freq_prune=off")});
+  const char* sets[] = {"mid-df-1", "mid-df-2", "mid-df-3", "sequential-2", "rare-2", "rare+common-3"};
+  const double ratios[] = {0.670, 0.715, 0.768, 0.947, 1.045, 1.171};
+  for (int i = 0; i < 6; ++i) {
+    const QString set = QString::fromLatin1(sets[i]);
+    plot.addSet(set, std::vector<double>{0.0073, 0.0073 / ratios[i], 0.0071});
+    plot.setBenefit(set, 1, {ratios[i], ratios[i] * 0.985, ratios[i] * 1.015, 0.02, "slower"});
+    plot.setBenefit(set, 2, {1.03, 1.02, 1.04, 0.02, "faster"});
+  }
+  plot.resize(380, 330);
   plot.show();
   ASSERT_TRUE(QTest::qWaitForWindowExposed(&plot));
   QTest::qWait(3 * ComparePlot::kReplotIntervalMs);
   plot.replot(QCustomPlot::rpImmediateRefresh);
 
-  EXPECT_EQ(plot.legend->rowCount(), 1);
-  EXPECT_EQ(plot.legend->columnCount(), 3);
-  EXPECT_LE(plot.legend->outerRect().right(), plot.width());
-  for (int i = 0; i < plot.legend->itemCount(); ++i) {
-    EXPECT_LE(plot.legend->item(i)->outerRect().right(), plot.width()) << i;
+  QCPAxis* keys = plot.benefitRect()->axis(QCPAxis::atBottom);
+  QCPAxis* values = plot.benefitRect()->axis(QCPAxis::atLeft);
+  double lo = 1, hi = 1;
+  int shortBars = 0;
+  for (int set = 0; set < 6; ++set) {
+    for (int series = 1; series <= 2; ++series) {
+      SCOPED_TRACE(std::string(sets[set]) + " B" + std::to_string(series));
+      const auto interval = plot.benefitInterval(series, set);
+      ASSERT_TRUE(interval.has_value());
+      lo = std::min({lo, interval->first, 1 / 1.02});
+      hi = std::max({hi, interval->second, 1.02});
+      const double pixels = std::abs(values->coordToPixel(interval->second) - values->coordToPixel(interval->first));
+      const QString tip = plot.benefitText(series, set);
+      EXPECT_TRUE(tip.contains(QString::fromStdString(engine::intervalText(interval->first, interval->second))));
+      EXPECT_EQ(pixels < ComparePlot::kBenefitMarkerSize + 2, tip.contains(QStringLiteral("At this scale the bar is")))
+          << pixels << " px: " << tip.toStdString();
+      if (pixels < ComparePlot::kBenefitMarkerSize + 2) ++shortBars;
+    }
   }
-  EXPECT_EQ(plot.seriesName(1), QStringLiteral("B: builtin:bulk_and=off"));
-  EXPECT_EQ(plot.seriesName(2), QStringLiteral("B2: builtin:freq_prune=off"));
-  for (int i = 0; i < 3; ++i) {
-    const QString label = i == 0 ? QStringLiteral("A") : i == 1 ? QStringLiteral("B") : QStringLiteral("B2");
-    EXPECT_TRUE(plot.legendText(i).startsWith(label)) << plot.legendText(i).toStdString();
+  EXPECT_GT(shortBars, 0) << "the +-1.5 % intervals on an axis from 0.6 to 1.2 are a few pixels";
+  // The whiskers stick out of the markers.
+  EXPECT_GT(ComparePlot::kWhiskerWidth, ComparePlot::kBenefitMarkerSize + 3);
+  // B and B2 of a set stand more than a whisker apart, so their bars do not merge (0.12 of a
+  // category put them 6 pixels apart, markers over each other). The benefit panel's graphs are
+  // B's then B2's.
+  std::vector<const QCPGraph*> benefits;
+  for (int i = 0; i < plot.graphCount(); ++i) {
+    if (plot.graph(i)->keyAxis() == keys) benefits.push_back(plot.graph(i));
   }
-  EXPECT_TRUE(plot.pointText(2, 0).contains(QStringLiteral("B2: builtin:freq_prune=off"))) << plot.pointText(2, 0).toStdString();
-
-  // Wide enough, the names are whole.
-  plot.resize(1000, 220);
-  QTest::qWait(3 * ComparePlot::kReplotIntervalMs);
-  for (int i = 0; i < 3; ++i) EXPECT_EQ(plot.legendText(i), plot.seriesName(i)) << i;
+  ASSERT_EQ(benefits.size(), 2u);
+  const auto keyOf = [&](std::size_t b, int set) { return benefits[b]->data()->at(set)->key; };
+  for (int set = 0; set < 6; ++set) {
+    const double apart = std::abs(keys->coordToPixel(keyOf(1, set)) - keys->coordToPixel(keyOf(0, set)));
+    EXPECT_GE(apart, ComparePlot::kWhiskerWidth) << sets[set];
+  }
+  // The axis: 1, every interval and the noise floor band, with some room, but not much more.
+  EXPECT_LE(values->range().lower, lo);
+  EXPECT_GE(values->range().upper, hi);
+  EXPECT_LE(values->range().size(), (hi - lo) * 1.35 + 0.05) << values->range().lower << " .. " << values->range().upper;
 }
 
 }  // namespace

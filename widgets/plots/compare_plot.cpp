@@ -12,6 +12,8 @@
 #include <limits>
 
 #include <QFontMetrics>
+#include <QHelpEvent>
+#include <QToolTip>
 
 namespace wandscope::widgets {
 namespace {
@@ -54,6 +56,10 @@ ComparePlot::ComparePlot(QWidget* parent)
   legend->setMargins(QMargins(4, 0, 4, 0));
   legend->setIconSize(20, 10);
   legend->setIconTextPadding(4);
+  // Entries close together (the default 8 + 14 pixels around each name made a second row of two
+  // names that fit in one): every pixel of a 400-pixel plot counts.
+  legend->setColumnSpacing(10);
+  legend->setRowSpacing(0);
   plotLayout()->setRowStretchFactor(0, 0.001);
   plotLayout()->setRowStretchFactor(1, 0.001);
   plotLayout()->setRowSpacing(0);
@@ -66,6 +72,7 @@ ComparePlot::ComparePlot(QWidget* parent)
   plotLayout()->addElement(3, 0, m_benefitTitle);
   m_benefitRect = new QCPAxisRect(this);
   plotLayout()->addElement(4, 0, m_benefitRect);
+  m_benefitMargins = m_benefitRect->minimumMargins();
   // The benefit's rect also holds the category names (slanted when many) and the axis label: 3 to
   // the figures' 2 gives the two data areas about the same height.
   plotLayout()->setRowStretchFactor(3, 0.001);
@@ -138,7 +145,9 @@ void ComparePlot::setTargets(const QStringList& targets) {
       bars->removeFromLegend();
       bars->setDataPlottable(ratio);
       bars->setErrorType(QCPErrorBars::etValueError);
-      bars->setWhiskerWidth(7);
+      // Wider than the marker: a bar shorter than its point still shows its whiskers at both
+      // sides of it (a point without an interval has none).
+      bars->setWhiskerWidth(kWhiskerWidth);
       bars->setSymbolGap(0);
     }
     m_ratios.push_back(ratio);
@@ -187,30 +196,75 @@ QString ComparePlot::legendText(int series) const {
   return series >= 0 && series < seriesCount() ? m_series[static_cast<std::size_t>(series)]->name() : QString();
 }
 
+QRect ComparePlot::legendRect(int series) const {
+  if (series < 0 || series >= seriesCount()) return {};
+  const QCPAbstractLegendItem* item = legend->itemWithPlottable(m_series[static_cast<std::size_t>(series)]);
+  return item && legend->visible() ? item->outerRect() : QRect();
+}
+
+QString ComparePlot::legendToolTipAt(const QPointF& pos) const {
+  for (int i = 0; i < seriesCount(); ++i) {
+    if (!legendRect(i).contains(pos.toPoint())) continue;
+    return QStringLiteral("<b>%1</b>").arg(m_names.value(i, seriesLabel(i)).toHtmlEscaped()) +
+           (i == 0 ? QStringLiteral("<br>The baseline every B is compared with") : QString());
+  }
+  return {};
+}
+
+bool ComparePlot::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    const auto* help = static_cast<QHelpEvent*>(event);
+    const QString text = legendToolTipAt(help->pos());
+    if (!text.isEmpty()) {
+      QToolTip::showText(help->globalPos(), text, this);
+      return true;
+    }
+  }
+  return LivePlot::event(event);
+}
+
 void ComparePlot::fitLegend() {
-  // One row: with three targets in a 300-pixel plot the legend took two rows (and ran past the
-  // right edge), out of a data area of 80 pixels. Each entry gets an equal share of the width;
-  // the full names are in the point tooltips and the target rows above.
+  // Every name whole where the width allows: elided to equal shares of one row, a 300-pixel plot
+  // showed "B: builtin:..." and "B2: builtin:...", and nothing told the user which colour was
+  // which build. As many columns as the whole names fit, then more rows (a row is some 17 pixels
+  // of the plot's height); a name wider than the whole plot is elided in the middle, keeping its
+  // label ("B2") and the end of its spec, and its entry's tooltip has it all.
   const int n = seriesCount();
   if (n == 0) return;
-  const QMargins itemMargins = legend->item(0) ? legend->item(0)->margins() : QMargins(7, 5, 7, 4);
-  const int share = (width() - legend->margins().left() - legend->margins().right()) / n;
-  const int room = std::max(share - legend->iconSize().width() - legend->iconTextPadding() - itemMargins.left() -
-                                itemMargins.right() - 2,
-                            0);
+  // A row is the text and the pixel under it an underscore needs (none clipped "bulk_and" to
+  // "bulk and"): three rows cost 48 pixels.
+  const QMargins itemMargins(2, 0, 2, 1);
   const QFontMetrics metrics(legend->font());
+  const int chrome = legend->iconSize().width() + legend->iconTextPadding() + itemMargins.left() + itemMargins.right() + 2;
+  const int room = std::max(width() - legend->margins().left() - legend->margins().right(), 0);
+  std::vector<int> widths;
+  for (int i = 0; i < n; ++i) widths.push_back(metrics.horizontalAdvance(m_names.value(i, seriesLabel(i))) + chrome);
+  int columns = n;
+  for (; columns > 1; --columns) {
+    int total = legend->columnSpacing() * (columns - 1);
+    for (int c = 0; c < columns; ++c) {
+      int column = 0;
+      for (int i = c; i < n; i += columns) column = std::max(column, widths[static_cast<std::size_t>(i)]);
+      total += column;
+    }
+    if (total <= room) break;
+  }
   for (int i = 0; i < n; ++i) {
     const QString full = m_names.value(i, seriesLabel(i));
     // Never less than the label itself ("B2"): it is what the table calls the target.
-    const QString text = metrics.horizontalAdvance(full) <= room
+    const QString text = widths[static_cast<std::size_t>(i)] <= room
                              ? full
-                             : std::max(metrics.elidedText(full, Qt::ElideRight, room), seriesLabel(i),
+                             : std::max(metrics.elidedText(full, Qt::ElideMiddle, std::max(room - chrome, 0)),
+                                        seriesLabel(i),
                                         [](const QString& a, const QString& b) { return a.size() < b.size(); });
     QCPGraph* g = m_series[static_cast<std::size_t>(i)];
     if (g->name() != text) g->setName(text);
+    if (QCPAbstractLegendItem* item = legend->itemWithPlottable(g); item && item->margins() != itemMargins) {
+      item->setMargins(itemMargins);
+    }
   }
-  if (legend->wrap() != n) {
-    legend->setWrap(n);
+  if (legend->wrap() != columns) {
+    legend->setWrap(columns);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // lays the entries out again
   }
 }
@@ -281,10 +335,10 @@ void ComparePlot::setBenefit(const QString& category, int series, const engine::
 }
 
 double ComparePlot::benefitOffset(int series) const {
-  // The Bs of a category side by side, 0.12 of a category apart, centred on it: their bars would
-  // hide one another on the same spot.
+  // The Bs of a category side by side, m_benefitStep of a category apart, centred on it: their
+  // bars would hide one another on the same spot.
   const int bs = seriesCount() - 1;
-  return (static_cast<double>(series - 1) - static_cast<double>(bs - 1) / 2.0) * 0.12;
+  return (static_cast<double>(series - 1) - static_cast<double>(bs - 1) / 2.0) * m_benefitStep;
 }
 
 void ComparePlot::rebuildBenefits() {
@@ -371,6 +425,15 @@ QString ComparePlot::benefitText(int series, int set) const {
   if (std::isfinite(e.ciLow) && std::isfinite(e.ciHigh)) {
     text += QStringLiteral("<br>Bar: the report's 95 % bootstrap interval of the ratio, %1")
                 .arg(QString::fromStdString(engine::intervalText(e.ciLow, e.ciHigh)));
+    // An interval of a few per cent on an axis spanning 0.6 to 1.2 is a bar of a few pixels, which
+    // the marker covers but for its whiskers: say it is there, how long, and how to see it.
+    const QCPAxis* values = m_benefitRect->axis(QCPAxis::atLeft);
+    const double pixels = std::abs(values->coordToPixel(e.ciHigh) - values->coordToPixel(e.ciLow));
+    if (m_benefitRect->height() > 0 && pixels < kBenefitMarkerSize + 2) {
+      text += QStringLiteral("<br>At this scale the bar is %1 px, no longer than the point's marker: its whiskers "
+                             "show beside it. Roll the mouse wheel over the panel to zoom the A/B axis.")
+                  .arg(std::lround(pixels));
+    }
     if (e.noiseFloor > 0) {
       text += QStringLiteral("<br>Grey band: the noise floor ±%1 %").arg(e.noiseFloor * 100, 0, 'f', 1);
     }
@@ -394,12 +457,78 @@ QString ComparePlot::benefitCaption() const {
   return what + QStringLiteral(", bars: 95 % CI where reported");
 }
 
+double ComparePlot::categoryPixels() const {
+  // The key range is the categories with half a step of room each side (rescale).
+  const double categories = std::max(1.0, static_cast<double>(m_sets.size()));
+  // Before the first layout the rect has no width: the widget's, less typical axis margins.
+  const int pixels = m_benefitRect->width() > 0 ? m_benefitRect->width() : width() - 70;
+  return std::max(pixels, 1) / categories;
+}
+
+void ComparePlot::fitCategoryLabels() {
+  // Slanted names at -25 degrees in a 300-pixel plot ran into each other and took the height of
+  // four lines. Level when every name fits beside its neighbours; else on two or three
+  // alternating lines (a name then has two or three categories of width: "rare+common-3" fits two
+  // categories of 50 pixels), each line costing less height than slanting; slanted only beyond.
+  QCPAxis* keys = m_benefitRect->axis(QCPAxis::atBottom);
+  const QFontMetrics metrics(keys->tickLabelFont());
+  const int gap = metrics.horizontalAdvance(QLatin1Char(' ')) + 2;
+  std::vector<int> widths;
+  for (const QString& set : m_sets) widths.push_back(metrics.horizontalAdvance(set));
+  const double n = std::max(1.0, static_cast<double>(widths.size()));
+  // The width from the rect's left edge to the widget's: the right margin is only the room this
+  // function makes for the outer names (the right axis is hidden), which depends on the lines.
+  const double room = m_benefitRect->width() > 0 ? m_benefitRect->width() + m_benefitRect->margins().right() - 2
+                                                 : width() - 70.0;
+  // Room right of the rect for the last name of each line, centred on its tick (half a category
+  // from the edge, another category for each line before).
+  const auto rightNeed = [&](std::size_t lines, double per) {
+    double need = 0;
+    for (std::size_t j = 0; j < lines && j < widths.size(); ++j) {
+      need = std::max(need, widths[widths.size() - 1 - j] / 2.0 - (static_cast<double>(j) + 0.5) * per);
+    }
+    return need + 4;
+  };
+  const auto perFor = [&](std::size_t lines) {
+    double per = room / n;
+    for (int k = 0; k < 3; ++k) per = (room - rightNeed(lines, per)) / n;
+    return per;
+  };
+  const auto fits = [&](std::size_t lines) {
+    const double per = perFor(lines);
+    for (std::size_t i = 0; i + lines < widths.size(); ++i) {
+      if ((widths[i] + widths[i + lines]) / 2.0 + gap > per * static_cast<double>(lines)) return false;
+    }
+    return true;
+  };
+  std::size_t lines = 1;
+  while (lines <= 3 && !fits(lines)) ++lines;
+  m_categoryLabels = lines == 1 ? CategoryLabels::Level : lines <= 3 ? CategoryLabels::Staggered : CategoryLabels::Slanted;
+  keys->setTickLabelRotation(m_categoryLabels == CategoryLabels::Slanted ? -30 : 0);
+  m_ticker->clear();
+  for (qsizetype i = 0; i < m_sets.size(); ++i) {
+    const qsizetype line = lines <= 3 ? i % static_cast<qsizetype>(lines) : 0;
+    m_ticker->addTick(static_cast<double>(i), QString(line, QLatin1Char('\n')) + m_sets[i]);
+  }
+  const int right = lines <= 3 ? static_cast<int>(std::ceil(rightNeed(lines, perFor(lines)))) : 0;
+  const QMargins least(m_benefitMargins.left(), m_benefitMargins.top(), std::max(right, m_benefitMargins.right()),
+                       m_benefitMargins.bottom());
+  if (m_benefitRect->minimumMargins() != least) m_benefitRect->setMinimumMargins(least);
+}
+
 void ComparePlot::rescaleBenefits() {
   QCPAxis* keys = m_benefitRect->axis(QCPAxis::atBottom);
   QCPAxis* values = m_benefitRect->axis(QCPAxis::atLeft);
   keys->setRange(xAxis->range());
-  // Many sets: slanted names, so neighbours do not hide each other.
-  keys->setTickLabelRotation(m_sets.size() > 4 ? -25 : 0);
+  fitCategoryLabels();
+  // The Bs of a category at least a whisker and a bit apart where the category is wide enough
+  // (0.12 of a 50-pixel category put their markers over each other), together within 0.7 of it.
+  const int bs = seriesCount() - 1;
+  const double step = bs > 1 ? std::min(std::max(0.12, (kWhiskerWidth + 3) / categoryPixels()), 0.7 / (bs - 1)) : 0.12;
+  if (step != m_benefitStep) {
+    m_benefitStep = step;
+    rebuildBenefits();
+  }
   // 1 always in view, every bar whole and the floor bands.
   double lo = 1, hi = 1;
   for (const auto& [at, e] : m_estimates) {
@@ -454,7 +583,7 @@ void ComparePlot::styleSeries(bool dark) {
     g->setScatterStyle(QCPScatterStyle(seriesShape(static_cast<int>(i)), c, c, 8));
     if (m_ratios[i] == nullptr) continue;
     m_ratios[i]->setPen(QPen(c, 2));
-    m_ratios[i]->setScatterStyle(QCPScatterStyle(seriesShape(static_cast<int>(i)), c, c, 8));
+    m_ratios[i]->setScatterStyle(QCPScatterStyle(seriesShape(static_cast<int>(i)), c, c, kBenefitMarkerSize));
     m_bars[i]->setPen(QPen(c, 1.5));
   }
   // The benefit panel follows the palette as LivePlot styles the figures' axes.

@@ -4,6 +4,9 @@
 #include "engine/bench/compare_types.h"
 #include "widgets/plots/live_plot.h"
 
+#include <QMargins>
+#include <QPointF>
+#include <QRect>
 #include <QString>
 #include <QStringList>
 
@@ -17,10 +20,14 @@ namespace wandscope::widgets {
 // Targets overlaid per query set: one series per target (A, B, B2, ...) over a categorical axis of
 // query sets, a point per set as the comparison finishes it (CPU ms/query by default), or of
 // offered rates for an open-loop comparison, a point refined after each rung. The legend
-// sits in its own row above the axes, outside the data: one line, each target's name elided to
-// its share of the width ("B2: builtin:fre..."), so a narrow plot keeps its height for data. Updates only mark the plot dirty; a short
-// timer replots (rpQueuedReplot) when dirty and visible, as every LivePlot does. Colours
-// follow the palette; the context menu exports PNG/SVG/PDF; hovering a point shows its value.
+// sits in its own rows above the axes, outside the data, and names every target whole: as many
+// columns as fit the width, then more rows; only a name longer than the whole width is elided,
+// in the middle ("B2: builtin:freq_pr...simd_merge=off", the label and the distinguishing tail
+// stay), and hovering an entry shows the full name. The category names under the benefit panel
+// are level when they fit their category, on two alternating lines when that makes them fit, and
+// slanted only beyond that. Updates only mark the plot dirty; a short timer replots
+// (rpQueuedReplot) when dirty and visible, as every LivePlot does. Colours follow the palette; the
+// context menu exports PNG/SVG/PDF; hovering a point shows its value.
 //
 // Under the figures, on the same categories, a second panel shows what the verdict is about: each
 // B's benefit vs A (the ratio A/B the report compares, 1 = no change, a dashed line) with the
@@ -28,7 +35,10 @@ namespace wandscope::widgets {
 // grey band. The figures alone (means, medians) said nothing about how sure a difference is, and
 // the report has no interval of the figures themselves, only of the ratio. A row without an
 // interval (recorded runs, not interleaved) gets its point without a bar, and its hover text says
-// so.
+// so. The bars' whiskers are wider than the markers, so a bar shorter than its marker (an interval
+// of a few per cent on an axis spanning 0.6 to 1.2) still shows at both ends of the point, and its
+// hover text says the bar is that short and how to zoom the axis. The Bs of a category stand a
+// marker's width and more apart where the category is wide enough.
 class ComparePlot : public LivePlot {
   Q_OBJECT
  public:
@@ -48,6 +58,16 @@ class ComparePlot : public LivePlot {
   QString seriesName(int series) const;
   // What the legend shows of it at the current width.
   QString legendText(int series) const;
+  // Where the legend draws series' entry (widget pixels, after a replot); empty when it has none.
+  QRect legendRect(int series) const;
+  // The hover text of the legend entry at `pos` (the series' full name); "" when there is none.
+  QString legendToolTipAt(const QPointF& pos) const;
+  // How the category names under the benefit panel are laid out at the current width.
+  enum class CategoryLabels { Level, Staggered, Slanted };
+  CategoryLabels categoryLabels() const noexcept { return m_categoryLabels; }
+  // The benefit points' marker size and the error bars' whisker width, in pixels.
+  static constexpr int kBenefitMarkerSize = 7;
+  static constexpr int kWhiskerWidth = 13;
   // Appends a query set's figures for A and B (a value <= 0 or NaN leaves that series' point out).
   void addSet(const QString& querySet, double a, double b);
   // The same for every series: values[i] is series i's (missing entries leave points out).
@@ -88,11 +108,19 @@ class ComparePlot : public LivePlot {
   void styleSeries(bool dark) override;
   QString pointToolTip(const QCPGraph& g, const QCPGraphData& p) const override;
   QString exportFileName() const override { return QStringLiteral("compare.png"); }
+  // The legend's entries have a tooltip of their own (the full name); the rest is LivePlot's.
+  bool event(QEvent* event) override;
 
  private:
   QString metricName() const;
-  // Puts the legend on one row, eliding each name to an equal share of the plot's width.
+  // Lays the legend out in as many columns as its whole names fit (one row when they all do),
+  // eliding in the middle only a name wider than the plot.
   void fitLegend();
+  // Chooses level, staggered or slanted category names for the width a category has, with room
+  // at the sides for the outer names, and writes the ticks.
+  void fitCategoryLabels();
+  // The pixels of the benefit panel's data area per category (estimated before the first layout).
+  double categoryPixels() const;
   // Appends `category` when it is new; its index.
   int categoryIndex(const QString& category);
   // The benefit graph and its error bars of every B, redrawn from m_estimates (the points of the
@@ -115,6 +143,9 @@ class ComparePlot : public LivePlot {
   std::vector<QCPErrorBars*> m_bars;
   std::vector<QCPItemRect*> m_bands;  // the noise floor around 1, per category that has one
   std::map<std::pair<int, int>, engine::RatioEstimate> m_estimates;  // (series, set)
+  double m_benefitStep = 0.12;  // benefitOffset's distance between the Bs, in categories
+  CategoryLabels m_categoryLabels = CategoryLabels::Level;
+  QMargins m_benefitMargins;  // the benefit rect's own minimum margins, before room for the names
 };
 
 }  // namespace wandscope::widgets

@@ -257,9 +257,9 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_plot = new widgets::ComparePlot(m_top);
   m_plot->setObjectName(QStringLiteral("comparePlot"));
   // Tall enough for the title, a legend of three targets, the figures, the benefit panel with its
-  // bars, slanted query-set names and the axis label, and short enough that the page still fits a
-  // 1280x800 screen with a third target's row, a three-line notice and the log (a taller one grew
-  // the window).
+  // bars, query-set names (level, over up to three lines) and the axis label, and short enough
+  // that the page still fits a 1280x800 screen with a third target's row, a three-line notice and
+  // the log (a taller one grew the window).
   m_plot->setMinimumHeight(kPlotMinimumHeight);
   m_plot->setMinimumWidth(240);
   m_plot->setToolTip(QStringLiteral("Top: each target's CPU ms/query per query set (mean over its blocks), a point per "
@@ -302,9 +302,12 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_tableSplit->setStretchFactor(1, 0);
   m_tableSplit->setChildrenCollapsible(false);
   m_top->addWidget(m_tableSplit);
+  // A wider window widens the plot: the table already has its columns' width (fitFiguresSplit).
   m_top->setStretchFactor(0, 1);
-  m_top->setStretchFactor(1, 3);
+  m_top->setStretchFactor(1, 0);
   m_top->setChildrenCollapsible(false);
+  m_top->installEventFilter(this);
+  connect(m_top, &QSplitter::splitterMoved, this, [this] { m_figuresSized = true; });
 
   m_bottom = new QSplitter(Qt::Horizontal, m_views);
   auto* picker = new QWidget(m_bottom);
@@ -351,9 +354,10 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_views->setTabToolTip(kResultDiffTab, QStringLiteral("The queries A and a B answered differently, side by side "
                                                         "(double-click a row of the ratio table to come here)"));
   layout->addWidget(m_views, 1);
-  // First-launch proportions (restoreSettings replaces them): the table wide enough for its
-  // columns with "identical" results (the plot takes the rest), the progress box five lines.
-  m_top->setSizes({320, 960});
+  // First-launch proportions until the first rows size the table (fitFiguresSplit) or the
+  // user's own split is restored: about what a two-target table leaves the plot at 1280 pixels.
+  // The progress box five lines.
+  m_top->setSizes({400, 880});
   m_tableSplit->setSizes({400, m_progress->fontMetrics().lineSpacing() * 5 + 12});
   m_bottom->setSizes({300, 980});
 
@@ -969,10 +973,36 @@ void ComparePage::fitRatioColumns(bool toContents) {
                               QFontMetrics(bold).horizontalAdvance(QStringLiteral("identical")) + 16,
                               QFontMetrics(bold).horizontalAdvance(QStringLiteral("DIFFER")) + 16});
   header->resizeSection(RatioTableModel::Results, std::max(least, m_ratioView->viewport()->width() - others));
+  if (toContents && m_ratios->rowCount() > 0) {
+    // The view's own width for those columns: frame and vertical scroll bar (rows outnumber the
+    // height at 1280x800).
+    const int bar = m_ratioView->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_ratioView);
+    m_tableWidth = others + least + 2 * m_ratioView->frameWidth() + bar;
+    fitFiguresSplit();
+  }
+}
+
+void ComparePage::fitFiguresSplit() {
+  // The plot was whatever 320 pixels of 1280 became (some 300): its legend cut the targets'
+  // names and its set names crowded. The table keeps exactly what its columns need, so nothing
+  // of it scrolls out of view (two targets at 1280 pixels leave the plot some 390), and the plot
+  // takes the rest - at 1920 pixels more than half. The quarter floor is for a table of long
+  // query set names or many targets: it then scrolls rather than squeeze the plot to nothing.
+  if (m_figuresSized || m_tableWidth == 0) return;
+  const QList<int> sizes = m_top->sizes();
+  if (sizes.size() != 2) return;
+  const int total = sizes[0] + sizes[1];
+  if (total <= 0) return;
+  const int plot = std::min(std::max(total - m_tableWidth, std::max(m_plot->minimumWidth(), total / 4)), total);
+  if (sizes[0] != plot) m_top->setSizes({plot, total - plot});
 }
 
 bool ComparePage::eventFilter(QObject* watched, QEvent* event) {
   if (watched == m_ratioView->viewport() && event->type() == QEvent::Resize) fitRatioColumns(false);
+  // After the splitter has laid its children out for the new size.
+  if (watched == m_top && event->type() == QEvent::Resize) {
+    QMetaObject::invokeMethod(this, &ComparePage::fitFiguresSplit, Qt::QueuedConnection);
+  }
   return Page::eventFilter(watched, event);
 }
 
@@ -1112,7 +1142,12 @@ void ComparePage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("repetitions"), m_repetitions->value());
   settings.setValue(QStringLiteral("aa"), m_aa->isChecked());
   settings.setValue(QStringLiteral("tab"), m_views->currentIndex());
-  settings.setValue(QStringLiteral("plotTableSplitter"), m_top->saveState());
+  // Only a split the user chose: the default follows the table's columns and the window.
+  if (m_figuresSized) {
+    settings.setValue(QStringLiteral("figuresSplitter"), m_top->saveState());
+  } else {
+    settings.remove(QStringLiteral("figuresSplitter"));
+  }
   settings.setValue(QStringLiteral("tableProgressSplitter"), m_tableSplit->saveState());
   settings.setValue(QStringLiteral("bottomSplitter"), m_bottom->saveState());
 }
@@ -1133,7 +1168,11 @@ void ComparePage::restoreSettings(QSettings& settings) {
   // Not the old "topSplitter": its proportions (a plot over the progress box, the table beside)
   // left the table too narrow for its Results column.
   settings.remove(QStringLiteral("topSplitter"));
-  m_top->restoreState(settings.value(QStringLiteral("plotTableSplitter")).toByteArray());
+  // Not the old "plotTableSplitter": it was saved whether or not the user dragged it, so mostly
+  // held the first-launch 320 pixels of plot that cut its legend.
+  settings.remove(QStringLiteral("plotTableSplitter"));
+  const QByteArray figures = settings.value(QStringLiteral("figuresSplitter")).toByteArray();
+  if (!figures.isEmpty() && m_top->restoreState(figures)) m_figuresSized = true;
   m_tableSplit->restoreState(settings.value(QStringLiteral("tableProgressSplitter")).toByteArray());
   m_bottom->restoreState(settings.value(QStringLiteral("bottomSplitter")).toByteArray());
 }

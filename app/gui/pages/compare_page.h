@@ -117,6 +117,11 @@ class ComparePage : public Page {
   static constexpr int kResultDiffTab = 1;
   // The plot's minimum height (see the constructor).
   static constexpr int kPlotMinimumHeight = 260;
+  // The Figures tab's splitter, the plot | the ratio table over the progress box. Until the user
+  // drags its handle the table gets the width its columns need and the plot the rest, but never
+  // less than a quarter of the width; once dragged, the user's split holds (and is saved).
+  QSplitter* figuresSplitter() const noexcept { return m_top; }
+  bool figuresSplitChosen() const noexcept { return m_figuresSized; }
   // The one-line summary of the last comparison (counts, verdicts, result equality).
   QString statusText() const;
   const CompareReportPtr& report() const noexcept { return m_report; }
@@ -159,6 +164,9 @@ class ComparePage : public Page {
   // Sizes the ratio table's columns to their contents (`toContents`) and gives the Results column
   // the width the others leave in the viewport, so it ends at the right edge.
   void fitRatioColumns(bool toContents);
+  // Gives the ratio table its columns' width (m_tableWidth) and the plot the rest, at least a
+  // quarter of the Figures tab, unless the user has dragged the splitter (m_figuresSized).
+  void fitFiguresSplit();
   bool eventFilter(QObject* watched, QEvent* event) override;
   void finishScreenshot();
   const engine::ResultDiff* diffOf(const QString& querySet) const;
@@ -176,6 +184,8 @@ class ComparePage : public Page {
   bool m_recorded = false;
   bool m_startingOpen = false;  // the comparison being started runs open-loop ladders
   bool m_plotOpen = false;      // the plot shows latency per offered rate (showOpenPlotLabels)
+  bool m_figuresSized = false;  // the user dragged the plot | table splitter (now or before)
+  int m_tableWidth = 0;         // what the ratio table needs for its columns (0: no rows yet)
   CompareReportPtr m_report;
   CompareQuerySetsPtr m_sets;
   QElapsedTimer m_runTimer;
