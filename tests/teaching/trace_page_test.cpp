@@ -631,8 +631,13 @@ TEST(TracePage, FitsTheDefaultWindowWithTheLogOpen) {
     EXPECT_GE(watch->height(), watch->heightForWidth(watch->width()));
     const QRect watchRect(watch->mapTo(page, QPoint(0, 0)), watch->size());
     EXPECT_TRUE(page->rect().contains(watchRect)) << "the Watch line inside the page";
-    EXPECT_GE(page->lessonLabel()->visibleRegion().boundingRect().height(),
-              2 * page->lessonLabel()->fontMetrics().height()) << "two lines of the text at least";
+    // The whole lesson text, without scrolling (the review's student: two lines were shown and the
+    // lesson's conclusion was behind a scroll bar), and the pictures no smaller than they were
+    // with those two lines above them (257 pixels for both).
+    QLabel* text = page->lessonLabel();
+    EXPECT_GE(text->height(), text->heightForWidth(text->width()));
+    EXPECT_GE(text->visibleRegion().boundingRect().height(), text->height()) << "the whole text, unscrolled";
+    EXPECT_GE(page->lanesView()->height() + page->compareLanesView()->height(), 257);
     // The event list's last column (the threshold) is as wide as its numbers, not the rest of
     // the row.
     auto* header = page->eventView()->horizontalHeader();
@@ -741,6 +746,76 @@ TEST(TracePage, TheHeapsRanksAreGrouped) {
     titled = titled || label->text().contains(QStringLiteral("Top-1,000 heap"));
   }
   EXPECT_TRUE(titled);
+}
+
+// The review's student: the block maxima a lesson is about were drawn under the step's marks
+// ("2.178" read "1.178" under the pivot line at bmw-blocks' key step, "3.975" under the window's
+// label at floor-mid-window's). At every lesson's key and Watch steps, in both pictures, no value
+// lies under a mark, and the numbers the lessons quote are drawn.
+TEST(TracePage, BlockMaximaStayClearOfTheMarksAtTheLessonsSteps) {
+  PageFixture f;
+  struct Quoted {
+    const char* lesson;
+    std::size_t lane;
+    const char* value;
+  };
+  const std::vector<Quoted> quoted = {{"bmw-blocks", 0, "2.178"},
+                                      {"wand-pivot", 0, "4.144"},
+                                      {"maxscore-lists", 0, "5.576"},
+                                      {"floor-mid-window", 0, "3.975"}};
+  for (const Lesson& l : f.page.catalog().lessons()) {
+    SCOPED_TRACE(l.id.toStdString());
+    ASSERT_TRUE(f.traced([&] { f.page.loadLesson(l.id); }));
+    const auto& run = f.page.snapshot()->primary;
+    std::vector<long> steps{LessonCatalog::findStep(run, l.keyStep)};
+    for (const LessonStep& w : l.watch) steps.push_back(LessonCatalog::findStep(run, w));
+    for (const long step : steps) {
+      ASSERT_GE(step, 0);
+      SCOPED_TRACE("step " + std::to_string(step));
+      f.page.setStep(static_cast<std::size_t>(step));
+      for (auto* view : {f.page.lanesView(), f.page.compareLanesView()}) {
+        if (view->isHidden()) continue;
+        view->grab();  // lays the labels out as painted
+        for (const auto& label : view->blockLabels()) {
+          for (const QRectF& mark : view->overlayMarks()) {
+            EXPECT_FALSE(label.rect.intersects(mark))
+                << "lane " << label.term << " block " << label.block << " value " << label.text.toStdString();
+          }
+        }
+        if (view != f.page.lanesView() || step != steps.front()) continue;
+        for (const Quoted& q : quoted) {
+          if (l.id != QLatin1String(q.lesson)) continue;
+          const bool drawn = std::any_of(view->blockLabels().begin(), view->blockLabels().end(), [&](const auto& label) {
+            return label.term == q.lane && label.text == QLatin1String(q.value);
+          });
+          EXPECT_TRUE(drawn) << "the key step's " << q.value;
+        }
+      }
+    }
+  }
+}
+
+// The review's student: WAND selects the pivot twice, before and after the cursors behind it move
+// up, and both steps said "...so the cursors behind it move up to doc 72". The second says they are
+// on it and the pivot gets scored.
+TEST(TracePage, ASecondPivotOnTheSameDocSaysItIsScored) {
+  PageFixture f;
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(QStringLiteral("wand-pivot")); }));
+  const auto& events = f.page.snapshot()->primary.events;
+  for (const auto& [first, doc] : {std::pair<std::size_t, const char*>{11, "72"}, {15, "136"}}) {
+    SCOPED_TRACE(doc);
+    ASSERT_EQ(events[first].kind, TraceEventKind::PivotSelected);
+    ASSERT_EQ(events[first + 1].kind, TraceEventKind::PivotSelected);
+    ASSERT_EQ(events[first].doc, events[first + 1].doc);
+    f.page.setStep(first);
+    const QString moving = f.page.narrativeLabel()->text();
+    EXPECT_TRUE(moving.contains(QStringLiteral("move up to doc %1").arg(QLatin1String(doc)))) << moving.toStdString();
+    f.page.setStep(first + 1);
+    const QString on = f.page.narrativeLabel()->text();
+    EXPECT_FALSE(on.contains(QStringLiteral("move up to"))) << on.toStdString();
+    EXPECT_TRUE(on.contains(QStringLiteral("every cursor is on doc %1").arg(QLatin1String(doc)))) << on.toStdString();
+    EXPECT_TRUE(on.contains(QStringLiteral("Doc %1 gets scored").arg(QLatin1String(doc)))) << on.toStdString();
+  }
 }
 
 // Not a check: with WANDSCOPE_TRACE_SHOTS=DIR, writes each lesson's key step as

@@ -280,7 +280,7 @@ TEST(TraceLanesViewHeader, TheMeterStaysWhenTheViewIsShort) {
   EXPECT_TRUE(line.meterRect().isEmpty());
   EXPECT_GT(line.laneLabel(0).size(), compactLines) << "its lanes get the room";
   line.resize(900, 400);
-  EXPECT_FALSE(line.meterRect().isEmpty()) << "tall, the meter shows the threshold as before";
+  EXPECT_TRUE(line.meterRect().isEmpty()) << "tall too: the threshold alone is said in words (ARunWithoutBoundsShowsNoMeter)";
 }
 
 // A run that walks no cursors says why beside the title; in the compact header the threshold line
@@ -389,6 +389,100 @@ TEST(TraceLanesViewHeader, StepNumbersAreGrouped) {
   view.setTitle(QStringLiteral("wand"));
   view.setStep(12'345);
   EXPECT_EQ(view.titleText().toStdString(), "wand   step 12,345 of 19,999   scored");
+}
+
+}  // namespace
+}  // namespace wandscope::widgets
+
+namespace wandscope::widgets {
+namespace {
+
+// The first posting sat exactly on the lanes' left border (the view starts on it), and its tick
+// merged with the border: in the ties-at-k lesson doc 100, rank 1 in the heap, had no visible
+// tick. Doc ids are now drawn a few pixels inside the frame at both ends; the frame stays.
+TEST(TraceLanesViewZoom, TheFirstAndLastPostingsStandClearOfTheFrame) {
+  Fixture f(2048, 100, 1700);
+  ASSERT_EQ(f.view.viewRange(), std::make_pair(DocId{100}, DocId{1701}));
+  const QRect frame = f.view.plotRect();
+  ASSERT_FALSE(frame.isEmpty());
+  EXPECT_GE(f.view.docToX(100) - frame.left(), 4) << "the first posting's tick is not on the border";
+  EXPECT_GE(frame.right() - f.view.docToX(1700), 4) << "nor the last one's";
+  // The tick is drawn there: a dark column in the lane (the cursor is on the last posting).
+  f.view.setStep(2);
+  const QImage image = f.view.grab().toImage();
+  const int x = f.view.docToX(100);
+  const int y = frame.top() + f.view.height() / 8;  // inside the first lane, above the baseline
+  const QColor background = image.pixelColor(frame.left() + 2, y);
+  bool tick = false;
+  for (int row = frame.top(); row < frame.top() + frame.height() / 2; ++row) {
+    tick = tick || image.pixelColor(x, row).lightness() < background.lightness() - 60;
+  }
+  EXPECT_TRUE(tick) << "no tick drawn at the first posting";
+}
+
+// Tall, a run without bounds (exhaustive, MaxScore) drew the meter's empty track with the threshold
+// as a red line alone: above the doc-id axis it read as a document position (doc ~1,470 in the
+// ties-at-k lesson). Its header now says the threshold in words only, at every size.
+TEST(TraceLanesViewHeader, ARunWithoutBoundsShowsNoMeter) {
+  auto plain = makeLabelTrace();
+  for (auto& e : plain->primary.events) e.floor = 3.0f;  // a threshold the meter would draw
+  TraceLanesView view;
+  view.setRun(plain, &plain->primary);
+  for (const int height : {400, 130}) {
+    SCOPED_TRACE(height);
+    view.resize(900, height);
+    EXPECT_TRUE(view.meterRect().isEmpty());
+    const QImage image = view.grab().toImage();
+    int red = 0;
+    for (int y = 0; y < view.plotRect().top() - 2; ++y) {  // the event's 2-pixel line starts at the top
+      for (int x = view.plotRect().left(); x < image.width(); ++x) {
+        const QColor c = image.pixelColor(x, y);
+        const int hue = c.toHsl().hslHue();
+        red += c.toHsl().hslSaturation() > 100 && (hue < 20 || hue > 340) ? 1 : 0;
+      }
+    }
+    EXPECT_EQ(red, 0) << "no threshold line above the lanes";
+    EXPECT_LE(view.plotRect().top(), 50) << "the lanes take the meter's room";
+  }
+  // A run with bounds keeps its meter.
+  auto bounded = makeLabelTrace();
+  bounded->primary.events[0].kind = TraceEventKind::PivotSelected;
+  bounded->primary.events[0].bound = 3.0f;
+  view.setRun(bounded, &bounded->primary);
+  view.resize(900, 400);
+  EXPECT_FALSE(view.meterRect().isEmpty());
+}
+
+// The bulk AND's note was elided ("no cursors: the bulk AND goes window by window (shade...") even
+// at 1400 pixels beside a long title. It is now the longest wording that fits whole, and hovering
+// it says everything.
+TEST(TraceLanesViewHeader, TheNoCursorNoteIsNeverCutOff) {
+  auto trace = makeLabelTrace();
+  trace->primary.events[0].kind = TraceEventKind::PivotSelected;
+  trace->primary.events[0].bound = 3.0f;
+  trace->primary.algorithm = engine::Algorithm::BulkAnd;
+  trace->primary.cursorsWalked = false;
+  TraceLanesView view;
+  view.setRun(trace, &trace->primary);
+  view.setTitle(QStringLiteral("bulk-and, long_windows=off, rank_floor=off"));
+  for (const int width : {600, 760, 880, 1000, 1400}) {
+    for (const int height : {130, 400}) {
+      SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
+      view.resize(width, height);
+      const auto texts = view.headerTexts();
+      EXPECT_TRUE(texts.whyToolTip.contains(QStringLiteral("window"))) << texts.whyToolTip.toStdString();
+      if (width >= 760) EXPECT_FALSE(texts.why.isEmpty()) << "room for the note";
+      if (texts.why.isEmpty()) continue;
+      EXPECT_TRUE(texts.whyText.startsWith(QStringLiteral("no cursors"))) << texts.whyText.toStdString();
+      EXPECT_LE(view.fontMetrics().horizontalAdvance(texts.whyText), texts.why.width()) << texts.whyText.toStdString();
+      // As Qt elides (the rounded advance fitted exactly while the text was elided on screen).
+      EXPECT_EQ(view.fontMetrics().elidedText(texts.whyText, Qt::ElideRight, texts.why.width()), texts.whyText);
+      EXPECT_LE(texts.why.right(), width) << "inside the view";
+      if (!texts.line.isEmpty() && texts.line.top() == texts.why.top()) {
+        EXPECT_GT(texts.line.left(), texts.why.right());
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -150,10 +150,37 @@ QString traceNarrative(const TraceSnapshot& s, const TraceRun& run, std::size_t 
             .arg(doc, termName(s, e.term));
       }
       const auto [b, f] = fmtPair(e.bound, e.floor);
-      return QStringLiteral("Pivot at doc %1 (%2): adding the list maxima of the cursors in doc-id order, the sum "
-                            "first beats the threshold here: %3 > threshold %4. Every document before it is in "
-                            "fewer lists and cannot enter the top k, so the cursors behind it move up to doc %1.")
-          .arg(doc, termName(s, e.term), b, f);
+      const QString found = QStringLiteral("Pivot at doc %1 (%2): adding the list maxima of the cursors in doc-id "
+                                           "order, the sum first beats the threshold here: %3 > threshold %4.")
+                                .arg(doc, termName(s, e.term), b, f);
+      bool behind = false;
+      for (std::size_t t = 0; t < run.termCount(); ++t) behind = behind || run.position(step, t) < e.doc;
+      if (behind) {
+        return found + QStringLiteral(" Every document before it is in fewer lists and cannot enter the top k, so the "
+                                      "cursors behind it move up to doc %1.")
+                           .arg(doc);
+      }
+      // No cursor behind the pivot: this step is the evaluation, not another move. WAND selects the
+      // pivot again once the cursors behind it have moved up, and the same words twice read as a
+      // step that did nothing.
+      const bool scoredNext = step + 1 < run.events.size() &&
+                              run.events[step + 1].kind == TraceEventKind::CandidateScored &&
+                              run.events[step + 1].doc == e.doc;
+      const QString next = scoredNext ? QStringLiteral("gets scored")
+                           : run.algorithm == engine::Algorithm::Bmw
+                               ? QStringLiteral("is checked against the maxima of the blocks holding it first")
+                               : QStringLiteral("is evaluated");
+      const TraceEvent* before = nullptr;
+      for (std::size_t i = step; i-- > 0 && before == nullptr;) {
+        if (run.events[i].kind == TraceEventKind::PivotSelected) before = &run.events[i];
+      }
+      if (before != nullptr && before->doc == e.doc) {
+        return QStringLiteral("Pivot at doc %1 (%2) again: the cursors that were behind it have moved up, so every "
+                              "cursor is on doc %1 or beyond, and their maxima still sum to %3 > threshold %4. Doc "
+                              "%1 %5.")
+            .arg(doc, termName(s, e.term), b, f, next);
+      }
+      return found + QStringLiteral(" No cursor is behind it, so doc %1 %2.").arg(doc, next);
     }
     case TraceEventKind::BlockSkipped: {
       const auto [b, f] = fmtPair(e.bound, e.floor);

@@ -38,6 +38,9 @@ constexpr int kHeaderHeight = 84;
 // for a run without bounds (MaxScore's, say: its meter would hold the threshold alone).
 constexpr int kCompactHeaderHeight = 46;
 constexpr int kLineHeaderHeight = 22;
+// A run without bounds, tall: the title and the threshold's line, no meter. Its meter held the
+// threshold alone, a red line on an empty track over the doc-id axis that read as a document.
+constexpr int kTextHeaderHeight = 46;
 constexpr int kAxisHeight = 24;
 constexpr int kLabelTop = 2;  // the lane label's first line, below the lane's top
 constexpr int kMaxLaneHeight = 120;
@@ -224,17 +227,32 @@ TraceLanesView::Geometry TraceLanesView::geometry() const {
   Geometry g;
   g.left = kLabelWidth;
   g.right = width() - kRightMargin;
+  // The postings this far inside the lanes' frame: the first one's tick merged with the left
+  // border when the view started on it.
+  g.plotLeft = g.left + kPlotInset;
+  g.plotRight = std::max(g.plotLeft + 1, g.right - kPlotInset);
   g.top = 0;
   g.axisTop = height() - (m_showAxis ? kAxisHeight : 0);
   // The full header when the lanes stay roomy under it; otherwise the compact one (a small
   // window with comparison on), which keeps the meter and puts the text on one line.
   const bool roomy = (g.axisTop - kHeaderHeight) / laneCount() >= kRoomyLaneHeight;
-  g.lanesTop = roomy ? kHeaderHeight : m_hasBounds ? kCompactHeaderHeight : kLineHeaderHeight;
+  g.compact = !roomy;
+  if (m_hasBounds) {
+    g.lanesTop = roomy ? kHeaderHeight : kCompactHeaderHeight;
+  } else {
+    g.lanesTop = roomy ? kTextHeaderHeight : kLineHeaderHeight;
+  }
   g.laneHeight = std::min(kMaxLaneHeight, std::max(0, g.axisTop - g.lanesTop) / laneCount());
   return g;
 }
 
-bool TraceLanesView::compactHeader() const { return geometry().lanesTop < kHeaderHeight; }
+bool TraceLanesView::compactHeader() const { return geometry().compact; }
+
+QRect TraceLanesView::plotRect() const {
+  const Geometry g = geometry();
+  const int lanes = m_snapshot ? static_cast<int>(m_snapshot->lanes.size()) : 0;
+  return QRect(g.left, g.lanesTop, g.right - g.left, std::max(0, lanes * g.laneHeight));
+}
 
 TraceLanesView::HeaderTexts TraceLanesView::headerTexts() const {
   HeaderTexts h;
@@ -247,12 +265,33 @@ TraceLanesView::HeaderTexts TraceLanesView::headerTexts() const {
   // The texts after the title, each 24 pixels after the one before.
   int x = h.title.left() + QFontMetrics(bold).horizontalAdvance(title) + 24;
   if (!cursorsWalked()) {
-    h.whyText = m_run->algorithm == engine::Algorithm::Taat
-                    ? QStringLiteral("no cursors: taat reads whole lists")
-                    : QStringLiteral("no cursors: the bulk AND goes window by window (shaded)");
-    const int w = std::min(fontMetrics().horizontalAdvance(h.whyText), h.title.right() - x);
-    if (w > 0) h.why = QRect(x, h.title.top(), w, h.title.height());
-    x += w + 24;
+    // The longest wording that fits whole (it was elided to "window by window (shade..." beside a
+    // long title); the tooltip says it all. In the compact header the threshold's line follows on
+    // the same row: its first number keeps its room.
+    const bool taat = m_run->algorithm == engine::Algorithm::Taat;
+    h.whyToolTip = taat ? QStringLiteral("taat reads each list whole, term at a time, without walking one cursor "
+                                         "per term: no cursor is drawn.")
+                        : QStringLiteral("The bulk AND decodes the lists' blocks one window at a time and intersects "
+                                         "them, without walking one cursor per term: no cursor is drawn. The shaded "
+                                         "range is the current window.");
+    const QStringList wordings = taat ? QStringList{QStringLiteral("no cursors: taat reads whole lists"),
+                                                    QStringLiteral("no cursors")}
+                                      : QStringList{QStringLiteral("no cursors: the bulk AND goes window by window "
+                                                                   "(shaded)"),
+                                                    QStringLiteral("no cursors: window by window (shaded)"),
+                                                    QStringLiteral("no cursors")};
+    const int reserve =
+        compact ? fontMetrics().horizontalAdvance(QStringLiteral("Threshold (k-th score): 0.000")) + 24 : 0;
+    const int room = h.title.right() - x;
+    for (const QString& w : wordings) {
+      const int advance = fontMetrics().horizontalAdvance(w) + 2;  // the advance is rounded
+      if (advance <= room - reserve || (&w == &wordings.back() && advance <= room)) {
+        h.whyText = w;
+        h.why = QRect(x, h.title.top(), advance, h.title.height());
+        x += advance + 24;
+        break;
+      }
+    }
   }
   if (!compact) {
     h.line = QRect(8, 24, width() - 16, 18);
@@ -275,9 +314,10 @@ QString TraceLanesView::titleText() const {
 QRect TraceLanesView::meterRect() const {
   if (m_run == nullptr || m_run->events.empty() || !m_snapshot) return {};
   const Geometry g = geometry();
-  // Two bars (upper bounds, block maxima) with the threshold's line across both.
-  if (g.lanesTop == kLineHeaderHeight) return {};
-  if (g.lanesTop < kHeaderHeight) return QRect(g.left, 22, g.right - g.left, 21);
+  // Two bars (upper bounds, block maxima) with the threshold's line across both; none for a run
+  // without bounds, whose header says the threshold in words.
+  if (!m_hasBounds) return {};
+  if (g.compact) return QRect(g.left, 22, g.right - g.left, 21);
   return QRect(g.left, 48, g.right - g.left, 24);
 }
 
@@ -345,8 +385,11 @@ bool TraceLanesView::event(QEvent* event) {
     auto* help = static_cast<QHelpEvent*>(event);
     const Geometry g = geometry();
     const long lane = help->pos().x() < g.left ? laneAt(help->pos().y(), g) : -1;
+    const HeaderTexts header = headerTexts();
     if (lane >= 0) {
       QToolTip::showText(help->globalPos(), laneToolTip(static_cast<std::size_t>(lane)), this);
+    } else if (header.why.contains(help->pos())) {
+      QToolTip::showText(help->globalPos(), header.whyToolTip, this);
     } else {
       QToolTip::hideText();
       event->ignore();
@@ -359,7 +402,7 @@ bool TraceLanesView::event(QEvent* event) {
 double TraceLanesView::xOf(DocId doc, const Geometry& g) const {
   const auto [from, to] = viewRange();
   const double frac = (static_cast<double>(doc) - from) / std::max<double>(1.0, static_cast<double>(to - from));
-  return g.left + frac * (g.right - g.left);
+  return g.plotLeft + frac * (g.plotRight - g.plotLeft);
 }
 
 bool TraceLanesView::nonEssential(std::size_t term) const {
@@ -427,7 +470,7 @@ void TraceLanesView::wheelEvent(QWheelEvent* event) {
   // Zoom around the doc under the mouse: it stays under the mouse.
   const Geometry g = geometry();
   const auto [from, to] = viewRange();
-  const double frac = std::clamp((event->position().x() - g.left) / std::max(1, g.right - g.left), 0.0, 1.0);
+  const double frac = std::clamp((event->position().x() - g.plotLeft) / std::max(1, g.plotRight - g.plotLeft), 0.0, 1.0);
   const double anchor = from + frac * (to - from);
   if (delta > 0) {
     m_span = std::max<DocId>(zoomSpan() / 2, 1);
@@ -453,7 +496,7 @@ void TraceLanesView::mousePressEvent(QMouseEvent* event) {
 void TraceLanesView::mouseMoveEvent(QMouseEvent* event) {
   if (!m_dragFrom) return QWidget::mouseMoveEvent(event);
   const Geometry g = geometry();
-  const double docsPerPixel = static_cast<double>(zoomSpan()) / std::max(1, g.right - g.left);
+  const double docsPerPixel = static_cast<double>(zoomSpan()) / std::max(1, g.plotRight - g.plotLeft);
   const long long moved = std::llround((m_dragFrom->x() - event->position().x()) * docsPerPixel);
   if (m_span == 0) m_span = zoomSpan();
   setManualFrom(static_cast<long long>(m_dragViewFrom) + moved);
@@ -479,8 +522,12 @@ void TraceLanesView::paintEvent(QPaintEvent*) {
     return;
   }
   const Geometry g = geometry();
+  m_pendingLabels.clear();
+  m_marks.clear();
+  m_blockLabels.clear();
   for (std::size_t t = 0; t < m_snapshot->lanes.size(); ++t) paintLane(p, g, t);
   paintOverlays(p, g);
+  paintBlockLabels(p, g);
   paintHeader(p, g);
   if (m_showAxis) paintAxis(p, g);
   if (hasFocus()) {
@@ -494,7 +541,7 @@ void TraceLanesView::paintEvent(QPaintEvent*) {
 void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
   const TraceEvent& e = m_run->events[m_step];
   const QColor text = palette().color(QPalette::Text);
-  const bool compact = g.lanesTop < kHeaderHeight;
+  const bool compact = g.compact;
   QFont bold = font();
   bold.setBold(true);
   p.setFont(bold);
@@ -506,8 +553,9 @@ void TraceLanesView::paintHeader(QPainter& p, const Geometry& g) const {
   p.setFont(font());
   if (!texts.why.isEmpty()) {
     p.setPen(palette().color(QPalette::PlaceholderText));
-    p.drawText(texts.why, Qt::AlignLeft | Qt::AlignVCenter,
-               p.fontMetrics().elidedText(texts.whyText, Qt::ElideRight, texts.why.width()));
+    // Whole: headerTexts() picked a wording that fits (eliding against the rounded advance cut
+    // the last word of a text that fitted).
+    p.drawText(texts.why, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, texts.whyText);
     p.setPen(text);
   }
 
@@ -622,8 +670,10 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     // MaxScore: this list cannot bring a candidate on its own any more; it is only probed.
     p.fillRect(QRect(g.left, top, g.right - g.left, g.laneHeight), QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRect(g.right - 260, top + 2, 256, 16), Qt::AlignRight | Qt::AlignTop,
-               QStringLiteral("non-essential: only probed"));
+    const QString note = QStringLiteral("non-essential: only probed");
+    p.drawText(QRect(g.right - 260, top + 2, 256, 16), Qt::AlignRight | Qt::AlignTop, note);
+    const int nw = p.fontMetrics().horizontalAdvance(note);
+    m_marks.push_back(QRectF(g.right - 4 - nw, top + 2, nw, 16));
   }
 
   const auto [from, to] = viewRange();
@@ -646,11 +696,11 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     p.drawLine(QPointF(x0, base - h), QPointF(x1, base - h));  // the block max
     p.setPen(QPen(palette().color(QPalette::Mid), 1, Qt::DotLine));
     p.drawLine(QPointF(x0, top + 2), QPointF(x0, base));        // boundary
-    // Values on wide blocks of roomy lanes (in short ones they would cover the cursor's label).
+    // Values on wide blocks of roomy lanes (in short ones they would cover the cursor's label),
+    // drawn after the overlays, clear of them (paintBlockLabels).
     if (roomy && x1 - x0 > 38) {
-      p.setPen(color.darker(160));
-      p.drawText(QRectF(x0 + 2, base - h - 14, x1 - x0 - 4, 13), Qt::AlignLeft | Qt::AlignBottom,
-                 formatMaximum(lane.blockMax[b]));
+      m_pendingLabels.push_back(PendingLabel{t, b, formatMaximum(lane.blockMax[b]), x0, x1, base - h - 14,
+                                             h >= 16 ? base - h + 2 : -1, top, color.darker(160)});
     }
   }
   // List maximum.
@@ -684,6 +734,7 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   } else if (cursor == kNoMoreDocs) {
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRect(g.right - 90, top + 2, 88, 14), Qt::AlignRight, QStringLiteral("exhausted"));
+    m_marks.push_back(QRectF(g.right - 90, top + 2, 88, 14));
   } else if (cursor >= from && cursor < to) {
     const double x = xOf(cursor, g);
     p.setPen(QPen(palette().color(QPalette::Text), 2));
@@ -696,6 +747,8 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     p.setRenderHint(QPainter::Antialiasing, true);
     p.fillPath(tri, palette().color(QPalette::Text));
     p.setRenderHint(QPainter::Antialiasing, false);
+    m_marks.push_back(QRectF(x - 5, top + 6, 10, 8));
+    m_marks.push_back(QRectF(x - 2, top + 14, 4, base + 4 - (top + 14)));
     const bool flip = x > g.right - 90;
     // On a light box: in a short lane it may cross a block's bar or the list maximum's line. Not in
     // a lane too short for it, where it covered the lanes below (the marker and the event list
@@ -708,6 +761,7 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
       bg.setAlpha(200);
       p.fillRect(box, bg);
       p.drawText(box.adjusted(2, 0, -2, 0), (flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, where);
+      m_marks.push_back(box);
     }
   }
   p.setFont(font());
@@ -731,6 +785,7 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     QColor bg = palette().color(QPalette::Base);
     bg.setAlpha(225);
     p.fillRect(QRectF(left, y, w, h), bg);
+    m_marks.push_back(QRectF(left, y, w, h));
     p.setPen(readableOn(color, palette().color(QPalette::Base)));
     p.drawText(QRectF(left + 4, y, w - 4, h), Qt::AlignLeft | Qt::AlignVCenter, text);
   };
@@ -742,6 +797,8 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     p.setPen(QPen(edge.darker(130), 1));
     p.drawLine(QPointF(x0, top), QPointF(x0, bottom));
     p.drawLine(QPointF(x1, top), QPointF(x1, bottom));
+    m_marks.push_back(QRectF(x0 - 1.5, top, 3, bottom - top));
+    m_marks.push_back(QRectF(x1 - 1.5, top, 3, bottom - top));
     if (!label.isEmpty()) labelBox(x0 + 3, top + 18, label, edge.darker(170));
   };
 
@@ -786,6 +843,7 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     head.closeSubpath();
     p.fillPath(head, kSkip.darker(120));
     p.setRenderHint(QPainter::Antialiasing, false);
+    m_marks.push_back(QRectF(x0, y - 5, x1 - x0, 10));
     labelBox(x0 + 4, top + 18 + p.fontMetrics().height() + 4,
              e.kind == TraceEventKind::WindowJumped ? QStringLiteral("jump to %1").arg(formatDoc(e.docEnd))
                                                      : QStringLiteral("skip to %1").arg(formatDoc(e.docEnd)),
@@ -807,8 +865,48 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     }
     p.setPen(QPen(c, 2, Qt::DashLine));
     p.drawLine(QPointF(x, top), QPointF(x, bottom));
+    m_marks.push_back(QRectF(x - 2, top, 4, bottom - top));
     if (!label.isEmpty()) labelBox(x + 4, bottom - p.fontMetrics().height() - 4, label, c.darker(130), x > g.right - 140);
   }
+}
+
+void TraceLanesView::paintBlockLabels(QPainter& p, const Geometry& g) const {
+  const QFont small = smallFont(font());
+  p.setFont(small);
+  const QFontMetrics metrics(small);
+  const int h = metrics.height();
+  QColor halo = palette().color(QPalette::Base);
+  halo.setAlpha(215);
+  for (const PendingLabel& l : m_pendingLabels) {
+    const double w = metrics.horizontalAdvance(l.text) + 4;
+    std::optional<QRectF> placed;
+    for (const int y : {l.above, l.inside}) {
+      if (y < l.laneTop || placed) continue;
+      // Left to right: past every mark in the way, while the value stays over its block.
+      double x = l.x0 + 2;
+      while (x + w <= l.x1 - 2) {
+        const QRectF at(x, y, w, h);
+        double past = -1;
+        for (const QRectF& m : m_marks) {
+          if (m.intersects(at)) past = std::max(past, m.right());
+        }
+        if (past < 0) {
+          placed = at;
+          break;
+        }
+        x = std::max(x + 1, past + 2);
+      }
+    }
+    if (!placed) continue;
+    p.save();
+    p.setClipRect(QRect(g.left, l.laneTop, g.right - g.left + 1, g.laneHeight));
+    p.fillRect(*placed, halo);
+    p.setPen(l.color);
+    p.drawText(placed->adjusted(2, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter, l.text);
+    p.restore();
+    m_blockLabels.push_back(BlockLabel{l.term, l.block, l.text, *placed});
+  }
+  p.setFont(font());
 }
 
 void TraceLanesView::paintAxis(QPainter& p, const Geometry& g) const {
@@ -817,7 +915,7 @@ void TraceLanesView::paintAxis(QPainter& p, const Geometry& g) const {
   p.setPen(palette().color(QPalette::Text));
   p.drawLine(g.left, g.axisTop + 2, g.right, g.axisTop + 2);
   const double span = std::max<double>(1.0, to - from);
-  const double raw = span / std::max(1, (g.right - g.left) / 90);
+  const double raw = span / std::max(1, (g.plotRight - g.plotLeft) / 90);
   const double mag = std::pow(10.0, std::floor(std::log10(raw)));
   double stepD = mag;
   for (double m : {1.0, 2.0, 5.0, 10.0}) {

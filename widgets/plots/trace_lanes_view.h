@@ -3,6 +3,7 @@
 
 #include "widgets/models/trace_snapshot.h"
 
+#include <QColor>
 #include <QPoint>
 #include <QRect>
 #include <QStringList>
@@ -10,6 +11,7 @@
 
 #include <optional>
 #include <utility>
+#include <vector>
 
 namespace wandscope::widgets {
 
@@ -85,15 +87,36 @@ class TraceLanesView : public QWidget {
   // Whether the header is the compact one (title and numbers on one line above the meter).
   bool compactHeader() const;
   // Where the header's texts go at the current size: the title; beside it, for a run that walks no
-  // cursors (taat, the bulk AND), why no cursor is drawn; the threshold line on the next row, or in
-  // the compact header after those on the title's row (empty when there is no room for it).
+  // cursors (taat, the bulk AND), why no cursor is drawn, in the longest wording that fits whole
+  // (down to "no cursors"; hovering it explains); the threshold line on the next row, or in the
+  // compact header after those on the title's row (empty when there is no room for it).
   struct HeaderTexts {
     QRect title;
-    QRect why;  // empty when the run walks its cursors
-    QString whyText;
+    QRect why;  // empty when the run walks its cursors; as wide as whyText, never elided
+    QString whyText;     // the longest of the wordings that fits whole
+    QString whyToolTip;  // all of it, shown over `why`
     QRect line;
   };
   HeaderTexts headerTexts() const;
+  // The lanes' frame at the current size: from the label column to the right margin, from the
+  // header to the last lane. Doc ids are drawn kPlotInset pixels inside it at either end (docToX).
+  QRect plotRect() const;
+  static constexpr int kPlotInset = 8;
+
+  // The block maxima's values as the last paint laid them out, and the marks drawn over the lanes
+  // that a value must not lie under: the cursors' markers and labels, the event's line and label,
+  // a skip's arrow, a shaded range's edges and labels, the lanes' notes. A value goes at its
+  // block's left edge unless a mark is there, else to the right of the marks, else just inside
+  // the bar, on a light box (the list maximum's dashed line passes under it); a block with no
+  // free place keeps no value rather than a covered one ("2.178" read "1.178" under the pivot).
+  struct BlockLabel {
+    std::size_t term = 0;
+    std::size_t block = 0;
+    QString text;
+    QRectF rect;
+  };
+  const std::vector<BlockLabel>& blockLabels() const noexcept { return m_blockLabels; }
+  const std::vector<QRectF>& overlayMarks() const noexcept { return m_marks; }
   // The doc-id axis under the lanes (on by default). In comparison mode the page draws it under
   // the lower view only while both views show the same doc-id range.
   void setShowAxis(bool show);
@@ -142,6 +165,10 @@ class TraceLanesView : public QWidget {
  private:
   struct Geometry {
     int left = 0, right = 0, top = 0, lanesTop = 0, laneHeight = 0, axisTop = 0;
+    // Where the doc ids go: kPlotInset inside [left, right], so the first and last postings stand
+    // clear of the lanes' frame.
+    int plotLeft = 0, plotRight = 0;
+    bool compact = false;  // the compact header (title and numbers on one line)
   };
   Geometry geometry() const;
   int laneCount() const;
@@ -151,6 +178,8 @@ class TraceLanesView : public QWidget {
   void paintLane(class QPainter& p, const Geometry& g, std::size_t t) const;
   void paintOverlays(class QPainter& p, const Geometry& g) const;
   void paintAxis(class QPainter& p, const Geometry& g) const;
+  // Places the values paintLane asked for (m_pendingLabels) clear of m_marks and draws them.
+  void paintBlockLabels(class QPainter& p, const Geometry& g) const;
   double xOf(engine::DocId doc, const Geometry& g) const;
   // Index of the latest event at or before the step with one of the given kinds, or -1.
   long latest(std::initializer_list<engine::TraceEventKind> kinds) const;
@@ -168,6 +197,20 @@ class TraceLanesView : public QWidget {
   float m_scoreScale = 1.0f;  // largest list maximum (lane bar heights are relative to it)
   bool m_showAxis = true;
   bool m_hasBounds = false;  // the run has an event with a bound (pivot, skip, window)
+  // Filled by each paint (see blockLabels()).
+  struct PendingLabel {
+    std::size_t term = 0;
+    std::size_t block = 0;
+    QString text;
+    double x0 = 0, x1 = 0;  // the block's bar
+    int above = 0;          // top of the row above the bar
+    int inside = -1;        // top of the row just inside the bar, -1 when the bar is too low
+    int laneTop = 0;
+    QColor color;
+  };
+  mutable std::vector<PendingLabel> m_pendingLabels;
+  mutable std::vector<QRectF> m_marks;
+  mutable std::vector<BlockLabel> m_blockLabels;
 };
 
 }  // namespace wandscope::widgets

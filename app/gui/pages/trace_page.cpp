@@ -31,6 +31,7 @@
 #include <QPdfWriter>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSlider>
@@ -233,11 +234,13 @@ void TracePage::buildControls() {
     report(n > 0, QStringLiteral("Wrote %1 pages to %2").arg(n).arg(path), error);
   });
 
-  // The lesson panel: its text in a scroll area (a long text must not push the page past the
-  // window's height) and, under it, the Watch line with the lesson's step links, never scrolled
-  // away: in the default 1280x800 window the text scrolls and the links are what a reader acts on.
-  // The text's height follows the text (fitLessonText), up to a page-height-dependent number of lines.
+  // The lesson panel: its text in a scroll area and, under it, the Watch line with the lesson's
+  // step links, never scrolled away. It sits beside the event list (buildPanels), whose columns
+  // leave most of that row empty: above the pictures, in the default 1280x800 window, it had room
+  // for two lines of the text, and a lesson's conclusion was behind a scroll bar. The row is as
+  // tall as the text needs (fitLessonText); the text scrolls only in a window too short for it.
   auto* lessonPanel = new QFrame(this);
+  m_lessonPanel = lessonPanel;
   lessonPanel->setFrameShape(QFrame::StyledPanel);
   auto* lessonLayout = new QVBoxLayout(lessonPanel);
   lessonLayout->setContentsMargins(kLessonMargin, kLessonMargin, kLessonMargin, kLessonMargin);
@@ -257,16 +260,15 @@ void TracePage::buildControls() {
   m_lessonScroll->setWidgetResizable(true);
   m_lessonScroll->setFrameShape(QFrame::NoFrame);
   m_lessonScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  m_lessonScroll->setMaximumHeight(lessonBoxHeight(kLessonLines));
-  m_lessonScroll->setMinimumHeight(lessonBoxHeight(1));
-  lessonLayout->addWidget(m_lessonScroll);
+  m_lessonScroll->setMinimumHeight(m_lessonText->fontMetrics().height());
+  lessonLayout->addWidget(m_lessonScroll, 1);
   m_lessonWatch = new QLabel(lessonPanel);
   m_lessonWatch->setWordWrap(true);
   m_lessonWatch->setTextFormat(Qt::RichText);
   m_lessonWatch->hide();
   connect(m_lessonWatch, &QLabel::linkActivated, this, followStepLink);
   lessonLayout->addWidget(m_lessonWatch);
-  layout->addWidget(lessonPanel);
+  lessonPanel->setMinimumWidth(kLessonMinWidth);
 
   m_notice = new widgets::NoticeBar(this);
   layout->addWidget(m_notice);
@@ -432,7 +434,10 @@ void TracePage::buildPanels() {
   horizontal->setStretchFactor(1, 0);
 
   m_eventModel = new widgets::TraceEventModel(this);
-  m_events = new QTableView(vertical);
+  // The event list and, beside it, the lesson panel (built in buildControls).
+  m_bottom = new QSplitter(Qt::Horizontal, vertical);
+  m_bottom->setChildrenCollapsible(false);
+  m_events = new QTableView(m_bottom);
   m_events->setModel(m_eventModel);
   m_events->verticalHeader()->setVisible(false);
   m_events->verticalHeader()->setDefaultSectionSize(m_events->fontMetrics().height() + 6);
@@ -445,13 +450,21 @@ void TracePage::buildPanels() {
   m_events->setToolTip(QStringLiteral("Every recorded event; select one to jump to it"));
   m_events->setMinimumHeight(m_events->fontMetrics().height() * 4);
   connect(m_events->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] { onEventActivated(); });
+  m_bottom->addWidget(m_events);
+  m_bottom->addWidget(m_lessonPanel);
+  m_bottom->setStretchFactor(0, 0);
+  m_bottom->setStretchFactor(1, 1);
   vertical->addWidget(horizontal);
-  vertical->addWidget(m_events);
+  vertical->addWidget(m_bottom);
   vertical->setChildrenCollapsible(false);
-  // A taller window grows the pictures; the event list keeps the rows sizePanels() gave it.
+  // A taller window grows the pictures; the row below keeps the height fitLessonText() gave it.
   vertical->setStretchFactor(0, 1);
   vertical->setStretchFactor(1, 0);
   layout->addWidget(vertical, 1);
+  // A wider or narrower lesson panel needs another height; a row the user sized stays so until
+  // the next lesson.
+  connect(m_bottom, &QSplitter::splitterMoved, this, [this] { fitLessonText(); });
+  connect(vertical, &QSplitter::splitterMoved, this, [this] { m_userSizedPanels = true; });
 }
 
 void TracePage::fillAlgorithms() {
@@ -560,6 +573,7 @@ bool TracePage::showLesson(const QString& id) {
   m_k->setValue(lesson->k);
   m_switches->setOptions(lesson->options);
   m_pendingLesson = id;
+  m_userSizedPanels = false;
   updateLessonText();
   return true;
 }
@@ -620,6 +634,7 @@ void TracePage::onTraceReady(const widgets::TraceSnapshotPtr& snapshot) {
   m_counterModel->setSnapshot(counters);
   m_counters->resizeColumnsToContents();
   m_events->resizeColumnsToContents();
+  fitEventColumns();
 
   QStringList notes;
   if (run.truncated()) {
@@ -865,25 +880,31 @@ void TracePage::updateLessonText() {
 }
 
 void TracePage::fitLessonText() {
-  const int width = m_lessonScroll->viewport()->width();
-  if (width <= 0) return;
-  const int wanted = m_lessonText->heightForWidth(width);
-  // The Watch line is shown whole; the text has the rest of the budget, at least two lines.
-  const int line = m_lessonText->fontMetrics().height();
-  const int watchLines =
-      m_lessonWatch->isHidden() ? 0 : (m_lessonWatch->heightForWidth(m_lessonScroll->width()) + line - 1) / line;
-  const int budget = height() < kShortPageHeight ? kShortLessonLines : kLessonLines;
-  const int lines = std::max(2, budget - watchLines);
-  if (wanted <= lessonBoxHeight(lines)) {
-    m_lessonScroll->setFixedHeight(std::max(wanted, lessonBoxHeight(1)));
-  } else {
-    m_lessonScroll->setFixedHeight(lessonBoxHeight(lines));
-  }
+  if (m_vertical == nullptr || !m_panelsSized || m_userSizedPanels) return;
+  const int total = m_vertical->height() - m_vertical->handleWidth();
+  const int textWidth = m_lessonPanel->width() - 2 * (kLessonMargin + m_lessonPanel->frameWidth());
+  if (total <= 0 || textWidth <= 0) return;
+  // The whole text and the Watch line, and at least the event list's rows; at most
+  // kMaxBottomShare of the splitter, so the pictures keep theirs (the text scrolls beyond).
+  int wanted = m_lessonText->heightForWidth(textWidth) + 2 * (kLessonMargin + m_lessonPanel->frameWidth());
+  if (!m_lessonWatch->isHidden()) wanted += m_lessonWatch->heightForWidth(textWidth);
+  const int rows = height() < kShortPageHeight ? kShortEventRows : kEventRows;
+  const int events = m_events->horizontalHeader()->sizeHint().height() +
+                     rows * m_events->verticalHeader()->defaultSectionSize() + 2 * m_events->frameWidth();
+  const int cap = std::max(events, total * kMaxBottomPercent / 100);
+  const int bottom = std::clamp(wanted, events, cap);
+  m_vertical->setSizes({std::max(0, total - bottom), bottom});
 }
 
-int TracePage::lessonBoxHeight(int lines) const {
-  // Rich text lays lines out at the font's height (no leading).
-  return lines * m_lessonText->fontMetrics().height();
+void TracePage::fitEventColumns() {
+  // The event list as wide as its columns; the lesson panel has the rest of the row.
+  const int total = m_bottom->width() - m_bottom->handleWidth();
+  if (total <= 0) return;
+  const int events = m_events->horizontalHeader()->length() + m_events->verticalScrollBar()->sizeHint().width() +
+                     2 * m_events->frameWidth();
+  const int width = std::clamp(events, 0, std::max(0, total - kLessonMinWidth));
+  m_bottom->setSizes({width, total - width});
+  fitLessonText();
 }
 
 void TracePage::resizeEvent(QResizeEvent* event) {
@@ -899,13 +920,9 @@ void TracePage::showEvent(QShowEvent* event) {
 
 void TracePage::sizePanels() {
   if (m_panelsSized || !isVisible()) return;
-  const int total = m_vertical->height();
-  if (total <= 0) return;
+  if (m_vertical->height() <= 0) return;
   m_panelsSized = true;
-  const int rows = height() < kShortPageHeight ? kShortEventRows : kEventRows;
-  const int events = m_events->horizontalHeader()->sizeHint().height() +
-                     rows * m_events->verticalHeader()->defaultSectionSize() + 2 * m_events->frameWidth();
-  m_vertical->setSizes({std::max(0, total - events - m_vertical->handleWidth()), events});
+  fitEventColumns();
 }
 
 void TracePage::syncAxes() {

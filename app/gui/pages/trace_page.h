@@ -13,6 +13,7 @@
 
 class QAction;
 class QComboBox;
+class QFrame;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -134,13 +135,14 @@ class TracePage : public Page {
 
   static constexpr int kMaxExportSteps = 200;
   static constexpr std::size_t kHeapRows = 50;
-  static constexpr int kLessonLines = 6;
-  // Below kShortPageHeight (the default 1280x800 window with the log open) the lesson text keeps
-  // kShortLessonLines lines (it scrolls) and the event list opens at kShortEventRows rows, so
-  // the two lane pictures of comparison mode keep room for their meters and labels.
+  // Below kShortPageHeight (the default 1280x800 window with the log open) the event list opens
+  // at kShortEventRows rows at least, so the two lane pictures of comparison mode keep room for
+  // their meters and labels. The lesson panel beside it is at least kLessonMinWidth wide, and the
+  // row grows to the lesson's text up to kMaxBottomPercent of the room under the controls.
   static constexpr int kShortPageHeight = 700;
-  static constexpr int kShortLessonLines = 4;
   static constexpr int kLessonMargin = 6;
+  static constexpr int kLessonMinWidth = 320;
+  static constexpr int kMaxBottomPercent = 40;
   static constexpr int kEventRows = 6;
   static constexpr int kShortEventRows = 4;
 
@@ -161,19 +163,21 @@ class TracePage : public Page {
   // the event list, where the step keys work (in the query box they would type).
   bool traceFromControls();
   void leaveLesson(const Lesson& lesson);
-  // Splitter sizes on first show: the event list kEventRows rows (fewer on a short page), the
-  // rest to the lanes. Afterwards the user's.
+  // Splitter sizes on first show (fitEventColumns, fitLessonText).
   void sizePanels();
+  // The event list as wide as its columns, the lesson panel beside it the rest.
+  void fitEventColumns();
   // In comparison mode one doc-id axis, under the lower picture, while both show the same range.
   void syncAxes();
   void onTraceReady(const widgets::TraceSnapshotPtr& snapshot);
   void onTraceFailed(quint64 generation, const QString& message);
   void onEventActivated();
   void updateLessonText();
-  // Sizes the lesson text's box to the text: with the Watch line at most kLessonLines lines
-  // (kShortLessonLines on a short page), the Watch line always whole; the text scrolls beyond.
+  // Sizes the row of the event list and the lesson panel to the lesson's text and Watch line, at
+  // least kEventRows rows (kShortEventRows on a short page), at most kMaxBottomPercent of the
+  // splitter; the text scrolls beyond, the Watch line stays whole. Not after the user moved the
+  // row's handle, until the next lesson.
   void fitLessonText();
-  int lessonBoxHeight(int lines) const;
   void updateHeap();
   // The narrative line of the current step (the hint when nothing is traced).
   void updateNarrative();
@@ -186,6 +190,7 @@ class TracePage : public Page {
   QString m_pendingLesson;  // lesson whose trace is on its way
   QString m_leftLesson;     // title of the lesson a free query left (the lesson panel says so)
   bool m_panelsSized = false;
+  bool m_userSizedPanels = false;
   bool m_screenshotPending = false;
   bool m_syncing = false;
   std::size_t m_maxEvents = TraceParams::kDefaultMaxEvents;
@@ -204,6 +209,7 @@ class TracePage : public Page {
   QComboBox* m_compare = nullptr;
   QPushButton* m_traceButton = nullptr;
   QToolButton* m_exportButton = nullptr;
+  QFrame* m_lessonPanel = nullptr;
   QLabel* m_lessonText = nullptr;
   QScrollArea* m_lessonScroll = nullptr;
   QLabel* m_lessonWatch = nullptr;
@@ -229,6 +235,7 @@ class TracePage : public Page {
   widgets::TraceLanesView* m_lanes = nullptr;
   widgets::TraceLanesView* m_lanesB = nullptr;
   QSplitter* m_vertical = nullptr;
+  QSplitter* m_bottom = nullptr;  // the event list and the lesson panel
   QTableWidget* m_heap = nullptr;
   QLabel* m_heapTitle = nullptr;
   QTableView* m_counters = nullptr;
