@@ -933,6 +933,25 @@ TEST(ComparePage, ThreeTargetsFitTheDefaultWindow) {
   EXPECT_EQ(history.listComparisons(&error).size(), 1u) << error.toStdString();
 }
 
+// The main window at its default 1280x800 (the log open) showing the Compare page, with its own
+// settings file and run store.
+struct CompareInMainWindow {
+  TempDir dir;
+  app::MainWindowOptions options;
+  std::unique_ptr<app::MainWindow> window;
+  app::ComparePage* page = nullptr;
+  CompareInMainWindow() {
+    options.settingsFile = qpath(dir / "settings.ini");
+    options.runStorePath = qpath(dir / "runs.sqlite");
+    window = std::make_unique<app::MainWindow>(options);
+    window->resize(1280, 800);
+    window->showPage(QStringLiteral("compare"));
+    window->show();
+    page = qobject_cast<app::ComparePage*>(window->page(QStringLiteral("compare")));
+  }
+  bool shown() { return QTest::qWaitForWindowExposed(window.get()) && page != nullptr; }
+};
+
 // The Compare page in the main window at its default 1280x800, the log open, after a three-target
 // quick comparison with a three-line warning: the plot, under the controls, is tall enough to read
 // (it was about 80 pixels of data, the ratio table and the result diff sharing the height), the
@@ -940,17 +959,10 @@ TEST(ComparePage, ThreeTargetsFitTheDefaultWindow) {
 // interval of the ratio as its error bar. A row without an interval (recorded runs) gets no bar,
 // and its hover text says so.
 TEST(ComparePage, PlotIsReadableAndDrawsTheReportsIntervals) {
-  TempDir dir;
-  app::MainWindowOptions options;
-  options.settingsFile = qpath(dir / "settings.ini");
-  options.runStorePath = qpath(dir / "runs.sqlite");
-  app::MainWindow window(options);
-  window.resize(1280, 800);
-  window.showPage(QStringLiteral("compare"));
-  window.show();
-  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  auto* page = qobject_cast<app::ComparePage*>(window.page(QStringLiteral("compare")));
-  ASSERT_NE(page, nullptr);
+  CompareInMainWindow w;
+  ASSERT_TRUE(w.shown());
+  app::MainWindow& window = *w.window;
+  app::ComparePage* page = w.page;
   app::CompareController* controller = window.compareController();
   const QStringList specs{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"),
                           QStringLiteral("builtin:freq_prune=off")};
@@ -1045,17 +1057,10 @@ TEST(ComparePage, PlotIsReadableAndDrawsTheReportsIntervals) {
 // than its marker or its hover text saying how short it is. At 1920x1080 the plot takes the extra
 // width. A split the user drags holds, and is saved; the default is not.
 TEST(ComparePage, FiguresGiveThePlotAFairShareAndTheTableItsColumns) {
-  TempDir dir;
-  app::MainWindowOptions options;
-  options.settingsFile = qpath(dir / "settings.ini");
-  options.runStorePath = qpath(dir / "runs.sqlite");
-  app::MainWindow window(options);
-  window.resize(1280, 800);
-  window.showPage(QStringLiteral("compare"));
-  window.show();
-  ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
-  auto* page = qobject_cast<app::ComparePage*>(window.page(QStringLiteral("compare")));
-  ASSERT_NE(page, nullptr);
+  CompareInMainWindow w;
+  ASSERT_TRUE(w.shown());
+  app::MainWindow& window = *w.window;
+  app::ComparePage* page = w.page;
   app::CompareController* controller = window.compareController();
   const QStringList specs{QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off")};
   page->setTargets(specs);
@@ -1142,7 +1147,7 @@ TEST(ComparePage, FiguresGiveThePlotAFairShareAndTheTableItsColumns) {
 
   // The user's split holds through a resize and is saved; the default is not.
   {
-    QSettings settings(qpath(dir / "page.ini"), QSettings::IniFormat);
+    QSettings settings(qpath(w.dir / "page.ini"), QSettings::IniFormat);
     page->saveSettings(settings);
     EXPECT_FALSE(settings.contains(QStringLiteral("figuresSplitter")));
   }
@@ -1157,7 +1162,7 @@ TEST(ComparePage, FiguresGiveThePlotAFairShareAndTheTableItsColumns) {
   emit controller->setFinished(more);
   settle();
   EXPECT_NEAR(static_cast<double>(split->sizes().value(0)) / (split->sizes().value(0) + split->sizes().value(1)), 0.5, 0.05);
-  QSettings settings(qpath(dir / "page.ini"), QSettings::IniFormat);
+  QSettings settings(qpath(w.dir / "page.ini"), QSettings::IniFormat);
   page->saveSettings(settings);
   EXPECT_TRUE(settings.contains(QStringLiteral("figuresSplitter")));
   app::CompareController other;
