@@ -111,6 +111,9 @@ void addCompareCommand(CLI::App& app) {
       store.saveComparison(report);
       std::cerr << fmt::format("stored comparison {} in {}\n", report.runId, store.path().string());
     }
+    // What report.md opens with, as bench says it (a shared machine, clock reads as large as the
+    // figures, a ladder's generator behind).
+    for (const auto& warning : report.warnings) std::cerr << "warning: " << warning << '\n';
     std::cerr << fmt::format("{} scenarios; reports in {}{}\n", report.scenarios.size(), out.string(),
                              partialNote(report.partial, signal));
     std::cout << (out / "report.md").string() << '\n';

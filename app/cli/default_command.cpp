@@ -14,17 +14,38 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace wandscope::app {
 namespace {
 
+// A word as a POSIX shell reads it back: as it is when it holds only characters no shell treats
+// specially, else in single quotes (a quote inside written '\''). The next steps are for pasting,
+// and a cache path may hold spaces.
+std::string shellWord(const std::string& text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0 || std::string_view("_-./:=,+@%").find(c) != std::string_view::npos;
+  });
+  if (plain) return text;
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+struct ExampleQuery {
+  std::string text;
+  bool hasHits = false;
+};
+
 // A query of the default's mid-df-2 set (two words of mid document frequency) whose AND has hits,
-// for the next steps to show something; the first of the set if none has.
-std::optional<std::string> exampleQuery(const engine::DefaultDataset& d, const engine::Index& index) {
+// for the next steps to show something; the first of the set, said to find nothing, if none has
+// (a small --docs).
+std::optional<ExampleQuery> exampleQuery(const engine::DefaultDataset& d, const engine::Index& index) {
   const auto set = std::find_if(d.querySets.begin(), d.querySets.end(),
                                 [](const engine::DefaultQuerySet& q) { return q.name == "mid-df-2"; });
   if (set == d.querySets.end()) return std::nullopt;
@@ -36,9 +57,9 @@ std::optional<std::string> exampleQuery(const engine::DefaultDataset& d, const e
     request.op = engine::Operator::And;
     request.k = 1;
     request.describePlan = false;
-    if (!engine::search(index, request).hits.empty()) return q.text;
+    if (!engine::search(index, request).hits.empty()) return ExampleQuery{q.text, true};
   }
-  return queries.front().text;
+  return ExampleQuery{queries.front().text, false};
 }
 
 }  // namespace
@@ -137,16 +158,17 @@ void addDefaultCommand(CLI::App& app) {
                    "absent with fewer than 200 samples.\n";
       // Next steps on a real query of the default (a placeholder "..." found nothing).
       if (const auto example = exampleQuery(d, *index)) {
-        const std::string idx = d.index.string();
         std::cout << fmt::format(
             "\nNext:\n"
-            "  why these hits, term by term:\n"
-            "    wandscope-cli search {0} --query \"{1}\" --op and --explain\n"
+            "  {2}:\n"
+            "    wandscope-cli search {0} --query {1} --op and --explain\n"
             "  every pruning step as JSON (the workbench's Trace page steps through the same):\n"
-            "    wandscope-cli search {0} --query \"{1}\" --algo bmw --trace trace.json\n"
+            "    wandscope-cli search {0} --query {1} --algo bmw --trace trace.json\n"
             "  an open-loop load ladder (run from the source tree):\n"
             "    wandscope-cli bench --profile benchprofiles/smoke.json --out smoke-report\n",
-            idx, *example);
+            shellWord(d.index.string()), shellWord(example->text),
+            example->hasHits ? "why these hits, term by term"
+                             : "term by term (no query of the set finds documents in an AND at this size)");
       }
     }
     return 0;

@@ -268,8 +268,8 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
       q.fail("query.order", e.what());
     }
     if (!algorithmSupports(p.algorithm, p.op)) {
-      q.fail("query.algorithm", fmt::format("{} does not evaluate {} queries", algorithmName(p.algorithm),
-                                            operatorName(p.op)));
+      q.fail("query.algorithm", fmt::format("{} does not evaluate {} queries ({})", algorithmName(p.algorithm),
+                                            operatorName(p.op), algorithmsFor(p.op)));
     }
     q.finish();
   }

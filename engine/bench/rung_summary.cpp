@@ -69,8 +69,7 @@ std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& 
       significant(*smallest->threadCpuP50Ms * 1e3));
 }
 
-std::optional<std::string> generatorBehindWarning(const std::vector<RungResult>& rungs, double loadAverage1m,
-                                                  unsigned cores) {
+std::optional<std::string> generatorBehindWarning(const std::vector<RungResult>& rungs) {
   constexpr std::string_view kBehind = "generator behind";
   std::size_t open = 0;
   std::size_t behind = 0;
@@ -84,14 +83,12 @@ std::optional<std::string> generatorBehindWarning(const std::vector<RungResult>&
     }
   }
   if (first == nullptr) return std::nullopt;
-  const std::string busy = loadAverage1m > static_cast<double>(std::max(1u, cores))
-                               ? fmt::format(" (load average {:.2f} on {} cores at the start)", loadAverage1m, cores)
-                               : std::string();
+  // Words, not a flag: the same text reaches report.md, the Load page and compare reports.
   return fmt::format(
       "{} of {} open-loop {} could not be judged because the load generator fell behind its schedule (rung {}: {}): "
-      "such a rung measures the machine, not the target{}. Run again on an idle machine, or ask less of the "
-      "generator: lower rates (--rates) or fewer targets",
-      behind, open, open == 1 ? "rung" : "rungs", first->index, first->criterion, busy);
+      "such a rung measures the machine, not the target. Run again on an idle machine, or ask less of the "
+      "generator: lower rates or fewer targets",
+      behind, open, open == 1 ? "rung" : "rungs", first->index, first->criterion);
 }
 
 std::uint64_t recordBytes(const RungRecords& records) {

@@ -48,11 +48,10 @@ std::optional<std::string> threadCpuClockWarning(const std::vector<RungResult>& 
 
 // The warning of a run with open-loop rungs left invalid because the load generator fell behind
 // its schedule (SaturationRule's late-dispatch limit): such a rung measured the machine, not the
-// target. Names how many, the first one's criterion and the load average at the start (when above
-// the cores), and says what to try; nothing when no rung was. On a busy 2-core machine every rung
+// target. Names how many, the first one's criterion, and says what to try (a busy machine is the
+// load-average warning's to say); nothing when no rung was. On a busy 2-core machine every rung
 // of a quick ladder can be, and the run ends with "maximum sustainable rate not established".
-std::optional<std::string> generatorBehindWarning(const std::vector<RungResult>& rungs, double loadAverage1m,
-                                                  unsigned cores);
+std::optional<std::string> generatorBehindWarning(const std::vector<RungResult>& rungs);
 
 // Bytes the instrument holds for these records (for RungResult::instrumentMib).
 std::uint64_t recordBytes(const RungRecords& records);

@@ -46,10 +46,10 @@ void BuiltinQueryOptions::applySpec(const TargetSpec& spec) {
     const bool ownOp = std::any_of(spec.options.begin(), spec.options.end(), [](const auto& kv) { return kv.first == "op"; });
     const char* other = op == Operator::And ? "or" : "and";
     throwUsage(fmt::format("target '{}': algorithm {} does not evaluate {} queries ({}; op={} on the target evaluates "
-                           "{} queries)",
+                           "{} queries; {})",
                            spec.text, algorithmName(algorithm), operatorName(op),
                            ownOp ? "the target's own op" : fmt::format("op={} comes from the profile", operatorName(op)),
-                           other, other == std::string_view("or") ? "OR" : "AND"));
+                           other, other == std::string_view("or") ? "OR" : "AND", algorithmsFor(op)));
   }
 }
 

@@ -205,6 +205,10 @@ TEST(BuiltinTarget, RunsTheEngineAndReportsItsCounters) {
       << messageOf(andProfile, "builtin:algo=wand");
   EXPECT_NE(messageOf({}, "builtin:op=and,algo=bmw").find("the target's own op"), std::string::npos)
       << messageOf({}, "builtin:op=and,algo=bmw");
+  // ... and what would do (stop 36: search and run said so, targets and profiles did not).
+  EXPECT_NE(messageOf(andProfile, "builtin:algo=wand").find("; AND queries take auto, exhaustive, block-max-and, bulk-and)"),
+            std::string::npos)
+      << messageOf(andProfile, "builtin:algo=wand");
 }
 
 // The closed loop's warm-up is untimed, each pass walks its order, and every measured request is
