@@ -35,6 +35,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QSplitter>
 #include <QStyle>
 #include <QStyleOptionComboBox>
 #include <QTableView>
@@ -816,6 +817,26 @@ TEST(TracePage, ASecondPivotOnTheSameDocSaysItIsScored) {
     EXPECT_TRUE(on.contains(QStringLiteral("every cursor is on doc %1").arg(QLatin1String(doc)))) << on.toStdString();
     EXPECT_TRUE(on.contains(QStringLiteral("Doc %1 gets scored").arg(QLatin1String(doc)))) << on.toStdString();
   }
+}
+
+// Review of stop 36: the divider between the event list and the lesson panel snapped back to the
+// list's columns on every trace (a switch turned, Trace clicked again); a size the user dragged
+// now holds until another lesson is picked, as the pictures' divider does.
+TEST(TracePage, ADraggedEventListWidthHoldsUntilTheNextLesson) {
+  PageFixture f;
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(QStringLiteral("wand-pivot")); }));
+  auto* split = qobject_cast<QSplitter*>(f.page.eventView()->parentWidget());
+  ASSERT_NE(split, nullptr);
+  const QList<int> fitted = split->sizes();
+  ASSERT_EQ(fitted.size(), 2);
+  const int total = fitted[0] + fitted[1];
+  const int dragged = fitted[0] + 120;
+  split->setSizes({dragged, total - dragged});
+  emit split->splitterMoved(dragged, 1);  // as a drag of the handle does
+  ASSERT_TRUE(f.traced([&] { QTest::mouseClick(f.page.traceButton(), Qt::LeftButton); }));
+  EXPECT_EQ(split->sizes().value(0), dragged) << "the user's width held through another trace";
+  ASSERT_TRUE(f.traced([&] { f.page.loadLesson(QStringLiteral("bmw-blocks")); }));
+  EXPECT_NE(split->sizes().value(0), dragged) << "a new lesson fits the list to its columns again";
 }
 
 // Not a check: with WANDSCOPE_TRACE_SHOTS=DIR, writes each lesson's key step as

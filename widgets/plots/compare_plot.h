@@ -24,8 +24,8 @@ namespace wandscope::widgets {
 // columns as fit the width, then more rows; only a name longer than the whole width is elided,
 // in the middle ("B2: builtin:freq_pr...simd_merge=off", the label and the distinguishing tail
 // stay), and hovering an entry shows the full name. The category names under the benefit panel
-// are level when they fit their category, on two alternating lines when that makes them fit, and
-// slanted only beyond that. Updates only mark the plot dirty; a short timer replots
+// are level when they fit their category, on two or three alternating lines when that makes them
+// fit, and slanted only beyond that. Updates only mark the plot dirty; a short timer replots
 // (rpQueuedReplot) when dirty and visible, as every LivePlot does. Colours follow the palette; the
 // context menu exports PNG/SVG/PDF; hovering a point shows its value.
 //

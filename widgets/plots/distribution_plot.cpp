@@ -203,7 +203,7 @@ void DistributionPlot::setLogarithmic(bool x, bool y) {
 
 void DistributionPlot::setKeyTicks(KeyTicks ticks) {
   m_keyTicks = ticks;
-  setLogarithmic(m_logX, m_logY);  // re-creates the tickers (rescale gives one at the keys its keys)
+  setLogarithmic(m_logX, m_logY);  // re-creates the key axis' ticker for the new kind of ticks
 }
 
 QString DistributionPlot::keyText(double key) const {

@@ -34,8 +34,8 @@ namespace {
 constexpr int kLabelWidth = 150;
 constexpr int kRightMargin = 14;
 constexpr int kHeaderHeight = 84;
-// Compact: the title and the numbers on one line, the meter's two bars under it; only the line
-// for a run without bounds (MaxScore's, say: its meter would hold the threshold alone).
+// Compact: the title and the numbers on one line, the meter's two bars under it (a run without
+// bounds has no meter: the line alone, kLineHeaderHeight).
 constexpr int kCompactHeaderHeight = 46;
 constexpr int kLineHeaderHeight = 22;
 // A run without bounds, tall: the title and the threshold's line, no meter. Its meter held the

@@ -79,10 +79,11 @@ class TraceLanesView : public QWidget {
 
   // The header's first line: the title, the step and the event ("wand   step 11 of 20   pivot").
   QString titleText() const;
-  // The bound meter's rectangle at the current size (empty without a run). The meter is drawn at
-  // every size: when the view is short the header shrinks to one line of text above it, and to
-  // that line alone for a run without bounds (no pivot, block skip or window, as MaxScore's),
-  // whose meter would only repeat the threshold.
+  // The bound meter's rectangle at the current size (empty without a run, and for a run without
+  // bounds: no pivot, block skip or window, as MaxScore's and the exhaustive path's, whose meter
+  // would hold the threshold alone and read as a document position). When the view is short the
+  // header shrinks to one line of text above the meter; a run without bounds has its threshold in
+  // words only, at every size.
   QRect meterRect() const;
   // Whether the header is the compact one (title and numbers on one line above the meter).
   bool compactHeader() const;

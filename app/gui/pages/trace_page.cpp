@@ -463,7 +463,10 @@ void TracePage::buildPanels() {
   layout->addWidget(vertical, 1);
   // A wider or narrower lesson panel needs another height; a row the user sized stays so until
   // the next lesson.
-  connect(m_bottom, &QSplitter::splitterMoved, this, [this] { fitLessonText(); });
+  connect(m_bottom, &QSplitter::splitterMoved, this, [this] {
+    m_userSizedColumns = true;
+    fitLessonText();
+  });
   connect(vertical, &QSplitter::splitterMoved, this, [this] { m_userSizedPanels = true; });
 }
 
@@ -574,6 +577,7 @@ bool TracePage::showLesson(const QString& id) {
   m_switches->setOptions(lesson->options);
   m_pendingLesson = id;
   m_userSizedPanels = false;
+  m_userSizedColumns = false;
   updateLessonText();
   return true;
 }
@@ -885,7 +889,7 @@ void TracePage::fitLessonText() {
   const int textWidth = m_lessonPanel->width() - 2 * (kLessonMargin + m_lessonPanel->frameWidth());
   if (total <= 0 || textWidth <= 0) return;
   // The whole text and the Watch line, and at least the event list's rows; at most
-  // kMaxBottomShare of the splitter, so the pictures keep theirs (the text scrolls beyond).
+  // kMaxBottomPercent of the splitter, so the pictures keep theirs (the text scrolls beyond).
   int wanted = m_lessonText->heightForWidth(textWidth) + 2 * (kLessonMargin + m_lessonPanel->frameWidth());
   if (!m_lessonWatch->isHidden()) wanted += m_lessonWatch->heightForWidth(textWidth);
   const int rows = height() < kShortPageHeight ? kShortEventRows : kEventRows;
@@ -897,9 +901,14 @@ void TracePage::fitLessonText() {
 }
 
 void TracePage::fitEventColumns() {
-  // The event list as wide as its columns; the lesson panel has the rest of the row.
+  // The event list as wide as its columns; the lesson panel has the rest of the row. A divider the
+  // user dragged stays until the next lesson, as the pictures' does (it snapped back on every trace).
   const int total = m_bottom->width() - m_bottom->handleWidth();
   if (total <= 0) return;
+  if (m_userSizedColumns) {
+    fitLessonText();
+    return;
+  }
   const int events = m_events->horizontalHeader()->length() + m_events->verticalScrollBar()->sizeHint().width() +
                      2 * m_events->frameWidth();
   const int width = std::clamp(events, 0, std::max(0, total - kLessonMinWidth));

@@ -191,6 +191,7 @@ class TracePage : public Page {
   QString m_leftLesson;     // title of the lesson a free query left (the lesson panel says so)
   bool m_panelsSized = false;
   bool m_userSizedPanels = false;
+  bool m_userSizedColumns = false;  // the event list / lesson panel divider was dragged
   bool m_screenshotPending = false;
   bool m_syncing = false;
   std::size_t m_maxEvents = TraceParams::kDefaultMaxEvents;
