@@ -777,11 +777,17 @@ TEST(TracePage, BlockMaximaStayClearOfTheMarksAtTheLessonsSteps) {
       for (auto* view : {f.page.lanesView(), f.page.compareLanesView()}) {
         if (view->isHidden()) continue;
         view->grab();  // lays the labels out as painted
+        const auto& event = view->run()->events[view->step()];
+        const int eventX = event.kind == TraceEventKind::PivotSelected ? view->docToX(event.doc) : -1;
         for (const auto& label : view->blockLabels()) {
-          for (const QRectF& mark : view->overlayMarks()) {
-            EXPECT_FALSE(label.rect.intersects(mark))
-                << "lane " << label.term << " block " << label.block << " value " << label.text.toStdString();
-          }
+          const std::string where = "lane " + std::to_string(label.term) + " block " + std::to_string(label.block) +
+                                    " value " + label.text.toStdString();
+          for (const QRectF& mark : view->overlayMarks()) EXPECT_FALSE(label.rect.intersects(mark)) << where;
+          // Not only the marks the view lists for itself: the lane's cursor line and the pivot's
+          // line, from the view's doc-to-pixel mapping, never run through a value's text.
+          auto crosses = [&](int x) { return x >= 0 && label.rect.left() <= x && x <= label.rect.right(); };
+          EXPECT_FALSE(crosses(view->cursorX(label.term))) << where << " under its cursor";
+          EXPECT_FALSE(crosses(eventX)) << where << " under the pivot's line";
         }
         if (view != f.page.lanesView() || step != steps.front()) continue;
         for (const Quoted& q : quoted) {
