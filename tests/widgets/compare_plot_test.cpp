@@ -202,11 +202,17 @@ TEST(ComparePlot, CategoryNamesNeverOverlapAndStayInside) {
     }
     for (std::size_t i = 0; i < labels.size(); ++i) {
       for (std::size_t j = i + 1; j < labels.size(); ++j) {
-        if (labels[i].line == labels[j].line) EXPECT_LT(labels[i].right, labels[j].left) << i << " and " << j;
+        if (labels[i].line == labels[j].line) {
+          EXPECT_LT(labels[i].right, labels[j].left) << i << " and " << j;
+        }
       }
     }
-    if (width == 1000) EXPECT_EQ(plot.categoryLabels(), ComparePlot::CategoryLabels::Level);
-    if (width == 330) EXPECT_EQ(plot.categoryLabels(), ComparePlot::CategoryLabels::Staggered);
+    if (width == 1000) {
+      EXPECT_EQ(plot.categoryLabels(), ComparePlot::CategoryLabels::Level);
+    }
+    if (width == 330) {
+      EXPECT_EQ(plot.categoryLabels(), ComparePlot::CategoryLabels::Staggered);
+    }
   }
 }
 

@@ -471,7 +471,9 @@ TEST(TraceLanesViewHeader, TheNoCursorNoteIsNeverCutOff) {
       view.resize(width, height);
       const auto texts = view.headerTexts();
       EXPECT_TRUE(texts.whyToolTip.contains(QStringLiteral("window"))) << texts.whyToolTip.toStdString();
-      if (width >= 760) EXPECT_FALSE(texts.why.isEmpty()) << "room for the note";
+      if (width >= 760) {
+        EXPECT_FALSE(texts.why.isEmpty()) << "room for the note";
+      }
       if (texts.why.isEmpty()) continue;
       EXPECT_TRUE(texts.whyText.startsWith(QStringLiteral("no cursors"))) << texts.whyText.toStdString();
       EXPECT_LE(view.fontMetrics().horizontalAdvance(texts.whyText), texts.why.width()) << texts.whyText.toStdString();
