@@ -112,14 +112,10 @@ TEST(BenchCli, SyntheticLadderWritesEveryReport) {
 
 // A run whose rungs were all invalid ended "maximum sustainable rate not established" and said
 // nothing more; report.md's warnings (a generator behind, thin rungs, a shared machine) were only
-// in the file. They follow the verdict on stderr now. A late-dispatch limit of 1 ns with no late
-// dispatch allowed makes every rung's generator "behind".
+// in the file. They follow the verdict on stderr now.
 TEST(BenchCli, AnUnjudgedLadderSaysWhyAndWhatToTry) {
   TempDir dir;
-  const auto profile = dir.write("p.json", R"({"name": "cli-behind", "dataset": "none",
-    "targets": ["synthetic:service_us=100"], "mode": "open",
-    "ladder": {"rates": [100, 200], "settle_s": 0.1, "rung_duration_s": 0.5, "workers": 2, "in_flight_cap": 256},
-    "rule": {"late_dispatch_us": 0.001, "max_late_dispatch_fraction": 0}})");
+  const auto profile = dir.write("p.json", kGeneratorBehindProfile);
   const auto r = cli({"bench", "--profile", profile.string(), "--out", (dir / "out").string(), "--no-db"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const auto verdict = r.err.find("synthetic:service_us=100: maximum sustainable rate not established");

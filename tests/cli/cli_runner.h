@@ -12,6 +12,13 @@
 
 namespace wandscope::test {
 
+// An open-loop profile of a synthetic target whose every rung's generator is "behind" its
+// schedule: a late-dispatch limit of 1 ns with no late dispatch allowed. Two rungs of 40 requests.
+inline constexpr const char* kGeneratorBehindProfile = R"({"name": "cli-behind", "dataset": "none",
+    "targets": ["synthetic:service_us=100"], "mode": "open",
+    "ladder": {"rates": [100, 200], "settle_s": 0.05, "requests": 40, "workers": 2, "in_flight_cap": 256},
+    "rule": {"late_dispatch_us": 0.001, "max_late_dispatch_fraction": 0}})";
+
 // Runs this build's wandscope-cli (WANDSCOPE_CLI) with `args` and extra environment entries.
 inline ProcessResult cli(const std::vector<std::string>& args, const std::vector<std::string>& env = {}) {
   return runProcess(WANDSCOPE_CLI, args, env);

@@ -203,14 +203,10 @@ TEST(CompareCli, NoDbStoresNothingAndExcludesDb) {
 }
 
 // An open-mode comparison collected its ladders' warnings into report.md and said none of them on
-// stderr (review, stop 36: bench says them after its verdict). A late-dispatch limit of 1 ns with
-// none allowed leaves every rung's generator behind.
+// stderr (review, stop 36: bench says them after its verdict).
 TEST(CompareCli, SaysTheReportsWarnings) {
   TempDir dir;
-  const auto profile = dir.write("behind.json", R"({"name": "cli-behind", "dataset": "none",
-      "targets": ["synthetic:service_us=100"], "mode": "open",
-      "ladder": {"rates": [100, 200], "settle_s": 0.05, "requests": 40, "workers": 2, "in_flight_cap": 256},
-      "rule": {"late_dispatch_us": 0.001, "max_late_dispatch_fraction": 0}})");
+  const auto profile = dir.write("behind.json", kGeneratorBehindProfile);
   const auto r = cli({"compare", "--profile", profile.string(), "--target", "synthetic:service_us=100", "--target",
                       "synthetic:service_us=50", "--repetitions", "1", "--out", (dir / "out").string(), "--no-db"});
   ASSERT_EQ(r.exitCode, 0) << r.err;
