@@ -233,7 +233,8 @@ void addRunCommand(CLI::App& app) {
       if (t.wallMsP50) timingLine += fmt::format(", wall p50 {:.4f} ms", *t.wallMsP50);
     }
     engine::writeFilesTogether(outputs);
-    std::cerr << fmt::format("ran {} ({}) into {}\n", engine::counted(queries.size(), "query", "queries"), engine::counted(totalHits, "hit", "hits"), a->out);
+    std::cerr << fmt::format("ran {} ({}) into {}\n", engine::counted(queries.size(), "query", "queries"),
+                             engine::counted(totalHits, "hit", "hits"), a->out);
     if (!timingLine.empty()) std::cerr << timingLine << '\n';
     return 0;
   });

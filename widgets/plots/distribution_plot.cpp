@@ -102,6 +102,9 @@ class SignificantTicker : public QCPAxisTicker {
   }
 };
 
+// A key as the ticks and the tooltips write it: a rate as report.md writes rates, else a number.
+QString keyLabel(double key, bool rates) { return rates ? formatRate(key) : formatNumber(key); }
+
 // Ticks at the keys the plot holds (KeyTicks::AtKeys, AtRates), from the lowest up, leaving out a
 // key whose label would come within kGap pixels of the last one kept: a crowded ladder keeps every
 // other rung rather than writing labels over each other. The labels' room is measured on the axis
@@ -114,7 +117,7 @@ class KeysTicker : public QCPAxisTicker {
   void setKeys(QVector<double> keys) { m_keys = std::move(keys); }
   // The axis length (pixels) the ticks were last chosen for; -1 before the first time.
   int chosenFor() const noexcept { return m_chosenFor; }
-  QString text(double key) const { return m_rates ? formatRate(key) : formatNumber(key); }
+  QString text(double key) const { return keyLabel(key, m_rates); }
 
  protected:
   QVector<double> createTickVector(double, const QCPRange& range) override {
@@ -207,7 +210,7 @@ void DistributionPlot::setKeyTicks(KeyTicks ticks) {
 }
 
 QString DistributionPlot::keyText(double key) const {
-  return m_keyTicks == KeyTicks::AtRates ? formatRate(key) : formatNumber(key);
+  return keyLabel(key, m_keyTicks == KeyTicks::AtRates);
 }
 
 int DistributionPlot::addSeries(const QString& name, Style style) {
@@ -323,10 +326,12 @@ void DistributionPlot::rescale() {
   double kMin = std::numeric_limits<double>::infinity(), kMax = -kMin;
   double vMin = kMin, vMax = -kMin;
   bool any = false;
+  // The keys themselves only for ticks at the keys (a df histogram holds thousands of points).
+  const auto ticker = xAxis->ticker().dynamicCast<KeysTicker>();
   QVector<double> keys;
   for (int i = 0; i < graphCount(); ++i) {
     for (const auto& p : *graph(i)->data()) {
-      keys.push_back(p.key);
+      if (ticker) keys.push_back(p.key);
       kMin = std::min(kMin, p.key);
       kMax = std::max(kMax, p.key);
       vMin = std::min(vMin, p.value);
@@ -335,7 +340,6 @@ void DistributionPlot::rescale() {
     }
   }
   setEmptyTextShown(!any);
-  const auto ticker = xAxis->ticker().dynamicCast<KeysTicker>();
   if (ticker) {
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
