@@ -378,9 +378,10 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
 BenchProfile loadBenchProfile(const std::filesystem::path& file) {
   std::error_code ec;
   if (std::filesystem::is_directory(file, ec)) {
-    throwUsage(fmt::format("profile {} is a directory, not a profile file", file.string()));
+    throwBadInput(fmt::format("profile {} is a directory, not a profile file", file.string()));
   }
-  if (!std::filesystem::is_regular_file(file, ec)) throwUsage(fmt::format("profile {} does not exist", file.string()));
+  // A missing profile is a bad input file (exit 3), like a missing query or corpus file.
+  if (!std::filesystem::is_regular_file(file, ec)) throwBadInput(fmt::format("profile {} does not exist", file.string()));
   return parseBenchProfile(readWholeFile(file), file.filename().string(), file.parent_path());
 }
 

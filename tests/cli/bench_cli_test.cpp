@@ -40,8 +40,10 @@ TEST(BenchCli, HelpAndUsageErrors) {
   EXPECT_EQ(cli({"bench"}).exitCode, 2);
   TempDir dir;
   const auto profile = dir.write("p.json", kSynthetic);
+  // A missing profile is a bad input file (3), as a missing --queries file is for `run`.
   r = cli({"bench", "--profile", (dir / "missing.json").string(), "--out", (dir / "o").string()});
-  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_EQ(r.exitCode, 3) << r.err;
+  EXPECT_NE(r.err.find("missing.json does not exist"), std::string::npos) << r.err;
   r = cli({"bench", "--profile", profile.string(), "--out", (dir / "o").string(), "--db", "x", "--no-db"});
   EXPECT_EQ(r.exitCode, 2);
   r = cli({"bench", "--profile", profile.string(), "--out", (dir / "o").string(), "--no-db", "--target", "warp"});

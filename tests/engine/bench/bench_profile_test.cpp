@@ -224,7 +224,7 @@ TEST(BenchProfile, ADirectoryIsNotAProfile) {
     (void)engine::loadBenchProfile(dir);
     FAIL() << "loaded a directory";
   } catch (const engine::Error& e) {
-    EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
+    EXPECT_EQ(e.kind(), engine::ErrorKind::BadInput);
     EXPECT_NE(std::string(e.what()).find("is a directory, not a profile file"), std::string::npos) << e.what();
   }
 }
