@@ -142,7 +142,14 @@ void validateTargets(const BenchProfile& p, const std::string& file, const char*
     try {
       spec = TargetSpec::parse(p.targets[i]);
       if (spec.kind == "builtin") {
-        BuiltinQueryOptions{}.applySpec(spec);
+        // On the profile's query, as BenchRunner applies it: a default-constructed (AND) query
+        // refused `builtin:algo=bmw` on every OR profile.
+        BuiltinQueryOptions o;
+        o.op = p.op;
+        o.k = p.k;
+        o.algorithm = p.algorithm;
+        o.options.apply(p.searchOptions);
+        o.applySpec(spec);
       } else if (spec.kind == "synthetic") {
         (void)SyntheticTarget(spec);
       } else if (spec.kind == "plugin") {

@@ -143,6 +143,29 @@ std::string overrideErrorOf(BenchProfile p, const engine::BenchOverrides& o) {
   return {};
 }
 
+// Stop 37: a builtin target's options were checked on a default (AND) query, so
+// `builtin:algo=bmw` was refused on every OR profile, in its targets and as a --target.
+TEST(BenchProfile, BuiltinTargetsAreCheckedOnTheProfilesQuery) {
+  const std::string orProfile = R"({"name": "t", "dataset": "default", "query": {"op": "or"},
+    "targets": ["builtin:algo=bmw", "builtin:algo=maxscore"], "mode": "closed", "closed": {}})";
+  auto p = parse(orProfile);
+  EXPECT_EQ(p.targets.size(), 2u);
+  engine::BenchOverrides o;
+  o.targets = {"builtin:algo=exhaustive", "builtin:algo=wand"};
+  EXPECT_NO_THROW(engine::applyOverrides(p, o));
+  // On an AND profile the same target is refused, naming where the operator came from.
+  auto andProfile = parse(R"({"name": "t", "dataset": "default", "query": {"op": "and"}, "targets": ["builtin"],
+    "mode": "closed", "closed": {}})");
+  const std::string why = overrideErrorOf(andProfile, o);
+  EXPECT_NE(why.find("algorithm wand does not evaluate and queries"), std::string::npos) << why;
+  EXPECT_NE(why.find("op=and comes from the profile"), std::string::npos) << why;
+  // A target's own op overrides the profile's, both ways.
+  o.targets = {"builtin", "builtin:op=or,algo=wand"};
+  EXPECT_NO_THROW(engine::applyOverrides(andProfile, o));
+  o.targets = {"builtin", "builtin:op=and,algo=wand"};
+  EXPECT_NE(overrideErrorOf(p, o).find("the target's own op"), std::string::npos);
+}
+
 // Review: an oversized --rates was reported as "p.json: ladder.rates[0]: ...", blaming the file.
 TEST(BenchProfile, AnOversizedRateOverrideNamesTheOptionNotTheFile) {
   engine::BenchOverrides o;
