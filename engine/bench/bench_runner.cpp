@@ -264,6 +264,7 @@ RunReport BenchRunner::run() {
     if (r.partial) report.partial = true;
   }
   if (auto w = threadCpuClockWarning(report.rungs, env.threadCpuClockCallNs)) report.warnings.push_back(std::move(*w));
+  if (auto w = syscallTlbWarning(env)) report.warnings.push_back(std::move(*w));
   if (auto w = generatorBehindWarning(report.rungs)) report.warnings.push_back(std::move(*w));
   notify(report, [&](RunObserver& o) { o.onRunFinished(report); });
   return report;

@@ -281,6 +281,7 @@ CompareReport CompareRunner::run() {
     report.warnings.push_back(fmt::format("load average {:.2f} on {} cores at the start: the machine was shared",
                                           env.loadAverage1m, env.cores));
   }
+  if (auto w = syscallTlbWarning(env)) report.warnings.push_back(std::move(*w));
   // A target with its own op or k answers other queries than A: a 'faster' beside 'results
   // differ' then compares different work (a walkthrough compared builtin with builtin:op=and).
   const auto question = [&profile](const std::string& text) {

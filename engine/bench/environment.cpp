@@ -10,6 +10,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ctime>
@@ -59,6 +60,16 @@ std::string cpuModel() {
     }
   }
   return "unknown";
+}
+
+// The flags line of the first processor in /proc/cpuinfo ("" when absent).
+std::string cpuFlagsLine() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("flags", 0) == 0) return line;
+  }
+  return {};
 }
 
 double memTotalMib() {
@@ -144,7 +155,30 @@ Environment collectEnvironment() {
   e.memTotalMib = memTotalMib();
   e.steadyClockCallNs = callCostNs([] { return steadyNowNs(); });
   e.threadCpuClockCallNs = callCostNs([] { return threadCpuNs(); });
+  e.syscallsFlushTlb = ptiWithoutPcid(firstLine("/sys/devices/system/cpu/vulnerabilities/meltdown"), cpuFlagsLine());
   return e;
+}
+
+bool ptiWithoutPcid(std::string_view meltdownStatus, std::string_view cpuFlags) {
+  if (meltdownStatus.find("PTI") == std::string_view::npos) return false;
+  // Whole words of the flags line: "pcid" and not, say, a future "pcid2".
+  std::size_t at = 0;
+  while (at < cpuFlags.size()) {
+    const std::size_t end = std::min(cpuFlags.find_first_of(" \t", at), cpuFlags.size());
+    if (cpuFlags.substr(at, end - at) == "pcid") return false;
+    at = end + 1;
+  }
+  return true;
+}
+
+std::optional<std::string> syscallTlbWarning(const Environment& env) {
+  if (!env.syscallsFlushTlb) return std::nullopt;
+  return std::string(
+      "this host isolates kernel page tables without PCID: every system call empties the TLB, the two thread-CPU "
+      "clock reads around each request among them, so each request's CPU and latency include refilling it, more "
+      "for requests that touch more pages (on the host of docs/PERF.md \"Clock reads and the TLB\", two reads "
+      "added 5.5 us to an 11 us query, half of it beyond the reads' own cost); `wandscope-cli run --repeat` times "
+      "whole passes without them");
 }
 
 bool isReleaseBuild(const Environment& env) {

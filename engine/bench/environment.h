@@ -5,7 +5,9 @@
 #include "engine/index/index.h"
 
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace wandscope::engine {
 
@@ -20,6 +22,16 @@ Environment collectEnvironment();
 // empty function restores the built-in kernels' target.
 void setSimdTargetProvider(std::function<std::string()> provider);
 std::string currentSimdTarget();
+
+// Whether system calls empty the TLB: the kernel isolates its page tables (`meltdownStatus`, the
+// line of /sys/devices/system/cpu/vulnerabilities/meltdown, says "PTI") and the CPU has no PCID
+// (`cpuFlags`, /proc/cpuinfo's flags line) to keep the user's TLB entries across the switch.
+bool ptiWithoutPcid(std::string_view meltdownStatus, std::string_view cpuFlags);
+
+// The report warning for a host whose system calls empty the TLB (nullopt elsewhere): the clock
+// reads around each request then cost the request more than their own time (docs/PERF.md, "Clock
+// reads and the TLB").
+std::optional<std::string> syscallTlbWarning(const Environment& env);
 
 // Whether this binary is an optimised build without sanitizers (reports warn otherwise).
 bool isReleaseBuild(const Environment& env);

@@ -299,6 +299,7 @@ nlohmann::json environmentJson(const Environment& e) {
               {"started_utc", e.startedUtc},
               {"steady_clock_call_ns", e.steadyClockCallNs},
               {"thread_cpu_clock_call_ns", e.threadCpuClockCallNs},
+              {"syscalls_flush_tlb", e.syscallsFlushTlb},
               {"fingerprints", e.fingerprints}};
 }
 
@@ -346,8 +347,9 @@ std::string reportMarkdown(const RunReport& report) {
                     e.cores, e.memTotalMib / 1024.0, e.kernel, e.loadAverage1m,
                     e.governor.empty() ? "" : fmt::format(", governor {}", e.governor),
                     e.aslr.empty() ? "" : fmt::format(", ASLR {}", e.aslr));
-  md += fmt::format("- **Clocks:** steady clock read {:.0f} ns, thread CPU clock read {:.0f} ns\n", e.steadyClockCallNs,
-                    e.threadCpuClockCallNs);
+  md += fmt::format("- **Clocks:** steady clock read {:.0f} ns, thread CPU clock read {:.0f} ns{}\n", e.steadyClockCallNs,
+                    e.threadCpuClockCallNs,
+                    e.syscallsFlushTlb ? "; system calls empty the TLB (page-table isolation without PCID)" : "");
   md += fmt::format("- **Build:** {} {}, `{}`{}, git {}{}, SIMD target {}\n", e.compiler, e.buildType, e.compilerFlags,
                     e.sanitizers.empty() ? "" : fmt::format(", sanitizers {}", e.sanitizers), e.gitCommit,
                     e.gitDirty ? " (dirty)" : "", e.simdTarget);

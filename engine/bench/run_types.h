@@ -37,6 +37,9 @@ struct Environment {
   double memTotalMib = 0;
   double steadyClockCallNs = 0;     // cost of one steady-clock read (every request takes 4-6)
   double threadCpuClockCallNs = 0;  // cost of one CLOCK_THREAD_CPUTIME_ID read (2 per request)
+  // Kernel page-table isolation without PCID: every system call (a thread-CPU clock read among
+  // them) empties the TLB, so per-request CPU includes refilling it (syscallTlbWarning).
+  bool syscallsFlushTlb = false;
 };
 
 // Something a rung hook (e.g. the writes arm) did during a rung, in seconds from the rung's t0.

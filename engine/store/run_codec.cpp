@@ -51,6 +51,7 @@ const EnvironmentField kEnvironmentFields[] = {
     {"started_utc", &Environment::startedUtc},
     {"steady_clock_call_ns", &Environment::steadyClockCallNs},
     {"thread_cpu_clock_call_ns", &Environment::threadCpuClockCallNs},
+    {"syscalls_flush_tlb", &Environment::syscallsFlushTlb},
 };
 // Environment::fingerprints is written as "fingerprints": {name: hash}.
 

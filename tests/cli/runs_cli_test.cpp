@@ -111,6 +111,7 @@ json report(const std::string& id, const std::string& profile, bool partial, int
               {"started_utc", started},
               {"steady_clock_call_ns", 20.5},
               {"thread_cpu_clock_call_ns", 180.25},
+              {"syscalls_flush_tlb", false},
               {"fingerprints", {{"index", "crc32:0badf00d"}}}}},
             {"partial", partial},
             {"capacity", {{"builtin", {{"last_pass", 2000.0}, {"first_fail", 3000.0}, {"criterion", "p99 > 10 ms"}}}}},

@@ -115,6 +115,14 @@ TEST(ReportWriter, MarkdownHasTheSeedsTables) {
   auto fromGui = sampleReport();
   fromGui.header.environment.guiAttached = true;
   EXPECT_NE(engine::reportMarkdown(fromGui).find("- **GUI attached:** run from the workbench"), std::string::npos);
+  // A host whose system calls empty the TLB is named beside the clocks, and in report.json.
+  EXPECT_EQ(md.find("empty the TLB"), std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(engine::reportJson(sampleReport()))["environment"]["syscalls_flush_tlb"], false);
+  auto pti = sampleReport();
+  pti.header.environment.syscallsFlushTlb = true;
+  EXPECT_NE(engine::reportMarkdown(pti).find("system calls empty the TLB (page-table isolation without PCID)"),
+            std::string::npos);
+  EXPECT_EQ(nlohmann::json::parse(engine::reportJson(pti))["environment"]["syscalls_flush_tlb"], true);
 }
 
 // report.md, the rung tables of the workbench and bench's live and per-rung lines all write a

@@ -37,7 +37,7 @@ TEST(RunCodec, UsesReportJsonFieldNames) {
                                    "governor", "aslr", "compiler", "compiler_flags", "build_type", "sanitizers",
                                    "git_commit", "git_dirty", "simd_target", "wandscope_version", "gui_attached",
                                    "started_utc", "steady_clock_call_ns", "thread_cpu_clock_call_ns",
-                                   "fingerprints"}));
+                                   "syscalls_flush_tlb", "fingerprints"}));
   EXPECT_EQ(keysOf(j["rungs"][2]),
             (std::set<std::string>{
                 "index", "target", "mode", "query_set", "target_rate", "scheduled_rate", "offered_rate", "arrivals",

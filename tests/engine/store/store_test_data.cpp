@@ -124,6 +124,7 @@ engine::RunReport makeReport(const std::string& runId, std::size_t rungs) {
   e.memTotalMib = 64312.25;
   e.steadyClockCallNs = 19.5;
   e.threadCpuClockCallNs = 201.75;
+  e.syscallsFlushTlb = true;  // not the default: the round trip must carry it
   for (std::size_t i = 0; i < rungs; ++i) report.rungs.push_back(makeRung(static_cast<std::uint32_t>(i)));
   report.partial = false;
   report.capacity["builtin"] = {2000.1, 2250.1, "p99 > 10 ms"};
@@ -250,6 +251,7 @@ void expectSameHeader(const engine::RunHeader& a, const engine::RunHeader& b) {
   EXPECT_EQ(x.memTotalMib, y.memTotalMib);
   EXPECT_EQ(x.steadyClockCallNs, y.steadyClockCallNs);
   EXPECT_EQ(x.threadCpuClockCallNs, y.threadCpuClockCallNs);
+  EXPECT_EQ(x.syscallsFlushTlb, y.syscallsFlushTlb);
 }
 
 void expectSameReport(const engine::RunReport& a, const engine::RunReport& b) {
