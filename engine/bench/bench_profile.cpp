@@ -144,12 +144,7 @@ void validateTargets(const BenchProfile& p, const std::string& file, const char*
       if (spec.kind == "builtin") {
         // On the profile's query, as BenchRunner applies it: a default-constructed (AND) query
         // refused `builtin:algo=bmw` on every OR profile.
-        BuiltinQueryOptions o;
-        o.op = p.op;
-        o.k = p.k;
-        o.algorithm = p.algorithm;
-        o.options.apply(p.searchOptions);
-        o.applySpec(spec);
+        builtinQueryOptions(p).applySpec(spec);
       } else if (spec.kind == "synthetic") {
         (void)SyntheticTarget(spec);
       } else if (spec.kind == "plugin") {
@@ -380,6 +375,15 @@ BenchProfile parseBenchProfile(std::string_view text, const std::string& fileNam
   }
   top.finish();
   return p;
+}
+
+BuiltinQueryOptions builtinQueryOptions(const BenchProfile& profile) {
+  BuiltinQueryOptions o;
+  o.op = profile.op;
+  o.k = profile.k;
+  o.algorithm = profile.algorithm;
+  o.options.apply(profile.searchOptions);
+  return o;
 }
 
 BenchProfile loadBenchProfile(const std::filesystem::path& file) {

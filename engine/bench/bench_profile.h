@@ -3,6 +3,7 @@
 
 #include "engine/bench/saturation_rule.h"
 #include "engine/loadgen/arrival_schedule.h"
+#include "engine/loadgen/builtin_target.h"
 #include "engine/loadgen/workload.h"
 #include "engine/query/search_request.h"
 
@@ -91,6 +92,11 @@ std::vector<double> parseRateList(std::string_view text);
 
 // The profile as it will run (after overrides), canonical JSON: recorded in every report.
 std::string benchProfileJson(const BenchProfile& profile);
+
+// The profile's query (op, k, algorithm, options) as a builtin target starts from before its
+// spec's own options apply (BuiltinQueryOptions::applySpec): one source for the runner and for
+// checking a profile's targets.
+BuiltinQueryOptions builtinQueryOptions(const BenchProfile& profile);
 
 // Requests one open-loop rung at `rate` schedules (settle included), for the per-rung bound.
 std::uint64_t plannedRungRequests(const BenchProfile& profile, double rate);

@@ -211,11 +211,7 @@ void BenchRunner::prepareDataset() {
     } else {
       if (!m_index) throwUsage(fmt::format("target '{}' needs a dataset; the profile has none", text));
       if (m_workload.empty()) throwUsage(fmt::format("target '{}' needs query sets; the profile selects none", text));
-      BuiltinQueryOptions o;
-      o.op = m_profile.op;
-      o.k = m_profile.k;
-      o.algorithm = m_profile.algorithm;
-      o.options.apply(m_profile.searchOptions);
+      BuiltinQueryOptions o = builtinQueryOptions(m_profile);
       o.applySpec(spec);
       m_targets.push_back(std::make_unique<BuiltinTarget>(spec.text, m_index, m_workload, o));
     }
