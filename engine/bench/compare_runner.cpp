@@ -70,21 +70,35 @@ class SetMeasurement {
     }
   }
 
+  // One pass over the set. Each query is timed by the steady clock alone (a vDSO read, no system
+  // call); its thread CPU is its wall time times the share of the block's wall time the thread
+  // was on a CPU (the thread-CPU clock, a system call, read once at each end of the block). Read
+  // around every query, that clock cost each query a TLB refill on hosts whose system calls empty
+  // the TLB, more for the path touching more pages: +5.5 us on an 11 us query (PERF.md, "Clock
+  // reads and the TLB").
   void block(Target& t, Samples& out) {
     std::vector<std::uint64_t> counters(t.counterNames().size());
+    m_wallNs.assign(m_queries, 0);
     const double cpu0 = processCpuSeconds();
+    const std::int64_t threadCpu0 = threadCpuNow();
+    const std::int64_t blockStart = steadyNowNs();
     for (std::uint64_t s = 0; s < m_queries; ++s) {
       const WorkItem item = m_workload.item(s);
-      const std::int64_t c0 = threadCpuNow();
       const std::int64_t w0 = steadyNowNs();
       const bool ok = t.execute(item, counters);
       const std::int64_t w1 = steadyNowNs();
-      const std::int64_t c1 = threadCpuNow();
       if (!ok) ++out.errors;
-      out.cpuMs[s].push_back(static_cast<double>(c1 - c0) / 1e6);
-      out.wallMs[s].push_back(static_cast<double>(w1 - w0) / 1e6);
+      m_wallNs[s] = w1 - w0;
     }
+    const std::int64_t blockEnd = steadyNowNs();
+    const std::int64_t threadCpu1 = threadCpuNow();
     const double cpu1 = processCpuSeconds();
+    const double onCpu = onCpuShare(threadCpu1 - threadCpu0, blockEnd - blockStart);
+    for (std::uint64_t s = 0; s < m_queries; ++s) {
+      const double wallMs = static_cast<double>(m_wallNs[s]) / 1e6;
+      out.cpuMs[s].push_back(wallMs * onCpu);
+      out.wallMs[s].push_back(wallMs);
+    }
     out.blockCpuMsPerQuery.push_back((cpu1 - cpu0) * 1e3 / static_cast<double>(std::max<std::uint64_t>(m_queries, 1)));
   }
 
@@ -107,6 +121,7 @@ class SetMeasurement {
   const Workload& m_workload;
   const CompareOptions& m_options;
   std::size_t m_queries;
+  std::vector<std::int64_t> m_wallNs;  // the block's per-query wall times
 };
 
 double meanOf(const std::vector<double>& v) {
@@ -173,7 +188,8 @@ std::string methodText(const CompareReport& r) {
         "all. CPU ms/query (target columns) is process CPU time over a block divided by its queries, mean over "
         "blocks (the first seed's method); p50 is the nearest-rank median of every query's wall time. Each benefit "
         "is the ratio A/B of geometric means over queries of each query's median (thread CPU time, or wall time for "
-        "p50) — a ratio of geometric means, not a mean of ratios — with a paired percentile bootstrap 95 % interval "
+        "p50; a query's thread CPU is its wall time times its block's thread CPU over the block's wall time, the "
+        "thread-CPU clock being read at a block's ends, not around each query) — a ratio of geometric means, not a mean of ratios — with a paired percentile bootstrap 95 % interval "
         "({} resamples of the queries). Verdict for each B vs A: faster / slower when the whole interval lies beyond "
         "the noise floor (±{:.1f} %{}), no-difference when it lies inside, inconclusive when it straddles it.",
         r.targetCount(), r.warmupSeconds, r.repetitions, r.bootstrapSamples, r.noiseFloor * 100,
@@ -186,7 +202,9 @@ std::string methodText(const CompareReport& r) {
       "a block being one pass over the set in the same query order and seed for both. CPU ms/query (A, B columns) "
       "is process CPU time over a block divided by its queries, mean over blocks (the first seed's method); p50 is "
       "the nearest-rank median of every query's wall time. Benefit is the ratio A/B of geometric means over queries "
-      "of each query's median (thread CPU time, or wall time for p50) — a ratio of geometric means, not a mean of "
+      "of each query's median (thread CPU time, or wall time for p50; a query's thread CPU is its wall time times "
+      "its block's thread CPU over the block's wall time, the thread-CPU clock being read at a block's ends, not "
+      "around each query) — a ratio of geometric means, not a mean of "
       "ratios — with a paired percentile bootstrap 95 % interval ({} resamples of the queries). Verdict for B vs A: "
       "faster / slower when the whole interval lies beyond the noise floor (±{:.1f} %{}), no-difference when it lies "
       "inside, inconclusive when it straddles it.",
@@ -281,7 +299,6 @@ CompareReport CompareRunner::run() {
     report.warnings.push_back(fmt::format("load average {:.2f} on {} cores at the start: the machine was shared",
                                           env.loadAverage1m, env.cores));
   }
-  if (auto w = syscallTlbWarning(env)) report.warnings.push_back(std::move(*w));
   // A target with its own op or k answers other queries than A: a 'faster' beside 'results
   // differ' then compares different work (a walkthrough compared builtin with builtin:op=and).
   const auto question = [&profile](const std::string& text) {
@@ -311,12 +328,12 @@ CompareReport CompareRunner::run() {
     if (m_options.onMessage) m_options.onMessage(m);
   };
 
-  // Each query is timed between two thread-CPU clock reads with two steady-clock reads inside
-  // them: about one of each kind's cost lands in its thread CPU sample (and the four reads in the
-  // process CPU of its block), the same for every target, so on microsecond queries every CPU
-  // benefit is pulled toward 1 (on the embedded default's comparison of 2026-12-06 the reads were
-  // 16-41 % of the per-query thread CPU on 5 of its 6 sets). Said once, naming the sets where they
-  // reach 10 % (clockShareWarning).
+  // Each query is timed between two steady-clock reads: about one read's cost lands in its sample
+  // (and the two reads in the process CPU of its block), the same for every target, so on
+  // microsecond queries every CPU benefit is pulled toward 1. Said once, naming the sets where
+  // they reach 10 % (clockShareWarning). Until stop 37 a thread-CPU read (a system call, 0.6-1.4
+  // us) sat around each query too: 16-41 % of the per-query thread CPU on 5 of the embedded
+  // default's 6 sets.
   std::vector<std::pair<std::string, double>> medians;  // per set: the smallest target's median thread CPU
   for (std::size_t set = 0; set < workload.sets().size(); ++set) {
     if (m_options.stop.stop_requested()) break;
@@ -387,7 +404,7 @@ CompareReport CompareRunner::run() {
     for (auto& r : aaRows) report.aaScenarios.push_back(std::move(r));
     for (auto& r : rows) report.scenarios.push_back(std::move(r));
   }
-  const double clockMs = (env.threadCpuClockCallNs + 2 * env.steadyClockCallNs) / 1e6;
+  const double clockMs = env.steadyClockCallNs / 1e6;
   if (auto w = clockShareWarning(medians, clockMs)) report.warnings.push_back(std::move(*w));
   report.partial = m_options.stop.stop_requested();
   return report;

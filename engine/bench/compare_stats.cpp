@@ -133,6 +133,11 @@ std::string percentText(double ratio) {
   return fmt::format("time {:+.1f} %", (1 / ratio - 1) * 100);
 }
 
+double onCpuShare(std::int64_t threadCpuNs, std::int64_t wallNs) noexcept {
+  if (wallNs <= 0 || threadCpuNs < 0) return 1.0;
+  return std::min(1.0, static_cast<double>(threadCpuNs) / static_cast<double>(wallNs));
+}
+
 std::optional<std::string> clockShareWarning(const std::vector<std::pair<std::string, double>>& sets, double clockMs) {
   if (!(clockMs > 0)) return std::nullopt;
   std::string named;

@@ -54,9 +54,14 @@ std::string speedupText(double ratio);
 // workbench's table): "[0.981x, 1.034x]".
 std::string intervalText(double ciLow, double ciHigh);
 
+// The share of a block's wall time its thread spent on a CPU: thread CPU over wall time, at most 1
+// (the two clocks tick apart), 1 for an empty block. A query's thread CPU is its wall time times
+// its block's share (CompareRunner: no system call per query).
+double onCpuShare(std::int64_t threadCpuNs, std::int64_t wallNs) noexcept;
+
 // The warning of a comparison whose CPU figures carry a large share of clock reads: each query's
-// thread CPU sample holds about `clockMs` of them (one thread-CPU and two steady-clock reads), the
-// same for every target, which pulls every CPU benefit toward 1. `sets` holds, per query set, the
+// thread CPU sample holds about `clockMs` of them (two steady-clock reads), the same for every
+// target, which pulls every CPU benefit toward 1. `sets` holds, per query set, the
 // smallest target's geometric mean of per-query medians (ms). One warning naming every set where
 // clockMs reaches 10 % of it ("... on 2 of 3 sets (rare-2 49 %, mid-df-1 20 %) ..."); nothing when
 // none does.

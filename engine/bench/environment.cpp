@@ -178,7 +178,7 @@ std::optional<std::string> syscallTlbWarning(const Environment& env) {
       "clock reads around each request among them, so each request's CPU and latency include refilling it, more "
       "for requests that touch more pages (on the host of docs/PERF.md \"Clock reads and the TLB\", two reads "
       "added 5.5 us to an 11 us query, half of it beyond the reads' own cost); `wandscope-cli run --repeat` times "
-      "whole passes without them");
+      "whole passes, and `compare` blocks of queries, without them");
 }
 
 bool isReleaseBuild(const Environment& env) {

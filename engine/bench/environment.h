@@ -29,8 +29,8 @@ std::string currentSimdTarget();
 bool ptiWithoutPcid(std::string_view meltdownStatus, std::string_view cpuFlags);
 
 // The report warning for a host whose system calls empty the TLB (nullopt elsewhere): the clock
-// reads around each request then cost the request more than their own time (docs/PERF.md, "Clock
-// reads and the TLB").
+// reads around each request of a load run then cost the request more than their own time
+// (docs/PERF.md, "Clock reads and the TLB"; `compare` reads that clock per block, not per query).
 std::optional<std::string> syscallTlbWarning(const Environment& env);
 
 // Whether this binary is an optimised build without sanitizers (reports warn otherwise).

@@ -146,6 +146,27 @@ TEST(Compare, SaysWhenATargetAnswersOtherQueries) {
   EXPECT_FALSE(warned(same));
 }
 
+// Stop 37: a query's thread CPU came from a thread-CPU clock read on each side of it, a system
+// call that on some hosts empties the TLB and so cost the query more than the read itself (PERF.md,
+// "Clock reads and the TLB"). The clock is read at a block's ends now and a query's CPU is its
+// wall time times its block's on-CPU share: never above its wall time, where the reads, outside
+// the wall-time bracket, put every unpreempted query's CPU above it.
+TEST(Compare, PerQueryCpuIsTheWallTimesTheBlocksOnCpuShare) {
+  const auto r = compare(kFast, kSlow, 0.02, false, 2);
+  ASSERT_EQ(r.scenarios.size(), 2u);
+  const auto& cpu = r.scenarios[0];
+  const auto& wall = r.scenarios[1];
+  ASSERT_EQ(cpu.metric, "cpu_ms_per_query");
+  ASSERT_EQ(wall.metric, "p50_ms");
+  EXPECT_GT(cpu.aGeomean, 0.0);
+  EXPECT_LE(cpu.aGeomean, wall.aGeomean);
+  EXPECT_LE(cpu.bGeomean, wall.bGeomean);
+  EXPECT_DOUBLE_EQ(engine::onCpuShare(500, 1000), 0.5);
+  EXPECT_DOUBLE_EQ(engine::onCpuShare(1001, 1000), 1.0) << "the clocks tick apart; never above 1";
+  EXPECT_DOUBLE_EQ(engine::onCpuShare(0, 0), 1.0) << "an empty block";
+  EXPECT_DOUBLE_EQ(engine::onCpuShare(-1, 1000), 1.0);
+}
+
 TEST(Compare, FindsTheSlowBuildSlowerWithAnIntervalExcludingOne) {
   const auto r = compare(kFast, kSlow, 0.02);
   EXPECT_EQ(r.a.buildId, "test-fast");
