@@ -161,6 +161,7 @@ TEST(Compare, PerQueryCpuIsTheWallTimesTheBlocksOnCpuShare) {
   EXPECT_GT(cpu.aGeomean, 0.0);
   EXPECT_LE(cpu.aGeomean, wall.aGeomean);
   EXPECT_LE(cpu.bGeomean, wall.bGeomean);
+  for (const auto& w : r.warnings) EXPECT_EQ(w.find("empties the TLB"), std::string::npos) << w;
   EXPECT_DOUBLE_EQ(engine::onCpuShare(500, 1000), 0.5);
   EXPECT_DOUBLE_EQ(engine::onCpuShare(1001, 1000), 1.0) << "the clocks tick apart; never above 1";
   EXPECT_DOUBLE_EQ(engine::onCpuShare(0, 0), 1.0) << "an empty block";
