@@ -189,9 +189,10 @@ std::string methodText(const CompareReport& r) {
         "blocks (the first seed's method); p50 is the nearest-rank median of every query's wall time. Each benefit "
         "is the ratio A/B of geometric means over queries of each query's median (thread CPU time, or wall time for "
         "p50; a query's thread CPU is its wall time times its block's thread CPU over the block's wall time, the "
-        "thread-CPU clock being read at a block's ends, not around each query) — a ratio of geometric means, not a mean of ratios — with a paired percentile bootstrap 95 % interval "
-        "({} resamples of the queries). Verdict for each B vs A: faster / slower when the whole interval lies beyond "
-        "the noise floor (±{:.1f} %{}), no-difference when it lies inside, inconclusive when it straddles it.",
+        "thread-CPU clock being read at a block's ends, not around each query) — a ratio of geometric means, not a "
+        "mean of ratios — with a paired percentile bootstrap 95 % interval ({} resamples of the queries). Verdict "
+        "for each B vs A: faster / slower when the whole interval lies beyond the noise floor (±{:.1f} %{}), "
+        "no-difference when it lies inside, inconclusive when it straddles it.",
         r.targetCount(), r.warmupSeconds, r.repetitions, r.bootstrapSamples, r.noiseFloor * 100,
         r.aa ? ", raised per scenario to the A/A interval's distance from 1" : "");
   }

@@ -60,8 +60,8 @@ std::string intervalText(double ciLow, double ciHigh);
 double onCpuShare(std::int64_t threadCpuNs, std::int64_t wallNs) noexcept;
 
 // The warning of a comparison whose CPU figures carry a large share of clock reads: each query's
-// thread CPU sample holds about `clockMs` of them (two steady-clock reads), the same for every
-// target, which pulls every CPU benefit toward 1. `sets` holds, per query set, the
+// thread CPU sample holds about `clockMs` of them (about one steady-clock read's cost), the same
+// for every target, which pulls every CPU benefit toward 1. `sets` holds, per query set, the
 // smallest target's geometric mean of per-query medians (ms). One warning naming every set where
 // clockMs reaches 10 % of it ("... on 2 of 3 sets (rare-2 49 %, mid-df-1 20 %) ..."); nothing when
 // none does.
