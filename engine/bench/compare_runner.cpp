@@ -332,9 +332,8 @@ CompareReport CompareRunner::run() {
   // Each query is timed between two steady-clock reads: about one read's cost lands in its sample
   // (and the two reads in the process CPU of its block), the same for every target, so on
   // microsecond queries every CPU benefit is pulled toward 1. Said once, naming the sets where
-  // they reach 10 % (clockShareWarning). Until stop 37 a thread-CPU read (a system call, 0.6-1.4
-  // us) sat around each query too: 16-41 % of the per-query thread CPU on 5 of the embedded
-  // default's 6 sets.
+  // they reach 10 % (clockShareWarning). Until stop 37 a thread-CPU read, a system call (1.32 us
+  // on that stop's host), sat around each query too (block()).
   std::vector<std::pair<std::string, double>> medians;  // per set: the smallest target's median thread CPU
   for (std::size_t set = 0; set < workload.sets().size(); ++set) {
     if (m_options.stop.stop_requested()) break;

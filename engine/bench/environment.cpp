@@ -17,6 +17,7 @@
 #include <fstream>
 #include <mutex>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 // Set on this file by engine/bench/CMakeLists.txt from the configure step.
@@ -46,30 +47,25 @@ std::string firstLine(const char* path) {
   return line;
 }
 
-std::string cpuModel() {
+// The value of the first processor's `key` line in /proc/cpuinfo ("model name", "flags"), after
+// its colon; "" when absent.
+std::string cpuinfoValue(std::string_view key) {
   std::ifstream in("/proc/cpuinfo");
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) {
-        auto v = line.substr(colon + 1);
-        while (!v.empty() && v.front() == ' ') v.erase(v.begin());
-        return v;
-      }
-    }
-  }
-  return "unknown";
-}
-
-// The flags line of the first processor in /proc/cpuinfo ("" when absent).
-std::string cpuFlagsLine() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("flags", 0) == 0) return line;
+    if (line.rfind(key, 0) != 0) continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    auto v = line.substr(colon + 1);
+    while (!v.empty() && v.front() == ' ') v.erase(v.begin());
+    return v;
   }
   return {};
+}
+
+std::string cpuModel() {
+  std::string model = cpuinfoValue("model name");
+  return model.empty() ? "unknown" : model;
 }
 
 double memTotalMib() {
@@ -155,7 +151,7 @@ Environment collectEnvironment() {
   e.memTotalMib = memTotalMib();
   e.steadyClockCallNs = callCostNs([] { return steadyNowNs(); });
   e.threadCpuClockCallNs = callCostNs([] { return threadCpuNs(); });
-  e.syscallsFlushTlb = ptiWithoutPcid(firstLine("/sys/devices/system/cpu/vulnerabilities/meltdown"), cpuFlagsLine());
+  e.syscallsFlushTlb = ptiWithoutPcid(firstLine("/sys/devices/system/cpu/vulnerabilities/meltdown"), cpuinfoValue("flags"));
   return e;
 }
 

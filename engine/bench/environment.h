@@ -25,7 +25,7 @@ std::string currentSimdTarget();
 
 // Whether system calls empty the TLB: the kernel isolates its page tables (`meltdownStatus`, the
 // line of /sys/devices/system/cpu/vulnerabilities/meltdown, says "PTI") and the CPU has no PCID
-// (`cpuFlags`, /proc/cpuinfo's flags line) to keep the user's TLB entries across the switch.
+// (`cpuFlags`, the value of /proc/cpuinfo's flags line) to keep the user's TLB entries across the switch.
 bool ptiWithoutPcid(std::string_view meltdownStatus, std::string_view cpuFlags);
 
 // The report warning for a host whose system calls empty the TLB (nullopt elsewhere): the clock
