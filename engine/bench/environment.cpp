@@ -191,4 +191,31 @@ std::string indexFingerprint(const Index& index) {
   return fmt::format("fnv1a64:{:016x}", h);
 }
 
+std::span<const EnvironmentField> environmentFields() noexcept {
+  static constexpr EnvironmentField kFields[] = {
+      {"cpu_model", &Environment::cpuModel},
+      {"cores", &Environment::cores},
+      {"mem_total_mib", &Environment::memTotalMib},
+      {"kernel", &Environment::kernel},
+      {"hostname", &Environment::hostname},
+      {"load_average_1m", &Environment::loadAverage1m},
+      {"governor", &Environment::governor},
+      {"aslr", &Environment::aslr},
+      {"compiler", &Environment::compiler},
+      {"compiler_flags", &Environment::compilerFlags},
+      {"build_type", &Environment::buildType},
+      {"sanitizers", &Environment::sanitizers},
+      {"git_commit", &Environment::gitCommit},
+      {"git_dirty", &Environment::gitDirty},
+      {"simd_target", &Environment::simdTarget},
+      {"wandscope_version", &Environment::wandscopeVersion},
+      {"gui_attached", &Environment::guiAttached},
+      {"started_utc", &Environment::startedUtc},
+      {"steady_clock_call_ns", &Environment::steadyClockCallNs},
+      {"thread_cpu_clock_call_ns", &Environment::threadCpuClockCallNs},
+      {"syscalls_flush_tlb", &Environment::syscallsFlushTlb},
+  };
+  return kFields;
+}
+
 }  // namespace wandscope::engine

@@ -6,8 +6,10 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace wandscope::engine {
 
@@ -32,6 +34,17 @@ bool ptiWithoutPcid(std::string_view meltdownStatus, std::string_view cpuFlags);
 // reads around each request of a load run then cost the request more than their own time
 // (docs/PERF.md, "Clock reads and the TLB"; `compare` reads that clock per block, not per query).
 std::optional<std::string> syscallTlbWarning(const Environment& env);
+
+// The Environment's fields as report.json and the run store name them (docs/FORMAT.md), in that
+// order: one table for the report writer and the store's codec. Environment::fingerprints is not
+// in it: it is written apart, as "fingerprints": {name: hash}.
+using EnvironmentMember = std::variant<std::string Environment::*, unsigned Environment::*,
+                                       double Environment::*, bool Environment::*>;
+struct EnvironmentField {
+  const char* name;
+  EnvironmentMember member;
+};
+std::span<const EnvironmentField> environmentFields() noexcept;
 
 // Whether this binary is an optimised build without sanitizers (reports warn otherwise).
 bool isReleaseBuild(const Environment& env);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/bench/report_writer.h"
 
+#include "engine/bench/environment.h"
 #include "engine/bench/saturation_rule.h"
 #include "engine/core/error.h"
 #include "engine/core/fs_util.h"
@@ -14,6 +15,7 @@
 #include <cmath>
 #include <functional>
 #include <set>
+#include <variant>
 
 namespace wandscope::engine {
 namespace {
@@ -279,28 +281,12 @@ void openTables(std::string& md, const RunReport& report) {
 }  // namespace
 
 nlohmann::json environmentJson(const Environment& e) {
-  return nlohmann::json{{"cpu_model", e.cpuModel},
-              {"cores", e.cores},
-              {"mem_total_mib", e.memTotalMib},
-              {"kernel", e.kernel},
-              {"hostname", e.hostname},
-              {"load_average_1m", e.loadAverage1m},
-              {"governor", e.governor},
-              {"aslr", e.aslr},
-              {"compiler", e.compiler},
-              {"compiler_flags", e.compilerFlags},
-              {"build_type", e.buildType},
-              {"sanitizers", e.sanitizers},
-              {"git_commit", e.gitCommit},
-              {"git_dirty", e.gitDirty},
-              {"simd_target", e.simdTarget},
-              {"wandscope_version", e.wandscopeVersion},
-              {"gui_attached", e.guiAttached},
-              {"started_utc", e.startedUtc},
-              {"steady_clock_call_ns", e.steadyClockCallNs},
-              {"thread_cpu_clock_call_ns", e.threadCpuClockCallNs},
-              {"syscalls_flush_tlb", e.syscallsFlushTlb},
-              {"fingerprints", e.fingerprints}};
+  nlohmann::json j = nlohmann::json::object();
+  for (const EnvironmentField& field : environmentFields()) {
+    std::visit([&](const auto member) { j[field.name] = e.*member; }, field.member);
+  }
+  j["fingerprints"] = e.fingerprints;
+  return j;
 }
 
 std::string reportJson(const RunReport& report) {

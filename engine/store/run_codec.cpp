@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/store/run_codec.h"
 
+#include "engine/bench/environment.h"
 #include "engine/core/error.h"
 #include "engine/core/json_number.h"
 #include "engine/core/text_escape.h"
@@ -24,36 +25,8 @@ static_assert(std::is_same_v<std::uint32_t, unsigned>, "RungResult::index is han
 // ---- the field tables: one line per field, in report.json's order ----------------------------
 // The names are those of the runner's report.json (benchprofiles/README.md, "Outputs").
 
-using EnvironmentMember = std::variant<std::string Environment::*, unsigned Environment::*,
-                                       double Environment::*, bool Environment::*>;
-struct EnvironmentField {
-  const char* name;
-  EnvironmentMember member;
-};
-const EnvironmentField kEnvironmentFields[] = {
-    {"cpu_model", &Environment::cpuModel},
-    {"cores", &Environment::cores},
-    {"mem_total_mib", &Environment::memTotalMib},
-    {"kernel", &Environment::kernel},
-    {"hostname", &Environment::hostname},
-    {"load_average_1m", &Environment::loadAverage1m},
-    {"governor", &Environment::governor},
-    {"aslr", &Environment::aslr},
-    {"compiler", &Environment::compiler},
-    {"compiler_flags", &Environment::compilerFlags},
-    {"build_type", &Environment::buildType},
-    {"sanitizers", &Environment::sanitizers},
-    {"git_commit", &Environment::gitCommit},
-    {"git_dirty", &Environment::gitDirty},
-    {"simd_target", &Environment::simdTarget},
-    {"wandscope_version", &Environment::wandscopeVersion},
-    {"gui_attached", &Environment::guiAttached},
-    {"started_utc", &Environment::startedUtc},
-    {"steady_clock_call_ns", &Environment::steadyClockCallNs},
-    {"thread_cpu_clock_call_ns", &Environment::threadCpuClockCallNs},
-    {"syscalls_flush_tlb", &Environment::syscallsFlushTlb},
-};
-// Environment::fingerprints is written as "fingerprints": {name: hash}.
+// The Environment's fields: environmentFields() (engine/bench/environment.h), which the report
+// writer uses too; Environment::fingerprints is written as "fingerprints": {name: hash}.
 
 // A 95 % confidence interval, written as "<name>": [low, high] (null when both are absent); the
 // CSV has one column per bound.
@@ -390,7 +363,7 @@ void objectFromJson(const FieldReader& reader, Owner& owner, const Fields& field
 Environment environmentFrom(const json& j, const std::string& source, const std::string& prefix) {
   const FieldReader reader(j, source, prefix);
   Environment e;
-  objectFromJson(reader, e, kEnvironmentFields);
+  objectFromJson(reader, e, environmentFields());
   reader.read("fingerprints", e.fingerprints);
   return e;
 }
@@ -507,7 +480,7 @@ void appendCsvLine(std::string& out, const std::vector<std::string>& cells) {
 }  // namespace
 
 json RunCodec::toJson(const Environment& environment) {
-  json j = objectToJson(environment, kEnvironmentFields);
+  json j = objectToJson(environment, environmentFields());
   j["fingerprints"] = environment.fingerprints;
   return j;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/store/run_codec.h"
 
+#include "engine/bench/report_writer.h"
 #include "engine/core/error.h"
 #include "tests/engine/store/store_test_data.h"
 
@@ -66,6 +67,15 @@ TEST(RunCodec, UsesReportJsonFieldNames) {
   // The profile is embedded as JSON, not as an escaped string.
   EXPECT_EQ(j["profile_json"]["rates"][1], 2000.5);
   EXPECT_EQ(j["profile"], report.header.profileName);
+}
+
+// report.json is written by engine/bench's report writer and read back by this codec (the run
+// store, the workbench's history): the environment must come out of both the same, every field
+// set away from its default.
+TEST(RunCodec, WritesTheEnvironmentAsTheReportWriterDoes) {
+  const auto report = makeReport("20240501T123456Z-abcd", 1);
+  EXPECT_EQ(RunCodec::toJson(report.header.environment), engine::environmentJson(report.header.environment));
+  EXPECT_EQ(RunCodec::toJson(report.header.environment)["syscalls_flush_tlb"], true);
 }
 
 TEST(RunCodec, ReportRoundTripsThroughJsonText) {
