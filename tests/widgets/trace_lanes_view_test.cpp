@@ -489,3 +489,47 @@ TEST(TraceLanesViewHeader, TheNoCursorNoteIsNeverCutOff) {
 
 }  // namespace
 }  // namespace wandscope::widgets
+
+namespace wandscope::widgets {
+namespace {
+
+// A skip's arrow runs along the top of the first lane, where that lane's cursor label is: it was
+// drawn over the label and struck its text through ("cursor 500" under a green line, noted at
+// stop 37). The arrow now passes under the cursors' labels: no pixel of the arrow's colour
+// inside a label's box.
+TEST(TraceLanesViewLabels, ASkipArrowLeavesTheCursorLabelsReadable) {
+  auto s = makeTrace(1000, 10, 900);
+  auto& r = s->primary;
+  // Step 1: lane 0's block skipped from doc 20 to 880, both cursors at 500 (inside the skip).
+  r.events.insert(r.events.begin() + 1,
+                  TraceEvent{TraceEventKind::BlockSkipped, TraceReason::None, 0, 20, 880, 0.0f, 3.0f, 2.0f});
+  r.positions.insert(r.positions.begin() + 2, {500, 500});
+  TraceLanesView view;
+  view.resize(1000, 400);
+  view.setRun(s, &s->primary);
+  view.setStep(1);
+  ASSERT_TRUE(view.cursorLabelsShown());
+  const QImage picture = view.grab().toImage();
+  ASSERT_FALSE(view.cursorLabelRects().empty());
+  const QColor arrow = QColor(0x2e, 0x8b, 0x57).darker(120);
+  int crossed = 0;
+  int arrowPixels = 0;
+  for (int y = 0; y < picture.height(); ++y) {
+    for (int x = 0; x < picture.width(); ++x) {
+      const QColor c = picture.pixelColor(x, y);
+      if (std::abs(c.red() - arrow.red()) > 12 || std::abs(c.green() - arrow.green()) > 12 ||
+          std::abs(c.blue() - arrow.blue()) > 12) {
+        continue;
+      }
+      ++arrowPixels;
+      for (const QRectF& box : view.cursorLabelRects()) {
+        if (box.adjusted(1, 1, -1, -1).contains(QPointF(x + 0.5, y + 0.5))) ++crossed;
+      }
+    }
+  }
+  EXPECT_GT(arrowPixels, 500) << "the arrow is drawn";
+  EXPECT_EQ(crossed, 0) << "arrow pixels inside a cursor label";
+}
+
+}  // namespace
+}  // namespace wandscope::widgets

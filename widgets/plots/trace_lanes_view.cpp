@@ -12,6 +12,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
+#include <QRegion>
 #include <QToolTip>
 #include <QVector>
 #include <QWheelEvent>
@@ -524,6 +525,7 @@ void TraceLanesView::paintEvent(QPaintEvent*) {
   const Geometry g = geometry();
   m_pendingLabels.clear();
   m_marks.clear();
+  m_cursorLabels.clear();
   m_blockLabels.clear();
   for (std::size_t t = 0; t < m_snapshot->lanes.size(); ++t) paintLane(p, g, t);
   paintOverlays(p, g);
@@ -735,6 +737,7 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
     p.setPen(palette().color(QPalette::Text));
     p.drawText(QRect(g.right - 90, top + 2, 88, 14), Qt::AlignRight, QStringLiteral("exhausted"));
     m_marks.push_back(QRectF(g.right - 90, top + 2, 88, 14));
+    m_cursorLabels.push_back(QRectF(g.right - 90, top + 2, 88, 14));
   } else if (cursor >= from && cursor < to) {
     const double x = xOf(cursor, g);
     p.setPen(QPen(palette().color(QPalette::Text), 2));
@@ -762,6 +765,7 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
       p.fillRect(box, bg);
       p.drawText(box.adjusted(2, 0, -2, 0), (flip ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter, where);
       m_marks.push_back(box);
+      m_cursorLabels.push_back(box);
     }
   }
   p.setFont(font());
@@ -833,6 +837,11 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     range(e.doc, end, QColor(0x2e, 0x8b, 0x57, 55), QString());
     const double x0 = xOf(clampDoc(e.doc), g), x1 = xOf(clampDoc(end), g);
     const double y = top + 8;
+    // Along the first lane's top, where its cursor's label is: the arrow passes under the labels.
+    QRegion around(rect());
+    for (const QRectF& box : m_cursorLabels) around -= QRegion(box.toAlignedRect());
+    p.save();
+    p.setClipRegion(around);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(QPen(kSkip.darker(120), 2));
     p.drawLine(QPointF(x0, y), QPointF(x1, y));
@@ -842,7 +851,7 @@ void TraceLanesView::paintOverlays(QPainter& p, const Geometry& g) const {
     head.lineTo(x1 - 8, y + 5);
     head.closeSubpath();
     p.fillPath(head, kSkip.darker(120));
-    p.setRenderHint(QPainter::Antialiasing, false);
+    p.restore();
     m_marks.push_back(QRectF(x0, y - 5, x1 - x0, 10));
     labelBox(x0 + 4, top + 18 + p.fontMetrics().height() + 4,
              e.kind == TraceEventKind::WindowJumped ? QStringLiteral("jump to %1").arg(formatDoc(e.docEnd))

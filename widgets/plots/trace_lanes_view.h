@@ -118,6 +118,9 @@ class TraceLanesView : public QWidget {
   };
   const std::vector<BlockLabel>& blockLabels() const noexcept { return m_blockLabels; }
   const std::vector<QRectF>& overlayMarks() const noexcept { return m_marks; }
+  // The boxes of the cursors' labels ("cursor 500", "exhausted") as the last paint laid them out;
+  // a skip's arrow passes under them.
+  const std::vector<QRectF>& cursorLabelRects() const noexcept { return m_cursorLabels; }
   // The doc-id axis under the lanes (on by default). In comparison mode the page draws it under
   // the lower view only while both views show the same doc-id range.
   void setShowAxis(bool show);
@@ -211,6 +214,7 @@ class TraceLanesView : public QWidget {
   };
   mutable std::vector<PendingLabel> m_pendingLabels;
   mutable std::vector<QRectF> m_marks;
+  mutable std::vector<QRectF> m_cursorLabels;
   mutable std::vector<BlockLabel> m_blockLabels;
 };
 
