@@ -27,9 +27,12 @@ constexpr std::uint32_t kMaxWindowBlocks = 64;
 // A further clause is merged (its blocks in the window decoded and intersected with the
 // candidates by the SIMD kernels) while it holds at most this many postings in the window per
 // candidate; a longer one is probed candidate by candidate (a find-next-geq in the block holding
-// the candidate, decoded on demand), as the leapfrog does. (8 as the block kernels' V1 switch; not
-// tuned.)
-constexpr std::uint64_t kMergePostingsPerCandidate = 8;
+// the candidate, decoded on demand), as the leapfrog does. Tuned at stop 38 (plugins of 8, 64 and
+// 256 in process, every multi-term AND set of docs/PERF.md, AMD EPYC family 26): 256 against 8
+// was faster on sequential-2/3/5 (1.04x-1.08x) and rare+common-3/5 (1.03x, 1.06x), no set slower.
+// Merging every clause, whatever its length, gained nothing on the rare and rare+common sets in
+// alternating `run --repeat` rounds: a common word's blocks far from every candidate are decoded.
+constexpr std::uint64_t kMergePostingsPerCandidate = 256;
 // The candidates' length normalisers are requested this many candidates ahead of their use (on
 // mid-df-2 the candidate loop took 54.7 thousand TSC ticks a query at 16, 56.9 at 4, 62.6 at 64,
 // 74.4 with none).
