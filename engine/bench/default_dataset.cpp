@@ -33,6 +33,14 @@ std::string stampText(const DefaultDataset& d) {
   return j.dump(2) + "\n";
 }
 
+// Removes what a preparation writes (never throws): the corpus, the query files, the index.
+void removeDatasetFiles(const DefaultDataset& d) noexcept {
+  std::error_code ec;
+  std::filesystem::remove(d.corpus, ec);
+  for (const auto& q : d.querySets) std::filesystem::remove(q.path, ec);
+  std::filesystem::remove_all(d.index, ec);
+}
+
 }  // namespace
 
 DefaultDataset defaultDatasetSpec(const std::filesystem::path& cacheRoot, std::uint64_t docs) {
@@ -106,6 +114,15 @@ DefaultDataset prepareDefaultDataset(DefaultDataset d, const ProgressFn& progres
   std::filesystem::create_directories(d.dir / "queries", ec);
   if (ec) throwIo("cannot create " + d.dir.string() + ": " + ec.message());
   std::filesystem::remove(stampPath, ec);
+  // A failure or a stop (the progress callback throwing) from here on leaves no part of the
+  // dataset: a stop at the corpus's last report left a complete corpus.jsonl without a stamp.
+  struct Cleanup {
+    const DefaultDataset& d;
+    bool armed = true;
+    ~Cleanup() {
+      if (armed) removeDatasetFiles(d);
+    }
+  } cleanup{d};
   generateCorpus(d.corpusParams, d.corpus, progress);
   // All sets from one scan of the corpus (a scan costs seconds; drawing a set, milliseconds).
   const CorpusProfile profile = CorpusProfile::scan(d.corpus, CorpusFormat::Beir, scanOptionsFor(params), progress);
@@ -117,6 +134,7 @@ DefaultDataset prepareDefaultDataset(DefaultDataset d, const ProgressFn& progres
   options.progress = progress;
   buildIndex(options, d.index);
   writeFileAtomically(stampPath, stamp);
+  cleanup.armed = false;
   return d;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The embedded default's cache: made once, reused while current, made again when a query file
-// was emptied or cut (it was read as a set of 0 queries, and a run over it said nothing).
+// was emptied or cut (it was read as a set of 0 queries, and a run over it said nothing); a
+// preparation stopped at any progress report leaves no part of a dataset behind.
 #include "engine/bench/default_dataset.h"
 #include "engine/corpus/query_reader.h"
 #include "tests/support/temp_dir.h"
@@ -9,6 +10,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 namespace wandscope::test {
 namespace {
@@ -26,6 +29,42 @@ TEST(DefaultDataset, ADamagedQueryFileMakesTheCacheAgain) {
     d = engine::prepareDefaultDataset(engine::defaultDatasetSpec(dir.path(), 3000));
     EXPECT_TRUE(d.rebuilt) << "damage: '" << damage << "'";
     EXPECT_EQ(engine::readQueries(victim).size(), engine::kQueriesPerSet);
+  }
+}
+
+struct StopHere {};
+
+// Every file under dir (recursively), as paths relative to it.
+std::vector<std::string> filesUnder(const std::filesystem::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    if (e.is_regular_file()) out.push_back(std::filesystem::relative(e.path(), dir).string());
+  }
+  return out;
+}
+
+// A stop arrives as the progress callback throwing (the bench runner's StoppedWhilePreparing).
+// Thrown at the final "generating" report, just after the corpus was renamed into place, it left
+// a complete corpus.jsonl in a dataset without its stamp (BenchRunner's
+// AStopWhileTheDatasetIsPreparedEndsThePreparation failed so whenever 20,000 documents were made
+// before the first in-loop report, 100 ms in). Now every report is tried in turn: nothing is left.
+TEST(DefaultDataset, AStopAtAnyProgressReportLeavesNoPartOfTheDataset) {
+  TempDir dir;
+  const auto spec = engine::defaultDatasetSpec(dir.path(), 3000);
+  int reports = 0;
+  (void)engine::prepareDefaultDataset(spec, [&](const engine::Progress&) { ++reports; });
+  ASSERT_GT(reports, 3);
+  std::filesystem::remove_all(spec.dir);
+  for (int stopAt = 1; stopAt <= reports; ++stopAt) {
+    SCOPED_TRACE("stopped at report " + std::to_string(stopAt) + " of " + std::to_string(reports));
+    int seen = 0;
+    EXPECT_THROW((void)engine::prepareDefaultDataset(spec,
+                                                     [&](const engine::Progress&) {
+                                                       if (++seen == stopAt) throw StopHere{};
+                                                     }),
+                 StopHere);
+    const auto left = std::filesystem::exists(spec.dir) ? filesUnder(spec.dir) : std::vector<std::string>{};
+    EXPECT_TRUE(left.empty()) << left.size() << " file(s) left, the first " << left.front();
   }
 }
 
