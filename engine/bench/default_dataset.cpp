@@ -116,25 +116,22 @@ DefaultDataset prepareDefaultDataset(DefaultDataset d, const ProgressFn& progres
   std::filesystem::remove(stampPath, ec);
   // A failure or a stop (the progress callback throwing) from here on leaves no part of the
   // dataset: a stop at the corpus's last report left a complete corpus.jsonl without a stamp.
-  struct Cleanup {
-    const DefaultDataset& d;
-    bool armed = true;
-    ~Cleanup() {
-      if (armed) removeDatasetFiles(d);
+  try {
+    generateCorpus(d.corpusParams, d.corpus, progress);
+    // All sets from one scan of the corpus (a scan costs seconds; drawing a set, milliseconds).
+    const CorpusProfile profile = CorpusProfile::scan(d.corpus, CorpusFormat::Beir, scanOptionsFor(params), progress);
+    for (std::size_t i = 0; i < d.querySets.size(); ++i) {
+      writeQueriesJsonl(generateQuerySet(profile, params[i]), d.querySets[i].path);
     }
-  } cleanup{d};
-  generateCorpus(d.corpusParams, d.corpus, progress);
-  // All sets from one scan of the corpus (a scan costs seconds; drawing a set, milliseconds).
-  const CorpusProfile profile = CorpusProfile::scan(d.corpus, CorpusFormat::Beir, scanOptionsFor(params), progress);
-  for (std::size_t i = 0; i < d.querySets.size(); ++i) {
-    writeQueriesJsonl(generateQuerySet(profile, params[i]), d.querySets[i].path);
+    IndexBuildOptions options;
+    options.corpus = d.corpus;
+    options.progress = progress;
+    buildIndex(options, d.index);
+    writeFileAtomically(stampPath, stamp);
+  } catch (...) {
+    removeDatasetFiles(d);
+    throw;
   }
-  IndexBuildOptions options;
-  options.corpus = d.corpus;
-  options.progress = progress;
-  buildIndex(options, d.index);
-  writeFileAtomically(stampPath, stamp);
-  cleanup.armed = false;
   return d;
 }
 

@@ -734,10 +734,11 @@ void TraceLanesView::paintLane(QPainter& p, const Geometry& g, std::size_t t) co
   if (!cursorsWalked()) {
     // No marker (the header says why).
   } else if (cursor == kNoMoreDocs) {
+    const QRect box(g.right - 90, top + 2, 88, 14);
     p.setPen(palette().color(QPalette::Text));
-    p.drawText(QRect(g.right - 90, top + 2, 88, 14), Qt::AlignRight, QStringLiteral("exhausted"));
-    m_marks.push_back(QRectF(g.right - 90, top + 2, 88, 14));
-    m_cursorLabels.push_back(QRectF(g.right - 90, top + 2, 88, 14));
+    p.drawText(box, Qt::AlignRight, QStringLiteral("exhausted"));
+    m_marks.push_back(box);
+    m_cursorLabels.push_back(box);
   } else if (cursor >= from && cursor < to) {
     const double x = xOf(cursor, g);
     p.setPen(QPen(palette().color(QPalette::Text), 2));
