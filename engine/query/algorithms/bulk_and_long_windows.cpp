@@ -31,7 +31,7 @@ constexpr std::uint32_t kMaxWindowBlocks = 64;
 // 256 in process, every multi-term AND set of docs/PERF.md, AMD EPYC family 26): 256 against 8
 // was faster on sequential-2/3/5 (1.04x-1.08x) and rare+common-3/5 (1.03x, 1.06x), no set slower.
 // Merging every clause, whatever its length, gained nothing on the rare and rare+common sets in
-// alternating `run --repeat` rounds: a common word's blocks far from every candidate are decoded.
+// alternating `run --repeat` rounds (a merge decodes every block of the clause in the window).
 constexpr std::uint64_t kMergePostingsPerCandidate = 256;
 // The candidates' length normalisers are requested this many candidates ahead of their use (on
 // mid-df-2 the candidate loop took 54.7 thousand TSC ticks a query at 16, 56.9 at 4, 62.6 at 64,
