@@ -19,6 +19,15 @@ inline constexpr std::size_t kBp128Values = 128;
 // Number of 32-bit words a block of the given width occupies.
 constexpr std::size_t bp128Words(std::uint32_t width) noexcept { return 4u * width; }
 
+// Number of 32-bit words the first `values` (1..128) values of a block take when the block is cut
+// after the rows they fill: ceil(values / 4) rows, each lane's bits rounded up to whole words. The
+// words dropped hold only later rows, so a block whose later values are 0 unpacks from this prefix
+// followed by zero words (a packed tail, docs/FORMAT.md). For 128 values it is bp128Words(width).
+constexpr std::size_t bp128PrefixWords(std::uint32_t width, std::size_t values) noexcept {
+  const std::size_t rows = (values + 3) / 4;
+  return 4u * ((rows * width + 31) / 32);
+}
+
 // Smallest width that holds every one of the n values (0 when all are 0).
 std::uint32_t requiredWidth(const std::uint32_t* values, std::size_t n) noexcept;
 

@@ -13,7 +13,7 @@ namespace wandscope::engine::format {
 
 static_assert(std::endian::native == std::endian::little, "the index format is little-endian");
 
-inline constexpr std::uint32_t kFormatVersion = 1;
+inline constexpr std::uint32_t kFormatVersion = 2;  // 2: packed tails
 inline constexpr char kMagic[8] = {'W', 'S', 'C', 'O', 'P', 'E', 'I', 'X'};
 inline constexpr std::uint32_t kFooterMagic = 0x444E4557u;  // "WEND"
 
@@ -74,21 +74,27 @@ static_assert(sizeof(TermEntry) == 40);
 // ---- .post ---------------------------------------------------------------------------------
 // Each list starts 16-byte aligned with its skip table (one entry per block), then the blocks.
 // A full block is BP128 doc gaps (stored as gap - 1) followed by BP128 (tf - 1), each
-// 16 * width bytes. The last block of a list holds the remaining 1..128 postings; when it has
-// fewer than 128 it is a varint tail instead: per posting a varint of ((gap - 1) << 1) | (tf == 1),
-// then, only when tf > 1, a varint of (tf - 2) (docs/FORMAT.md). The first gap of a list is taken
-// from (docBase - 1), mod 2^32.
+// 16 * width bytes. The last block of a list holds the remaining 1..128 postings. With fewer than
+// 128 it is a tail: from kPackedTailMinPostings postings on a packed tail, the two BP128 streams of
+// a full block whose later values are 0, each cut after the rows its postings fill
+// (codec::bp128PrefixWords); with fewer a varint tail: per posting a varint of
+// ((gap - 1) << 1) | (tf == 1), then, only when tf > 1, a varint of (tf - 2) (docs/FORMAT.md).
+// The first gap of a list is taken from (docBase - 1), mod 2^32.
 struct SkipEntry {
   std::uint32_t lastDoc;     // global doc id of the block's last posting
   std::uint32_t dataOffset;  // byte offset of the block's data from the start of the skip table
   std::uint32_t dataBytes;   // bytes of doc + frequency data
-  std::uint8_t docWidth;     // BP128 width of the doc gaps (0..32); unused for a varint tail
-  std::uint8_t freqWidth;    // BP128 width of tf - 1 (0..32); unused for a varint tail
+  std::uint8_t docWidth;     // BP128 width of the doc gaps (0..32); 0 for a varint tail
+  std::uint8_t freqWidth;    // BP128 width of tf - 1 (0..32); 0 for a varint tail
   std::uint8_t countMinus1;  // postings in the block minus one (0..127)
-  std::uint8_t flags;        // kSkipVarintTail
+  std::uint8_t flags;        // 0 (a full block), kSkipVarintTail or kSkipPackedTail
 };
 static_assert(sizeof(SkipEntry) == 16);
 inline constexpr std::uint8_t kSkipVarintTail = 1;
+inline constexpr std::uint8_t kSkipPackedTail = 2;
+// A tail of this many postings or more is packed, a shorter one is a varint tail. Unpacking a
+// BP128 block costs about as much as decoding this many varints (wandscope_bench tail_decode).
+inline constexpr std::uint32_t kPackedTailMinPostings = 32;
 
 // ---- .bounds -------------------------------------------------------------------------------
 // payload: BoundsHeader, f32 listMaxWeight[termCount], f32 blockMaxWeight[totalBlocks], then,

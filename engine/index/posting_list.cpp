@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <cstring>
 
 namespace wandscope::engine {
 namespace {
@@ -50,26 +51,60 @@ const std::uint8_t* readTailCode(const std::uint8_t* p, const std::uint8_t* end,
   return nullptr;
 }
 
+// Copies the first `words` words of a BP128 stream of `width` to `out` (aligned, 4 * width
+// words) and zeroes the rest: a packed tail's stream made whole for the full-block kernels.
+void wholeStream(const std::byte* data, std::size_t words, std::uint32_t width, std::uint32_t* out) noexcept {
+  std::memcpy(out, data, words * sizeof(std::uint32_t));
+  std::fill(out + words, out + codec::bp128Words(width), 0u);
+}
+
 }  // namespace
+
+std::size_t packedTailBytes(const format::SkipEntry& skip) noexcept {
+  const std::uint32_t count = skip.countMinus1 + 1u;
+  return (codec::bp128PrefixWords(skip.docWidth, count) + codec::bp128PrefixWords(skip.freqWidth, count)) *
+         sizeof(std::uint32_t);
+}
+
+void unpackPackedTailDocs(const std::byte* data, const format::SkipEntry& skip, DocId base, DocId* out) noexcept {
+  alignas(64) std::uint32_t words[codec::bp128Words(32)];
+  wholeStream(data, codec::bp128PrefixWords(skip.docWidth, skip.countMinus1 + 1u), skip.docWidth, words);
+  simd::bp128Kernels().unpackDelta[skip.docWidth](words, base, out);
+}
 
 std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocId* docs,
                               std::uint32_t* freqs, bool& tailFreqs) {
   const format::SkipEntry& skip = list.skips[block];
   const std::byte* data = list.base + skip.dataOffset;
   const DocId base = list.blockBase(block);
-  if ((skip.flags & format::kSkipVarintTail) == 0) {
+  if (skip.flags == 0) {  // a full block (validated at open: the flags are one kind)
     // The runtime-dispatched kernel of the current SIMD target (engine/codec/simd).
     simd::bp128Kernels().unpackDelta[skip.docWidth](wordsAt(data), base, docs);
     if (docs[kBlockSize - 1] != skip.lastDoc) damaged(list, block);
     tailFreqs = false;
     return kBlockSize;
   }
+  const std::uint32_t count = skip.countMinus1 + 1u;
+  if (skip.flags == format::kSkipPackedTail) {
+    // Unpacked whole into local arrays, since the caller's hold only `count` (validated at open
+    // like a full block: the doc ids ascend inside the segment). Its frequencies come with it.
+    alignas(64) DocId all[kBlockSize];
+    unpackPackedTailDocs(data, skip, base, all);
+    if (all[count - 1] != skip.lastDoc) damaged(list, block);
+    std::copy_n(all, count, docs);
+    alignas(64) std::uint32_t words[codec::bp128Words(32)];
+    wholeStream(data + codec::bp128PrefixWords(skip.docWidth, count) * sizeof(std::uint32_t),
+                codec::bp128PrefixWords(skip.freqWidth, count), skip.freqWidth, words);
+    simd::bp128Kernels().unpackPlusOne[skip.freqWidth](words, all);  // stored minus one
+    std::copy_n(all, count, freqs);
+    tailFreqs = true;
+    return count;
+  }
   // Each code is (gap << 1) | (frequency == 1) with gap = doc - previous doc - 1, so a valid one
   // has at most 33 bits (5 bytes). Doc ids are summed in 64 bits, where 128 codes of at most 35
   // bits cannot wrap: every step adds at least 1, so ending exactly on the skip entry's last doc
   // (validated against the segment when the index was opened) puts every doc id in order inside
   // the segment, and one check after the loop stands for a range check per posting.
-  const std::uint32_t count = skip.countMinus1 + 1u;
   const auto* p = reinterpret_cast<const std::uint8_t*>(data);
   const auto* end = p + skip.dataBytes;
   std::uint64_t next = static_cast<DocId>(base + 1u);  // block 0's base is doc_base - 1 (mod 2^32)

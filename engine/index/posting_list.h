@@ -39,13 +39,21 @@ struct PostingList {
   }
 };
 
-// Decodes a block's doc ids into docs[0..count). For a varint tail block the frequencies are in
-// the same stream and are decoded too (into freqs; returns true in tailFreqs). Throws Error(Index)
-// if the data does not decode to the skip entry's last doc id (a damaged file).
+// Decodes a block's doc ids into docs[0..count). For a tail (varint or packed) the frequencies
+// are decoded too (into freqs[0..count); returns true in tailFreqs). Throws Error(Index) if the
+// data does not decode to the skip entry's last doc id (a damaged file).
 std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocId* docs,
                               std::uint32_t* freqs, bool& tailFreqs);
 
-// Decodes a full (BP128) block's frequencies into freqs[0..128). Not for varint tails.
+// The bytes a packed tail with this skip entry's count and widths takes (its dataBytes when valid).
+std::size_t packedTailBytes(const format::SkipEntry& skip) noexcept;
+
+// Unpacks a packed tail's doc ids, the block's data at `data` and the doc id before it `base`,
+// into out[0..128): the first count are the postings', the rest meaningless. No checks (the
+// reader validates packed tails when it opens a segment).
+void unpackPackedTailDocs(const std::byte* data, const format::SkipEntry& skip, DocId base, DocId* out) noexcept;
+
+// Decodes a full (BP128) block's frequencies into freqs[0..128). Not for tails.
 void decodeBlockFreqs(const PostingList& list, std::uint32_t block, std::uint32_t* freqs);
 
 }  // namespace wandscope::engine

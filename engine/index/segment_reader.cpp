@@ -150,28 +150,36 @@ void SegmentReader::validatePostings() {
       const auto& s = skips[b];
       const std::uint32_t count = s.countMinus1 + 1u;
       const bool last = b + 1 == e.blockCount;
-      const bool tail = (s.flags & format::kSkipVarintTail) != 0;
+      // Each count has one encoding (format.h): full, packed tail or varint tail.
+      const bool varintTail = count < format::kPackedTailMinPostings;
+      const bool packedTail = !varintTail && count < kBlockSize;
       bool ok = s.lastDoc >= m_docBase && s.lastDoc <= lastValid && (b == 0 || s.lastDoc > previousLast);
       ok = ok && std::uint64_t{s.dataOffset} + s.dataBytes <= listBytes &&
-           s.dataOffset >= std::uint64_t{e.blockCount} * sizeof(format::SkipEntry);
-      if (tail) {
-        ok = ok && last && count < kBlockSize && (s.flags & ~format::kSkipVarintTail) == 0;
+           s.dataOffset >= std::uint64_t{e.blockCount} * sizeof(format::SkipEntry) && (last || count == kBlockSize);
+      if (varintTail) {
+        ok = ok && s.flags == format::kSkipVarintTail && s.docWidth == 0 && s.freqWidth == 0;
+      } else if (packedTail) {
+        ok = ok && s.flags == format::kSkipPackedTail && s.docWidth <= 32 && s.freqWidth <= 32 &&
+             s.dataBytes == packedTailBytes(s);
       } else {
-        ok = ok && count == kBlockSize && s.flags == 0 && s.docWidth <= 32 && s.freqWidth <= 32 &&
+        ok = ok && s.flags == 0 && s.docWidth <= 32 && s.freqWidth <= 32 &&
              s.dataBytes == 16u * (std::uint32_t{s.docWidth} + s.freqWidth) && s.dataOffset % 16 == 0;
       }
       if (!ok) m_postings.corrupt(fmt::format("skip entry {} of term {} is invalid", b, t));
-      if (!tail) {
+      if (!varintTail) {
         // Decode the doc ids once: gaps that wrap around 2^32 can still end at the skip entry's
         // last doc (the only check on the query path) after visiting ids outside the segment.
         alignas(16) DocId docs[kBlockSize];
         const DocId base = b == 0 ? m_docBase - 1 : previousLast;
-        kernels.unpackDelta[s.docWidth](
-            reinterpret_cast<const std::uint32_t*>(m_postings.file.data() + e.postingsOffset + s.dataOffset), base,
-            docs);
+        const std::byte* data = m_postings.file.data() + e.postingsOffset + s.dataOffset;
+        if (packedTail) {
+          unpackPackedTailDocs(data, s, base, docs);
+        } else {
+          kernels.unpackDelta[s.docWidth](reinterpret_cast<const std::uint32_t*>(data), base, docs);
+        }
         bool ascending = docs[0] >= m_docBase && (b == 0 || docs[0] > previousLast);
-        for (std::uint32_t i = 1; i < kBlockSize; ++i) ascending = ascending && docs[i] > docs[i - 1];
-        if (!ascending || docs[kBlockSize - 1] != s.lastDoc) {
+        for (std::uint32_t i = 1; i < count; ++i) ascending = ascending && docs[i] > docs[i - 1];
+        if (!ascending || docs[count - 1] != s.lastDoc) {
           m_postings.corrupt(fmt::format("block {} of term {} does not decode to ascending doc ids", b, t));
         }
       }

@@ -55,18 +55,22 @@ std::vector<std::byte> encodePostingList(const std::vector<DocId>& docs,
     skip.dataOffset = static_cast<std::uint32_t>(tableBytes + data.size());
     skip.countMinus1 = static_cast<std::uint8_t>(count - 1);
     const std::size_t dataStart = data.size();
-    if (count == kBlockSize) {
+    if (count >= format::kPackedTailMinPostings) {
+      // A full block, or a packed tail: the same two streams with the values past `count` 0, each
+      // cut after the rows the postings fill (the words dropped hold only those zeros).
+      if (count < kBlockSize) skip.flags = format::kSkipPackedTail;
+      values.fill(0);
       for (std::size_t i = 0; i < count; ++i) {
         values[i] = docs[begin + i] - prev - 1;
         prev = docs[begin + i];
       }
       skip.docWidth = static_cast<std::uint8_t>(codec::requiredWidth(values.data(), count));
       simd::packBp128(values.data(), skip.docWidth, packed.data());
-      appendWords(data, packed.data(), codec::bp128Words(skip.docWidth));
+      appendWords(data, packed.data(), codec::bp128PrefixWords(skip.docWidth, count));
       for (std::size_t i = 0; i < count; ++i) values[i] = freqs[begin + i] - 1;
       skip.freqWidth = static_cast<std::uint8_t>(codec::requiredWidth(values.data(), count));
       simd::packBp128(values.data(), skip.freqWidth, packed.data());
-      appendWords(data, packed.data(), codec::bp128Words(skip.freqWidth));
+      appendWords(data, packed.data(), codec::bp128PrefixWords(skip.freqWidth, count));
     } else {
       // Varint tail, Lucene-style: the gap code carries "tf == 1" in its low bit, so the common
       // single occurrence costs no frequency byte.
@@ -148,7 +152,8 @@ SegmentInfo writeSegment(const std::filesystem::path& dir, std::uint32_t id,
     }
     if (docs.size() > UINT32_MAX || entries.size() == UINT32_MAX) throwBadInput("segment too large");
     // Lists with a full BP128 block start 16-byte aligned (their block data must be); a list that
-    // is only a varint tail needs 4 (its skip entry's alignment) and saves the padding.
+    // is only a tail needs 4 (its skip entry's alignment: a packed tail is copied before it is
+    // unpacked) and saves the padding.
     post.writer().alignTo(docs.size() >= kBlockSize ? 16 : 4);
     format::TermEntry entry{};
     entry.postingsOffset = post.position();

@@ -23,7 +23,7 @@ inline void countUp(std::uint64_t& counter, std::uint64_t n = 1) noexcept {
 struct QueryCounters {
   std::uint64_t postingsDecoded = 0;        // doc ids decoded (block sizes summed)
   std::uint64_t docBlocksDecoded = 0;       // doc-id blocks decoded
-  std::uint64_t freqBlocksDecoded = 0;      // frequency blocks decoded (BP128 blocks and varint tails)
+  std::uint64_t freqBlocksDecoded = 0;      // frequency blocks decoded (full blocks and tails)
   std::uint64_t blocksSkipped = 0;          // blocks a cursor moved past without decoding
   std::uint64_t windowsTotal = 0;           // bulk AND windows examined
   std::uint64_t windowsSkippedEmpty = 0;    // windows with no common document

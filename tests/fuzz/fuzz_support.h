@@ -30,7 +30,8 @@ void writeFuzzFile(const std::filesystem::path& path, std::string_view text);
 std::vector<std::uint8_t> readFuzzFile(const std::filesystem::path& path);
 
 // A small index built once per process in the scratch directory: 300 documents in two segments,
-// one posting list of more than 128 postings (a full BP128 block and a varint tail), stored text.
+// posting lists of more than 128 postings (a full BP128 block and a tail, packed or varint by its
+// count), stored text.
 // Words are "w0".."w49"; "w0" is in four documents of five.
 struct FuzzTemplateIndex {
   std::filesystem::path dir;

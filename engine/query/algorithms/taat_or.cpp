@@ -138,8 +138,9 @@ void taatOr(QueryContext& ctx) {
     if ((blk.state & kCursorBlock) == 0) {
       const PostingList& list = lists[blk.list];
       const format::SkipEntry& skip = list.skips[blk.block];
-      // The doc ids' bytes: a BP128 block's 128 gaps of docWidth bits, or the whole varint tail.
-      const std::size_t bytes = (skip.flags & format::kSkipVarintTail) != 0 ? skip.dataBytes : codec::bp128Words(skip.docWidth) * 4;
+      // The doc ids' bytes: a full block's 128 gaps of docWidth bits, or the whole tail (a packed
+      // tail's frequencies are unpacked with its doc ids).
+      const std::size_t bytes = skip.flags != 0 ? skip.dataBytes : codec::bp128Words(skip.docWidth) * 4;
       list.prefetchBlock(blk.block, bytes);
     }
   }

@@ -156,6 +156,66 @@ TEST(CraftedSegment, AWideButValidFullBlockIsAccepted) {
   EXPECT_EQ(engine::search(*index, r).hits, before);
 }
 
+// A packed tail (here the only block of "zzz", 40 postings) rewritten at width 32 with the gaps
+// `gaps` (stored minus one) and the skip entry's last doc `lastDoc`; the other fields and the
+// frequencies as written. Returns the rewritten index's answer to openAndQuery.
+std::string rewritePackedTail(const TestIndex& t, std::uint64_t listStart, const std::uint32_t (&gaps)[128],
+                              engine::DocId lastDoc) {
+  const std::string postName = "seg-000000.post";
+  auto bytes = readSegmentFile(t.indexPath / postName);
+  engine::format::SkipEntry skip;
+  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
+  EXPECT_EQ(skip.flags, engine::format::kSkipPackedTail);
+  EXPECT_EQ(skip.countMinus1, 39);
+  const std::uint64_t dataStart = listStart + skip.dataOffset;
+  const std::size_t docBytes = engine::codec::bp128PrefixWords(skip.docWidth, 40) * 4;
+  const std::vector<std::uint8_t> freqs(bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + docBytes),
+                                        bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + skip.dataBytes));
+  std::uint32_t packed[128];
+  engine::codec::packBp128(gaps, 32, packed);
+  skip.docWidth = 32;
+  skip.lastDoc = lastDoc;
+  skip.dataBytes = static_cast<std::uint32_t>(engine::codec::bp128PrefixWords(32, 40) * 4 + freqs.size());
+  std::memcpy(bytes.data() + listStart, &skip, sizeof skip);
+  bytes.resize(dataStart);
+  const auto* p = reinterpret_cast<const std::uint8_t*>(packed);
+  bytes.insert(bytes.end(), p, p + engine::codec::bp128PrefixWords(32, 40) * 4);
+  bytes.insert(bytes.end(), freqs.begin(), freqs.end());
+  bytes.resize(bytes.size() + sizeof(engine::format::FileFooter));
+  rewriteWithValidChecksums(t.indexPath, postName, bytes);
+  return openAndQuery(t.indexPath, "zzz");
+}
+
+// A packed tail whose gaps wrap around 2^32 (doc ids 5000, 0, 1, ..., 38 in a 100-document index)
+// and still end on its skip entry's last doc is refused at open, as a full block is; the same tail
+// with gaps in range at width 32 is accepted and answers as before.
+TEST(CraftedSegment, APackedTailWhoseGapsWrapAroundIsRefusedAtOpenAndAWideValidOneIsAccepted) {
+  std::vector<engine::Document> docs;
+  for (int i = 0; i < 100; ++i) docs.push_back({"d" + std::to_string(i), "", i < 40 ? "a zzz" : "a"});
+  auto t = buildTestIndex(docs);  // one segment; "zzz" (the last term) is one packed tail
+  engine::SearchRequest r;
+  r.text = "zzz";
+  r.k = 100;
+  const auto before = engine::search(*t->index, r).hits;
+  ASSERT_EQ(before.size(), 40u);
+  const auto& segment = *t->index->segments().at(0);
+  ASSERT_EQ(*segment.find("zzz") + 1, segment.termCount()) << "its list must be the last one of the file";
+  const std::uint64_t listStart = segment.entry(*segment.find("zzz")).postingsOffset;
+  t->index.reset();
+
+  std::uint32_t valid[128] = {};  // docs 0..39, as written, but at width 32
+  EXPECT_EQ(rewritePackedTail(*t, listStart, valid, 39), "");
+  EXPECT_EQ(engine::search(*engine::Index::open(t->indexPath), r).hits, before);
+
+  std::uint32_t wrapped[128] = {};
+  wrapped[0] = 5000;                 // 0xFFFFFFFF + 5001 = 5000
+  wrapped[1] = 0xFFFFFFFFu - 5000u;  // 5000 + (2^32 - 5000) = 0: wraps; then 1, ..., 38
+  const std::string message = rewritePackedTail(*t, listStart, wrapped, 38);
+  ASSERT_FALSE(message.empty()) << "the wrapped packed tail was accepted";
+  EXPECT_NE(message.find("seg-000000.post"), std::string::npos) << message;
+  EXPECT_NE(message.find("does not decode to ascending doc ids"), std::string::npos) << message;
+}
+
 // A stored chunk whose size field claims ~4 GiB: fetching a snippet allocated (and zeroed) that
 // much before zlib refused the data (found by the index_segment fuzz target as a timeout). It is
 // now refused from the compressed size, without the allocation.

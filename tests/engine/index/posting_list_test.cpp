@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Posting-list encoding round trips at the block boundaries (0, 1, 127, 128, 129, 1000 postings).
+// Posting-list encoding round trips at the block and tail-kind boundaries (0, 1, 31, 32, 127, 128,
+// 129, 1000 postings and more), random tails of both kinds, and damaged varint tails refused.
 #include "engine/codec/varint.h"
 #include "engine/core/error.h"
 #include "engine/index/posting_list.h"
@@ -44,7 +45,8 @@ TEST(PostingListCodec, RoundTripsAtBlockBoundaries) {
   const std::uint64_t seed = 5150;
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
-  for (std::size_t n : {0u, 1u, 127u, 128u, 129u, 255u, 256u, 1000u}) {
+  namespace format = engine::format;
+  for (std::size_t n : {0u, 1u, 31u, 32u, 33u, 127u, 128u, 129u, 159u, 160u, 255u, 256u, 1000u}) {
     for (DocId docBase : {0u, 1u, 70000u}) {
       for (std::uint32_t maxGap : {1u, 2u, 300u, 100000u}) {
         std::vector<DocId> docs;
@@ -61,8 +63,14 @@ TEST(PostingListCodec, RoundTripsAtBlockBoundaries) {
         ASSERT_EQ(decoded.freqs, freqs) << "n " << n;
         const auto* skips = reinterpret_cast<const engine::format::SkipEntry*>(bytes.data());
         for (std::size_t b = 0; b < (n + 127) / 128; ++b) {
-          const bool full = (b + 1) * 128 <= n;
-          EXPECT_EQ((skips[b].flags & engine::format::kSkipVarintTail) != 0, !full) << "block " << b;
+          const std::size_t count = std::min<std::size_t>(128, n - b * 128);
+          const std::uint8_t kind = count == 128                               ? 0
+                                    : count >= format::kPackedTailMinPostings ? format::kSkipPackedTail
+                                                                              : format::kSkipVarintTail;
+          EXPECT_EQ(skips[b].flags, kind) << "block " << b << " of " << count << " postings";
+          if (kind == format::kSkipPackedTail) {
+            EXPECT_EQ(skips[b].dataBytes, engine::packedTailBytes(skips[b])) << "block " << b;
+          }
           EXPECT_EQ(skips[b].lastDoc, docs[std::min(n, (b + 1) * 128) - 1]);
         }
       }
@@ -97,26 +105,63 @@ TEST(PostingListCodec, ExtremeDocIdsAndFrequencies) {
   EXPECT_EQ(decoded.freqs, freqs);
 }
 
-// A varint tail (fewer than 128 postings) with a 5-byte gap and a 5-byte frequency at its start,
-// middle and end (ExtremeDocIdsAndFrequencies has them in a full block only).
+// Tails of both kinds (30 postings: varint, 100: packed) with a 32-bit gap and a 32-bit frequency
+// (5-byte codes in a varint tail, width 32 in a packed one) at their start, middle and end
+// (ExtremeDocIdsAndFrequencies has them in a full block only).
 TEST(PostingListCodec, TailsWithWideCodesRoundTrip) {
   const DocId top = engine::kMaxDocs - 1;
-  for (std::size_t wideAt : {0u, 1u, 40u, 97u, 98u, 99u}) {
-    std::vector<DocId> docs;
-    std::vector<std::uint32_t> freqs;
-    for (DocId i = 0; i < 100; ++i) {
-      docs.push_back(static_cast<DocId>(i < wideAt ? i * 3 : top - 99 + i));
-      freqs.push_back(i == wideAt ? 0xFFFFFFFFu : 1u + i % 3);
+  for (DocId n : {30u, 100u}) {
+    for (DocId wideAt : {0u, 1u, n / 2, n - 3, n - 2, n - 1}) {
+      std::vector<DocId> docs;
+      std::vector<std::uint32_t> freqs;
+      for (DocId i = 0; i < n; ++i) {
+        docs.push_back(i < wideAt ? i * 3 : top - (n - 1) + i);
+        freqs.push_back(i == wideAt ? 0xFFFFFFFFu : 1u + i % 3);
+      }
+      const auto bytes = engine::encodePostingList(docs, freqs, 0);
+      const auto decoded = decodeAll(bytes, docs.size(), 0);
+      EXPECT_EQ(decoded.docs, docs) << n << " postings, wide code at " << wideAt;
+      EXPECT_EQ(decoded.freqs, freqs) << n << " postings, wide code at " << wideAt;
     }
-    const auto bytes = engine::encodePostingList(docs, freqs, 0);
-    const auto decoded = decodeAll(bytes, docs.size(), 0);
-    EXPECT_EQ(decoded.docs, docs) << "wide code at " << wideAt;
-    EXPECT_EQ(decoded.freqs, freqs) << "wide code at " << wideAt;
   }
 }
 
-// Random tails (1-127 postings) round trip: gaps and frequencies drawn so that codes of every
-// length (1-5 bytes), tf 1 and tf > 1 alternate without a pattern. Seeds are printed on failure.
+// A packed tail is a full block's two streams cut after the rows its postings fill: for 40
+// postings at widths 13 and 2, 10 rows of 13 and 2 bits per lane, i.e. 5 and 1 words per lane.
+// Its callers' arrays hold only `count` values: nothing is written past them.
+TEST(PostingListCodec, PackedTailsTakeOnlyTheRowsTheirPostingsFill) {
+  std::vector<DocId> docs;
+  std::vector<std::uint32_t> freqs;
+  for (DocId i = 0; i < 40; ++i) {
+    docs.push_back(i * 5000);  // gap - 1 = 4999: 13 bits
+    freqs.push_back(i == 3 ? 4 : 1);                   // tf - 1 up to 3: 2 bits
+  }
+  const auto bytes = engine::encodePostingList(docs, freqs, 0);
+  const auto* skip = reinterpret_cast<const engine::format::SkipEntry*>(bytes.data());
+  ASSERT_EQ(skip->flags, engine::format::kSkipPackedTail);
+  EXPECT_EQ(skip->docWidth, 13u);
+  EXPECT_EQ(skip->freqWidth, 2u);
+  EXPECT_EQ(skip->dataBytes, 4u * 4 * (5 + 1));
+  EXPECT_EQ(bytes.size(), sizeof *skip + skip->dataBytes);
+
+  PostingList list;
+  list.base = bytes.data();
+  list.skips = {skip, 1};
+  constexpr std::uint32_t kGuard = 0xA5A5A5A5u;
+  std::vector<DocId> out(41, kGuard);
+  std::vector<std::uint32_t> outFreqs(41, kGuard);
+  bool tail = false;
+  ASSERT_EQ(engine::decodeBlockDocs(list, 0, out.data(), outFreqs.data(), tail), 40u);
+  EXPECT_TRUE(tail) << "a packed tail's frequencies come with its doc ids";
+  EXPECT_EQ(std::vector<DocId>(out.begin(), out.begin() + 40), docs);
+  EXPECT_EQ(std::vector<std::uint32_t>(outFreqs.begin(), outFreqs.begin() + 40), freqs);
+  EXPECT_EQ(out[40], kGuard);
+  EXPECT_EQ(outFreqs[40], kGuard);
+}
+
+// Random tails (1-127 postings, so both kinds) round trip: gaps and frequencies drawn so that codes
+// of every length (1-5 bytes) and widths up to 32, tf 1 and tf > 1 alternate without a pattern.
+// Seeds are printed on failure.
 TEST(PostingListCodec, RandomTailsRoundTrip) {
   for (std::uint32_t seed = 1; seed <= 300; ++seed) {
     std::mt19937 rng(seed);
@@ -160,7 +205,7 @@ std::vector<std::byte> craftedTail(const std::vector<std::uint8_t>& data, std::u
   return out;
 }
 
-// Damaged tails behind valid checksums (a buggy writer): gaps that wrap around 2^32 and still end
+// Damaged varint tails behind valid checksums (a buggy writer): gaps that wrap around 2^32 and still end
 // on the skip entry's last doc, a gap wider than 32 bits, a varint too long for 32 bits and a
 // truncated one, a frequency varint too long for 32 bits and one whose tf - 2 leaves no room for
 // the + 2, each early and late in the block (a faster tail decoder that reads several bytes at a
@@ -168,7 +213,7 @@ std::vector<std::byte> craftedTail(const std::vector<std::uint8_t>& data, std::u
 // same tail undamaged decodes.
 TEST(PostingListCodec, DamagedTailsAreRefused) {
   using engine::codec::appendVarint64;
-  constexpr std::uint32_t kCount = 40;
+  constexpr std::uint32_t kCount = engine::format::kPackedTailMinPostings - 1;
   for (const bool late : {false, true}) {
     const std::uint32_t at = late ? kCount - 2 : 1;  // the damaged posting
     for (int damage = 0; damage < 7; ++damage) {
