@@ -19,7 +19,7 @@ constexpr Metric kMetrics[] = {
      "Document ids decoded: the sizes of every doc-id block decoded, summed. The main cost of a query. "
      "All paths."},
     {"doc_blocks_decoded", "Doc blocks decoded",
-     "Blocks whose document ids were decoded (BP128 blocks of 128 and varint tails). All paths."},
+     "Blocks whose document ids were decoded (full blocks of 128 and tails). All paths."},
     {"freq_blocks_decoded", "Freq blocks decoded",
      "Blocks whose term frequencies were used (decoded on demand, so pruned documents may never need "
      "them). All paths."},
@@ -149,7 +149,7 @@ constexpr Metric kMetrics[] = {
     {"b", "BM25 b", "Length normalisation: 0 ignores document length, 1 normalises fully."},
     {"bytes_total", "Size on disk", "Every file of the live generation."},
     {"bytes_terms", "Lexicon", "Term dictionaries of all segments."},
-    {"bytes_postings", "Postings", "Posting lists: skip tables, BP128 blocks and varint tails."},
+    {"bytes_postings", "Postings", "Posting lists: skip tables, BP128 blocks and tails (packed or varint)."},
     {"bytes_bounds", "Block maxima", "Per-block maximum BM25 weights (the block-max metadata)."},
     {"bytes_docs", "Doc table", "Document lengths and external ids."},
     {"bytes_store", "Stored text", "zlib-compressed titles and texts, for snippets."},

@@ -124,7 +124,7 @@ class PostingCursor {
   std::uint32_t m_block = 0;  // decoded block in m_list
   std::uint32_t m_count = 0;  // postings in the decoded block
   std::uint32_t m_pos = 0;
-  bool m_freqsReady = false;  // decoded (a varint tail decodes them with its doc ids)
+  bool m_freqsReady = false;  // decoded (a tail decodes them with its doc ids)
   bool m_freqsUsed = false;   // asked for (what freq_blocks_decoded counts)
   DocId m_doc = kNoMoreDocs;
 

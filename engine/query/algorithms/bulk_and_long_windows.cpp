@@ -40,7 +40,7 @@ constexpr std::size_t kNormsAhead = 16;
 // LongWindowScratch buffers are kept between queries up to this many postings per clause.
 constexpr std::size_t kKeepClausePostings = std::size_t{1} << 20;
 
-constexpr std::uint8_t kBlockTailFreqs = 1;    // a varint tail: frequencies decoded with the doc ids
+constexpr std::uint8_t kBlockTailFreqs = 1;    // a tail: frequencies decoded with the doc ids
 constexpr std::uint8_t kBlockFreqsUsed = 2;    // frequencies available (and counted)
 constexpr std::uint8_t kBlockOfCursor = 4;  // the block the clause's cursor decoded when it was made
 

@@ -31,7 +31,7 @@ struct TaatBlock {
   const std::uint32_t* freqs;  // with kFreqsUsed
 };
 
-constexpr std::uint8_t kTailFreqs = 1;    // a varint tail: frequencies decoded with the doc ids
+constexpr std::uint8_t kTailFreqs = 1;    // a tail: frequencies decoded with the doc ids
 constexpr std::uint8_t kFreqsUsed = 2;    // frequencies available at TaatBlock::freqs (and counted)
 constexpr std::uint8_t kCursorBlock = 4;  // the block the term's cursor decoded when it was made
 

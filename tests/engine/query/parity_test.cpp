@@ -207,7 +207,7 @@ INSTANTIATE_TEST_SUITE_P(
         ParityCorpus{202, {.docs = 1200, .vocabulary = 300, .maxLength = 200, .duplicateFraction = 0.05}, 300},
         // Heavy duplication: ties at the k-th score.
         ParityCorpus{303, {.docs = 900, .vocabulary = 60, .maxLength = 12, .duplicateFraction = 0.6}, 128},
-        // Large vocabulary: tiny document frequencies, varint tails everywhere.
+        // Large vocabulary: tiny document frequencies, tails everywhere.
         ParityCorpus{404, {.docs = 1000, .vocabulary = 5000, .maxLength = 50, .duplicateFraction = 0.1}, 777}));
 
 }  // namespace

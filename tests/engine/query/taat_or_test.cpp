@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The term-at-a-time OR over sparse lists (taat): on a rare-term corpus (one segment and several,
-// BP128 blocks and varint tails) it returns exactly the brute-force oracle's top-k, bit for bit,
+// BP128 blocks, packed and varint tails) it returns exactly the brute-force oracle's top-k, bit for bit,
 // for every k, with repeated and unknown terms; it scores far fewer postings than exhaustive and
 // skips blocks; a block whose maximum equals the floor is still scored (blocks are visited out of
 // doc-id order, so a tie can enter by doc id); its trace agrees with its counters; beyond
