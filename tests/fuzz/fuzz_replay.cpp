@@ -2,7 +2,8 @@
 // Replays the checked-in fuzz corpus without libFuzzer: `fuzz_replay <target> <dir>` feeds every
 // file under <dir> (sorted, recursively) to the target, printing each file's name before running
 // it so a crash names its input. Exit 0 when all ran; a crash or a failed property check aborts.
-// `fuzz_replay --list` prints the target names. ctest runs one test per target
+// `fuzz_replay --list` prints the target names; `fuzz_replay --write-index-seeds DIR` rewrites the
+// index targets' seeds under DIR from the current writer (fuzz_targets.h). ctest runs one test per target
 // (fuzz.replay.<target>), so seeds and every crash regression input run in the normal suite.
 #include "tests/fuzz/fuzz_support.h"
 #include "tests/fuzz/fuzz_targets.h"
@@ -18,8 +19,13 @@ int main(int argc, char** argv) {
     for (const auto& t : allFuzzTargets()) std::printf("%.*s\n", static_cast<int>(t.name.size()), t.name.data());
     return 0;
   }
+  if (argc == 3 && std::strcmp(argv[1], "--write-index-seeds") == 0) {
+    writeIndexSeeds(argv[2]);
+    std::printf("fuzz_replay: index seeds written under %s\n", argv[2]);
+    return 0;
+  }
   if (argc != 3) {
-    std::fprintf(stderr, "usage: fuzz_replay <target> <corpus dir> | --list\n");
+    std::fprintf(stderr, "usage: fuzz_replay <target> <corpus dir> | --list | --write-index-seeds <corpus dir>\n");
     return 2;
   }
   const auto& targets = allFuzzTargets();

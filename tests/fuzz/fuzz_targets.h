@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string_view>
 #include <vector>
 
@@ -36,5 +37,12 @@ struct NamedFuzzTarget {
   FuzzTarget run;
 };
 const std::vector<NamedFuzzTarget>& allFuzzTargets();
+
+// Writes the index targets' seeds into <corpusDir>/index_segment/ (each file of the template
+// index's two segments as a payload seed, and segment 0's postings and docs as raw whole-file
+// seeds) and <corpusDir>/index_manifest/seed-manifest, from the current writer: run it
+// (`fuzz_replay --write-index-seeds tests/fuzz/corpus`) after a change to the index format, so
+// the seeds stay valid files the fuzzer mutates rather than ones refused by the version check.
+void writeIndexSeeds(const std::filesystem::path& corpusDir);
 
 }  // namespace wandscope::test

@@ -113,4 +113,36 @@ int fuzzIndexManifest(const std::uint8_t* data, std::size_t size) {
   return 0;
 }
 
+void writeIndexSeeds(const fs::path& corpusDir) {
+  const auto& t = fuzzTemplateIndex();
+  const fs::path segments = corpusDir / "index_segment";
+  const fs::path manifests = corpusDir / "index_manifest";
+  fs::create_directories(segments);
+  fs::create_directories(manifests);
+  constexpr std::size_t kHeader = sizeof(engine::format::FileHeader);
+  constexpr std::size_t kFooter = sizeof(engine::format::FileFooter);
+  static constexpr const char* kSeedNames[5] = {"terms", "post", "bounds", "docs", "store"};  // by selector
+  for (std::uint32_t segment = 0; segment < 2; ++segment) {
+    for (std::uint8_t k = 0; k < 5; ++k) {
+      const auto kind = static_cast<engine::format::FileKind>(1 + k);
+      const std::string kindName = kSeedNames[k];
+      const auto& info = t.manifest.segments.at(segment).files.at(std::string(engine::format::fileKindName(kind)));
+      const auto file = readFuzzFile(t.dir / info.name);
+      const auto selector = static_cast<std::uint8_t>(k | (segment << 3));
+      std::vector<std::uint8_t> seed{selector};  // the payload: the target adds header and footer
+      seed.insert(seed.end(), file.begin() + kHeader, file.end() - kFooter);
+      writeFuzzFile(segments / ("seed-seg" + std::to_string(segment) + "-" + kindName), seed.data(), seed.size());
+      if (segment == 0 && (kind == engine::format::FileKind::Postings || kind == engine::format::FileKind::Docs)) {
+        seed.assign(1, static_cast<std::uint8_t>(selector | 0x80));  // the whole file as is
+        seed.insert(seed.end(), file.begin(), file.end());
+        writeFuzzFile(segments / ("seed-raw-seg0-" + kindName), seed.data(), seed.size());
+      }
+    }
+  }
+  // The manifest's body without its CRC line (the target appends a valid one).
+  std::string body(t.manifestBytes.begin(), t.manifestBytes.end());
+  body.erase(body.rfind("# crc32 "));
+  writeFuzzFile(manifests / "seed-manifest", body);
+}
+
 }  // namespace wandscope::test
