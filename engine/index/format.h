@@ -21,7 +21,7 @@ inline constexpr std::uint32_t kFooterMagic = 0x444E4557u;  // "WEND"
 // about its documents; only the bounds file depends on collection-wide statistics.
 enum class FileKind : std::uint32_t {
   Terms = 1,     // term dictionary: sorted terms with df, cf and where their postings are
-  Postings = 2,  // posting lists: skip table + BP128 blocks (+ varint tail)
+  Postings = 2,  // posting lists: skip table + BP128 blocks (+ a packed or varint tail)
   Bounds = 3,    // block-max and list-max BM25 weights, for one set of global statistics
   Docs = 4,      // document lengths and external ids
   Store = 5,     // stored title and text, zlib-compressed in chunks
@@ -72,7 +72,8 @@ struct TermEntry {
 static_assert(sizeof(TermEntry) == 40);
 
 // ---- .post ---------------------------------------------------------------------------------
-// Each list starts 16-byte aligned with its skip table (one entry per block), then the blocks.
+// Each list starts with its skip table (one entry per block), then the blocks; 16-byte aligned
+// when it holds a full block (df >= 128), else 4-byte aligned.
 // A full block is BP128 doc gaps (stored as gap - 1) followed by BP128 (tf - 1), each
 // 16 * width bytes. The last block of a list holds the remaining 1..128 postings. With fewer than
 // 128 it is a tail: from kPackedTailMinPostings postings on a packed tail, the two BP128 streams of

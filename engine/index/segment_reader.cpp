@@ -162,7 +162,7 @@ void SegmentReader::validatePostings() {
         ok = ok && s.flags == format::kSkipPackedTail && s.docWidth <= 32 && s.freqWidth <= 32 &&
              s.dataBytes == packedTailBytes(s);
       } else {
-        ok = ok && s.flags == 0 && s.docWidth <= 32 && s.freqWidth <= 32 &&
+        ok = ok && count == kBlockSize && s.flags == 0 && s.docWidth <= 32 && s.freqWidth <= 32 &&
              s.dataBytes == 16u * (std::uint32_t{s.docWidth} + s.freqWidth) && s.dataOffset % 16 == 0;
       }
       if (!ok) m_postings.corrupt(fmt::format("skip entry {} of term {} is invalid", b, t));

@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <functional>
 #include <fstream>
 
 namespace wandscope::test {
@@ -214,6 +215,51 @@ TEST(CraftedSegment, APackedTailWhoseGapsWrapAroundIsRefusedAtOpenAndAWideValidO
   ASSERT_FALSE(message.empty()) << "the wrapped packed tail was accepted";
   EXPECT_NE(message.find("seg-000000.post"), std::string::npos) << message;
   EXPECT_NE(message.find("does not decode to ascending doc ids"), std::string::npos) << message;
+}
+
+// Skip entries that break format 2's rules behind valid checksums, each refused at open naming
+// the entry: every count has one encoding (a full block holds 128, 32-127 is a packed tail, fewer
+// a varint tail), only the last block may hold fewer than 128, a width is at most 32 and a packed
+// tail's data is exactly its two streams. The last one (a last block claiming 201 postings with
+// the flags and sizes of a full block) used to pass the entry's checks and make the open-time
+// decode read past its 128-entry buffer before the df check refused it.
+TEST(CraftedSegment, SkipEntriesThatBreakTheTailRulesAreRefusedAtOpen) {
+  namespace format = engine::format;
+  struct Damage {
+    const char* what;
+    std::uint32_t postings;  // of "zzz", the last list: 40 is one packed tail, 168 a block and one
+    std::uint32_t entry;     // the skip entry changed
+    std::function<void(format::SkipEntry&)> edit;
+  };
+  const std::vector<Damage> damages = {
+      {"40 postings flagged as a varint tail", 40, 0, [](auto& s) { s.flags = format::kSkipVarintTail; }},
+      {"20 postings flagged as a packed tail", 40, 0, [](auto& s) { s.countMinus1 = 19; }},
+      {"a doc width of 33", 40, 0, [](auto& s) { s.docWidth = 33; }},
+      {"data bytes beyond the two streams", 40, 0, [](auto& s) { s.dataBytes += 16; }},
+      {"a last block of 201 postings", 40, 0, [](auto& s) { s.countMinus1 = 200; s.flags = 0; }},
+      {"a first block of 100 postings", 168, 0, [](auto& s) { s.countMinus1 = 99; }},
+  };
+  for (const auto& damage : damages) {
+    SCOPED_TRACE(damage.what);
+    std::vector<engine::Document> docs;
+    for (std::uint32_t i = 0; i < 200; ++i) docs.push_back({"d" + std::to_string(i), "", i < damage.postings ? "a zzz" : "a"});
+    auto t = buildTestIndex(docs);
+    const auto& segment = *t->index->segments().at(0);
+    const auto zzz = segment.find("zzz");
+    ASSERT_TRUE(zzz);
+    const std::uint64_t at = segment.entry(*zzz).postingsOffset + damage.entry * sizeof(format::SkipEntry);
+    t->index.reset();
+    const std::string postName = "seg-000000.post";
+    auto bytes = readSegmentFile(t->indexPath / postName);
+    format::SkipEntry skip;
+    std::memcpy(&skip, bytes.data() + at, sizeof skip);
+    damage.edit(skip);
+    std::memcpy(bytes.data() + at, &skip, sizeof skip);
+    rewriteWithValidChecksums(t->indexPath, postName, bytes);
+    const std::string message = openAndQuery(t->indexPath, "zzz");
+    EXPECT_NE(message.find(fmt::format("skip entry {} of term {} is invalid", damage.entry, *zzz)), std::string::npos)
+        << message;
+  }
 }
 
 // A stored chunk whose size field claims ~4 GiB: fetching a snippet allocated (and zeroed) that
