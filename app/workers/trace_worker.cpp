@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "app/workers/trace_worker.h"
 
+#include "engine/core/error.h"
 #include "engine/core/fs_util.h"
 #include "engine/core/log.h"
 #include "engine/index/index_builder.h"
@@ -107,7 +108,19 @@ IndexHandlePtr TraceWorker::teachingIndex(const QString& cacheRoot) {
   const fs::path root = cacheRoot.isEmpty() ? engine::userCacheDir() : fs::path(cacheRoot.toStdString());
   const fs::path dir = root / ("teaching-" + hash.toStdString());
   const fs::path indexDir = dir / "index";
-  if (!fs::exists(indexDir / "CURRENT")) {
+  auto handle = std::make_shared<IndexHandle>();
+  if (fs::exists(indexDir / "CURRENT")) {
+    // The cache outlives builds: an index written by another format version (or damaged) is
+    // built again rather than leaving every lesson failing with "rebuild the index".
+    try {
+      handle->index = engine::Index::open(indexDir);
+    } catch (const engine::Error& e) {
+      if (e.kind() != engine::ErrorKind::Index) throw;
+      engine::log::warn(std::string("the cached teaching index cannot be opened, building it again: ") + e.what());
+      fs::remove_all(indexDir);
+    }
+  }
+  if (!handle->index) {
     fs::create_directories(dir);
     const fs::path corpusPath = dir / "corpus.jsonl";
     QFile out(QString::fromStdString(corpusPath.string()));
@@ -120,9 +133,8 @@ IndexHandlePtr TraceWorker::teachingIndex(const QString& cacheRoot) {
     options.threads = 1;
     engine::buildIndex(options, indexDir);
     engine::log::info("built the teaching index in " + indexDir.string());
+    handle->index = engine::Index::open(indexDir);
   }
-  auto handle = std::make_shared<IndexHandle>();
-  handle->index = engine::Index::open(indexDir);
   m_teaching = handle;
   return m_teaching;
 }

@@ -47,6 +47,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <ctime>
 #include <fstream>
 #include <functional>
@@ -118,6 +119,47 @@ TEST(TracePage, LessonOpensAtItsKeyStepWithTheNumbers) {
   EXPECT_TRUE(f.page.compareLanesView()->isVisible());
   EXPECT_LE(f.page.compareLanesView()->focusDoc(), f.page.lanesView()->focusDoc());
   EXPECT_GT(f.page.snapshot()->compare->counters.fullScores, 4 * run.counters.fullScores);
+}
+
+// The teaching index is cached across builds. One that this build cannot open (written by
+// another index format version, as every cache was after format 2 arrived) is built again: the
+// lessons keep working instead of failing with "rebuild the index".
+TEST(TracePage, ATeachingIndexOfAnotherFormatVersionIsBuiltAgain) {
+  test::TempDir cache;
+  const QString root = QString::fromStdString(cache.path().string());
+  const auto lessonRuns = [&] {
+    WorkbenchContext context;
+    TracePage page{context};
+    page.controller()->setCacheRoot(root);
+    QSignalSpy shown(&page, &TracePage::traceShown);
+    EXPECT_TRUE(page.loadLesson(QStringLiteral("bmw-blocks")));
+    return shown.wait(kTimeoutMs) && page.snapshot() && !page.snapshot()->primary.events.empty();
+  };
+  ASSERT_TRUE(lessonRuns());
+  std::filesystem::path post;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(cache.path())) {
+    if (e.path().extension() == ".post") post = e.path();
+  }
+  ASSERT_FALSE(post.empty()) << "no teaching index under the cache root";
+  const auto versionByte = [&] {  // the u32 format version after the 8-byte magic (FORMAT.md)
+    std::FILE* f = std::fopen(post.c_str(), "r+b");
+    EXPECT_NE(f, nullptr);
+    std::fseek(f, 8, SEEK_SET);
+    const int v = std::fgetc(f);
+    std::fclose(f);
+    return v;
+  };
+  const int current = versionByte();
+  {
+    std::FILE* f = std::fopen(post.c_str(), "r+b");
+    ASSERT_NE(f, nullptr);
+    std::fseek(f, 8, SEEK_SET);
+    std::fputc(current - 1, f);  // as the previous format version wrote it
+    std::fclose(f);
+  }
+  ASSERT_EQ(versionByte(), current - 1);
+  EXPECT_TRUE(lessonRuns()) << "a new page (a new worker) meets the old cached index";
+  EXPECT_EQ(versionByte(), current) << "the cached index was built again";
 }
 
 TEST(TracePage, SteppingAndJumpingKeepListAndPictureInSync) {
