@@ -23,8 +23,8 @@ namespace {
 
 // Spends at least `ms` of process CPU time (the clock the timing reads) and returns what it saw
 // itself spend, from its first clock read to its last. That can exceed `ms` by far more than one
-// read: on a virtual machine whose host preempts it, the host's time is charged to the thread that
-// was running, and this clock was seen to jump by up to 2.5 ms between two reads 0.14 us apart.
+// read: on the development VM this clock was seen to jump by up to 2.5 ms between two reads
+// about 1.4 us apart (docs/PERF.md, "Query cost").
 double spinCpu(double ms) {
   const double start = engine::processCpuSeconds();
   double now = start;
