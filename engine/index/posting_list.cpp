@@ -51,6 +51,16 @@ const std::uint8_t* readTailCode(const std::uint8_t* p, const std::uint8_t* end,
   return nullptr;
 }
 
+// The 32-bit words of a packed tail's two streams (codec::bp128PrefixWords at its count).
+struct PackedStreams {
+  std::size_t docWords;
+  std::size_t freqWords;
+};
+PackedStreams packedStreams(const format::SkipEntry& skip) noexcept {
+  const std::uint32_t count = skip.countMinus1 + 1u;
+  return {codec::bp128PrefixWords(skip.docWidth, count), codec::bp128PrefixWords(skip.freqWidth, count)};
+}
+
 // Copies the first `words` words of a BP128 stream of `width` to `out` (aligned, 4 * width
 // words) and zeroes the rest: a packed tail's stream made whole for the full-block kernels.
 void wholeStream(const std::byte* data, std::size_t words, std::uint32_t width, std::uint32_t* out) noexcept {
@@ -61,14 +71,13 @@ void wholeStream(const std::byte* data, std::size_t words, std::uint32_t width, 
 }  // namespace
 
 std::size_t packedTailBytes(const format::SkipEntry& skip) noexcept {
-  const std::uint32_t count = skip.countMinus1 + 1u;
-  return (codec::bp128PrefixWords(skip.docWidth, count) + codec::bp128PrefixWords(skip.freqWidth, count)) *
-         sizeof(std::uint32_t);
+  const PackedStreams streams = packedStreams(skip);
+  return (streams.docWords + streams.freqWords) * sizeof(std::uint32_t);
 }
 
 void unpackPackedTailDocs(const std::byte* data, const format::SkipEntry& skip, DocId base, DocId* out) noexcept {
   alignas(64) std::uint32_t words[codec::bp128Words(32)];
-  wholeStream(data, codec::bp128PrefixWords(skip.docWidth, skip.countMinus1 + 1u), skip.docWidth, words);
+  wholeStream(data, packedStreams(skip).docWords, skip.docWidth, words);
   simd::bp128Kernels().unpackDelta[skip.docWidth](words, base, out);
 }
 
@@ -92,9 +101,9 @@ std::uint32_t decodeBlockDocs(const PostingList& list, std::uint32_t block, DocI
     unpackPackedTailDocs(data, skip, base, all);
     if (all[count - 1] != skip.lastDoc) damaged(list, block);
     std::copy_n(all, count, docs);
+    const PackedStreams streams = packedStreams(skip);
     alignas(64) std::uint32_t words[codec::bp128Words(32)];
-    wholeStream(data + codec::bp128PrefixWords(skip.docWidth, count) * sizeof(std::uint32_t),
-                codec::bp128PrefixWords(skip.freqWidth, count), skip.freqWidth, words);
+    wholeStream(data + streams.docWords * sizeof(std::uint32_t), streams.freqWords, skip.freqWidth, words);
     simd::bp128Kernels().unpackPlusOne[skip.freqWidth](words, all);  // stored minus one
     std::copy_n(all, count, freqs);
     tailFreqs = true;
