@@ -72,6 +72,44 @@ std::string openAndQuery(const fs::path& dir, const std::string& query) {
   }
 }
 
+// The skip entry of the first block of the list at `listStart` in segment 0's postings file.
+engine::format::SkipEntry firstSkip(const TestIndex& t, std::uint64_t listStart) {
+  const auto bytes = readSegmentFile(t.indexPath / "seg-000000.post");
+  engine::format::SkipEntry skip;
+  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
+  return skip;
+}
+
+// Rewrites the only block of the last list of segment 0's postings file (at `listStart`, a full
+// block or a packed tail) with its doc gaps (stored minus one) `gaps` packed at width 32 and its
+// skip entry's last doc `lastDoc`; the count, the frequencies and the other fields as written,
+// the checksums valid.
+void rewriteDocsAtWidth32(const TestIndex& t, std::uint64_t listStart, const std::uint32_t (&gaps)[128],
+                          engine::DocId lastDoc) {
+  const std::string postName = "seg-000000.post";
+  auto bytes = readSegmentFile(t.indexPath / postName);
+  engine::format::SkipEntry skip;
+  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
+  const std::size_t count = skip.countMinus1 + 1u;
+  const std::uint64_t dataStart = listStart + skip.dataOffset;
+  const std::size_t docBytes = engine::codec::bp128PrefixWords(skip.docWidth, count) * 4;
+  const std::vector<std::uint8_t> freqs(bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + docBytes),
+                                        bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + skip.dataBytes));
+  std::uint32_t packed[128];
+  engine::codec::packBp128(gaps, 32, packed);
+  const std::size_t packedBytes = engine::codec::bp128PrefixWords(32, count) * 4;
+  skip.docWidth = 32;
+  skip.lastDoc = lastDoc;
+  skip.dataBytes = static_cast<std::uint32_t>(packedBytes + freqs.size());
+  std::memcpy(bytes.data() + listStart, &skip, sizeof skip);
+  bytes.resize(dataStart);
+  const auto* p = reinterpret_cast<const std::uint8_t*>(packed);
+  bytes.insert(bytes.end(), p, p + packedBytes);
+  bytes.insert(bytes.end(), freqs.begin(), freqs.end());
+  bytes.resize(bytes.size() + sizeof(engine::format::FileFooter));  // room for the footer
+  rewriteWithValidChecksums(t.indexPath, postName, bytes);
+}
+
 // A full (BP128) block whose doc-id gaps wrap around 2^32: its last doc id still equals the skip
 // entry's, which was the only check, but on the way it visits doc 5000 of a 200-document index
 // and then goes backwards. Scoring that doc read past the document-length table.
@@ -86,33 +124,17 @@ TEST(CraftedSegment, AFullBlockWhoseGapsWrapAroundIsRefusedAtOpen) {
   const std::uint64_t listStart = segment.entry(*zzz).postingsOffset;
   t->index.reset();
 
-  const std::string postName = "seg-000000.post";
-  auto bytes = readSegmentFile(t->indexPath / postName);
-  engine::format::SkipEntry skip;
-  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
+  const auto skip = firstSkip(*t, listStart);
   ASSERT_EQ(skip.countMinus1, 127);
   ASSERT_EQ(skip.flags, 0);
-  const std::uint64_t dataStart = listStart + skip.dataOffset;
-  const std::vector<std::uint8_t> freqs(bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + 16u * skip.docWidth),
-                                        bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + skip.dataBytes));
   // Doc ids 5000, 0, 1, ..., 126 from base 0xFFFFFFFF (doc base 0 minus one); stored as gap - 1.
   std::uint32_t gaps[128];
   gaps[0] = 5000;                       // 0xFFFFFFFF + 5001 = 5000
   gaps[1] = 0xFFFFFFFFu - 5000u;        // 5000 + (2^32 - 5000) = 0: wraps
   for (int i = 2; i < 128; ++i) gaps[i] = 0;  // 1, 2, ..., 126
-  std::uint32_t packed[128];
-  engine::codec::packBp128(gaps, 32, packed);
-  skip.docWidth = 32;
-  skip.lastDoc = 126;
-  skip.dataBytes = 16u * (32u + skip.freqWidth);
-  std::memcpy(bytes.data() + listStart, &skip, sizeof skip);
-  bytes.resize(dataStart);
-  const auto* p = reinterpret_cast<const std::uint8_t*>(packed);
-  bytes.insert(bytes.end(), p, p + sizeof packed);
-  bytes.insert(bytes.end(), freqs.begin(), freqs.end());
-  bytes.resize(bytes.size() + sizeof(engine::format::FileFooter));  // room for the footer
-  rewriteWithValidChecksums(t->indexPath, postName, bytes);
+  rewriteDocsAtWidth32(*t, listStart, gaps, 126);
 
+  const std::string postName = "seg-000000.post";
   const std::string message = openAndQuery(t->indexPath, "zzz");
   ASSERT_FALSE(message.empty()) << "the wrapped block was accepted";
   EXPECT_NE(message.find(postName), std::string::npos) << message;
@@ -133,57 +155,20 @@ TEST(CraftedSegment, AWideButValidFullBlockIsAccepted) {
   const std::uint64_t listStart = segment.entry(*segment.find("zzz")).postingsOffset;
   t->index.reset();
 
-  const std::string postName = "seg-000000.post";
-  auto bytes = readSegmentFile(t->indexPath / postName);
-  engine::format::SkipEntry skip;
-  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
-  const std::uint64_t dataStart = listStart + skip.dataOffset;
-  const std::vector<std::uint8_t> freqs(bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + 16u * skip.docWidth),
-                                        bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + skip.dataBytes));
   std::uint32_t gaps[128] = {};  // docs 0..127, as written, but at width 32
-  std::uint32_t packed[128];
-  engine::codec::packBp128(gaps, 32, packed);
-  skip.docWidth = 32;
-  skip.dataBytes = 16u * (32u + skip.freqWidth);
-  std::memcpy(bytes.data() + listStart, &skip, sizeof skip);
-  bytes.resize(dataStart);
-  const auto* p = reinterpret_cast<const std::uint8_t*>(packed);
-  bytes.insert(bytes.end(), p, p + sizeof packed);
-  bytes.insert(bytes.end(), freqs.begin(), freqs.end());
-  bytes.resize(bytes.size() + sizeof(engine::format::FileFooter));
-  rewriteWithValidChecksums(t->indexPath, postName, bytes);
+  rewriteDocsAtWidth32(*t, listStart, gaps, firstSkip(*t, listStart).lastDoc);
 
   const auto index = engine::Index::open(t->indexPath);
   EXPECT_EQ(engine::search(*index, r).hits, before);
 }
 
-// A packed tail (here the only block of "zzz", 40 postings) rewritten at width 32 with the gaps
-// `gaps` (stored minus one) and the skip entry's last doc `lastDoc`; the other fields and the
-// frequencies as written. Returns the rewritten index's answer to openAndQuery.
+// A packed tail (here the only block of "zzz", 40 postings) rewritten at width 32 and opened.
 std::string rewritePackedTail(const TestIndex& t, std::uint64_t listStart, const std::uint32_t (&gaps)[128],
                               engine::DocId lastDoc) {
-  const std::string postName = "seg-000000.post";
-  auto bytes = readSegmentFile(t.indexPath / postName);
-  engine::format::SkipEntry skip;
-  std::memcpy(&skip, bytes.data() + listStart, sizeof skip);
+  const auto skip = firstSkip(t, listStart);
   EXPECT_EQ(skip.flags, engine::format::kSkipPackedTail);
   EXPECT_EQ(skip.countMinus1, 39);
-  const std::uint64_t dataStart = listStart + skip.dataOffset;
-  const std::size_t docBytes = engine::codec::bp128PrefixWords(skip.docWidth, 40) * 4;
-  const std::vector<std::uint8_t> freqs(bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + docBytes),
-                                        bytes.begin() + static_cast<std::ptrdiff_t>(dataStart + skip.dataBytes));
-  std::uint32_t packed[128];
-  engine::codec::packBp128(gaps, 32, packed);
-  skip.docWidth = 32;
-  skip.lastDoc = lastDoc;
-  skip.dataBytes = static_cast<std::uint32_t>(engine::codec::bp128PrefixWords(32, 40) * 4 + freqs.size());
-  std::memcpy(bytes.data() + listStart, &skip, sizeof skip);
-  bytes.resize(dataStart);
-  const auto* p = reinterpret_cast<const std::uint8_t*>(packed);
-  bytes.insert(bytes.end(), p, p + engine::codec::bp128PrefixWords(32, 40) * 4);
-  bytes.insert(bytes.end(), freqs.begin(), freqs.end());
-  bytes.resize(bytes.size() + sizeof(engine::format::FileFooter));
-  rewriteWithValidChecksums(t.indexPath, postName, bytes);
+  rewriteDocsAtWidth32(t, listStart, gaps, lastDoc);
   return openAndQuery(t.indexPath, "zzz");
 }
 
