@@ -20,7 +20,7 @@ void addSimdOption(CLI::App& app) {
   // unsupported target is a usage error listing the supported ones.
   app.add_option_function<std::string>(
          "--simd", [](const std::string& name) { simd::forceTarget(name); },
-         "SIMD target for the kernels: scalar, sse4, avx2, avx3 or best (default best; "
+         "SIMD target for the kernels: scalar, sse4, avx2, avx3, avx3_vp2 or best (default best; "
          "`wandscope-cli simd` lists what this machine supports; env WANDSCOPE_SIMD)")
       ->trigger_on_parse()
       ->type_name("TARGET");

@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
                                      QStringLiteral("DIR"));
   const QCommandLineOption simdOption(
       QStringLiteral("simd"),
-      QStringLiteral("SIMD target of the kernels: scalar, sse4, avx2, avx3 or best (default: the saved "
+      QStringLiteral("SIMD target of the kernels: scalar, sse4, avx2, avx3, avx3_vp2 or best (default: the saved "
                      "choice, else best; the SIMD selector on the Explore and Load pages changes it)."),
       QStringLiteral("TARGET"));
   parser.addOptions({indexOption, screenshotOption, pageOption, themeOption, darkOption, docsOption, settingsOption,

@@ -101,6 +101,9 @@ QString SimdSelector::describe(const QString& name) {
     what = QStringLiteral("avx2: Highway's AVX2 kernels, 256-bit vectors with BMI2 and FMA (Haswell and later).");
   } else if (name == QLatin1String("avx3")) {
     what = QStringLiteral("avx3: Highway's AVX-512 kernels (F/BW/DQ/VL), 512-bit vectors (Skylake-X and later).");
+  } else if (name == QLatin1String("avx3_vp2")) {
+    what = QStringLiteral("avx3_vp2: avx3, with the bulk AND's long-run intersection on AVX-512 VP2INTERSECT "
+                          "(AMD Zen 5; also Intel Tiger Lake, where it is slow and best does not pick it).");
   } else {
     what = name;
   }
@@ -117,7 +120,7 @@ bool SimdSelector::request(const QString& name, QString* error) {
     const auto compiled = simd::compiledTargets();
     QString why;
     if (!t) {
-      why = QStringLiteral("unknown SIMD target '%1' (expected scalar, sse4, avx2, avx3 or best)").arg(name);
+      why = QStringLiteral("unknown SIMD target '%1' (expected scalar, sse4, avx2, avx3, avx3_vp2 or best)").arg(name);
     } else if (std::find(compiled.begin(), compiled.end(), *t) == compiled.end() || !isSupported(*t)) {
       why = QStringLiteral("SIMD target %1 is not supported here").arg(name);
     }

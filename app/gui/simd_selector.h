@@ -23,7 +23,7 @@ class SimdSelector : public QComboBox {
   explicit SimdSelector(QWidget* parent = nullptr);
   ~SimdSelector() override;
 
-  // The process-wide request: "best", "scalar", "sse4", "avx2" or "avx3".
+  // The process-wide request: "best", "scalar", "sse4", "avx2", "avx3" or "avx3_vp2".
   static QString requested();
   // The target the kernels run on now ("avx2").
   static QString inUse();

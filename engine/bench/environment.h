@@ -19,7 +19,7 @@ namespace wandscope::engine {
 // target (through the hook below) and the UTC time. Fingerprints are added by the runner.
 Environment collectEnvironment();
 
-// The SIMD target the kernels run on (engine/codec/simd: "scalar", "sse4", "avx2", "avx3"). A
+// The SIMD target the kernels run on (engine/codec/simd: "scalar", "sse4", "avx2", "avx3", "avx3_vp2"). A
 // provider overrides it: a report about a plugin build names that build's target. Thread-safe; an
 // empty function restores the built-in kernels' target.
 void setSimdTargetProvider(std::function<std::string()> provider);

@@ -32,7 +32,7 @@ struct SearchResult {
   QueryCounters counters;
   Score kthScore = 0.0f;          // NaN when fewer than k hits
   bool tieAtK = false;
-  // The bulk AND's intersection kernels ("avx3", "avx2", "sse4", "scalar"; "generic" with
+  // The bulk AND's intersection kernels ("avx3_vp2", "avx3", "avx2", "sse4", "scalar"; "generic" with
   // simd_merge=off); empty for paths that do not intersect decoded blocks.
   std::string mergeKernels;
   std::vector<HitExplain> explain;  // filled when the request asked for it

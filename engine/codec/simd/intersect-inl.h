@@ -2,6 +2,7 @@
 // Intersection kernels of the bulk AND for one Highway target; re-included once per target by
 // intersect.cpp. Contract and strategy: engine/codec/simd/intersect.h.
 #include "engine/codec/simd/intersect.h"
+#include "engine/codec/simd/intersect_vp2.h"
 #include "engine/query/algorithms/merge_kernels.h"
 
 #include <algorithm>
@@ -378,6 +379,20 @@ inline std::size_t intersectRunsImpl(const DocId* HWY_RESTRICT a, std::uint32_t 
   }
   return m;
 }
+
+#if HWY_TARGET == HWY_AVX3
+// The avx3_vp2 target's long runs: skewed ones looked up as above (V1), similar ones by the
+// VP2INTERSECT kernel (intersect_vp2.h).
+inline std::size_t intersectRunsVp2Impl(const DocId* HWY_RESTRICT a, std::uint32_t la, const DocId* HWY_RESTRICT b,
+                                        std::uint32_t lb, std::uint32_t* HWY_RESTRICT posA,
+                                        std::uint32_t* HWY_RESTRICT posB) {
+  if (la == 0 || lb == 0) return 0;
+  const hn::CappedTag<std::uint32_t, kMergeLanes> d;
+  if (std::uint64_t{la} * kSkew <= lb) return lookupRuns(d, a, la, b, lb, posA, posB);
+  if (std::uint64_t{lb} * kSkew <= la) return lookupRuns(d, b, lb, a, la, posB, posA);
+  return intersectRunsVp2(a, la, b, lb, posA, posB);
+}
+#endif
 
 // n-way (n >= 1) by stages: slices 0 and 1 first, then the match set against each further slice.
 // After stage k the rows 0..k-1 of offsets are compacted to the surviving matches in place: the

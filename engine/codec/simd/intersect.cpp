@@ -20,6 +20,18 @@ const IntersectKernels* intersectTable() {
   return &kTable;
 }
 
+// avx3_vp2: the AVX3 kernels with the VP2INTERSECT long runs (the other targets have no such
+// table; a forced avx3_vp2 always dispatches to AVX3).
+const IntersectKernels* intersectTableVp2() {
+#if HWY_TARGET == HWY_AVX3
+  static constexpr IntersectKernels kTable{&intersect2Impl, &intersect3Impl, &intersectNImpl,
+                                           &intersectRunsVp2Impl, Target::Avx3Vp2};
+  return &kTable;
+#else
+  return intersectTable();
+#endif
+}
+
 }  // namespace HWY_NAMESPACE
 }  // namespace wandscope::engine::simd
 HWY_AFTER_NAMESPACE();
@@ -28,6 +40,7 @@ HWY_AFTER_NAMESPACE();
 namespace wandscope::engine::simd {
 
 HWY_EXPORT(intersectTable);
+HWY_EXPORT(intersectTableVp2);
 
 namespace {
 constexpr IntersectKernels kScalarKernels{&engine::intersect2, &engine::intersect3,
@@ -35,7 +48,9 @@ constexpr IntersectKernels kScalarKernels{&engine::intersect2, &engine::intersec
 }  // namespace
 
 const IntersectKernels& intersectKernels() {
-  if (currentTarget() == Target::Scalar) return kScalarKernels;
+  const Target target = currentTarget();
+  if (target == Target::Scalar) return kScalarKernels;
+  if (target == Target::Avx3Vp2) return *HWY_DYNAMIC_DISPATCH(intersectTableVp2)();
   return *HWY_DYNAMIC_DISPATCH(intersectTable)();
 }
 

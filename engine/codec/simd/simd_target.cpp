@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/codec/simd/simd_target.h"
 
+#include "engine/codec/simd/intersect_vp2.h"
 #include "engine/core/error.h"
 
 #include <fmt/format.h>
@@ -14,7 +15,7 @@
 namespace wandscope::engine::simd {
 namespace {
 
-constexpr Target kAllTargets[] = {Target::Scalar, Target::Sse4, Target::Avx2, Target::Avx3};
+constexpr Target kAllTargets[] = {Target::Scalar, Target::Sse4, Target::Avx2, Target::Avx3, Target::Avx3Vp2};
 
 // The Highway target bit behind each of ours (0 for the scalar reference, which is plain C++).
 // HWY_TARGETS here is the set every kernel translation unit compiles: they share the flags.
@@ -24,7 +25,8 @@ constexpr std::int64_t hwyBit(Target target) noexcept {
 #if HWY_ARCH_X86
     case Target::Sse4: return HWY_SSE4;
     case Target::Avx2: return HWY_AVX2;
-    case Target::Avx3: return HWY_AVX3;
+    case Target::Avx3:
+    case Target::Avx3Vp2: return HWY_AVX3;  // its other kernels are avx3's
 #else
     default: return 0;
 #endif
@@ -46,6 +48,7 @@ std::int64_t cpuTargets() {
 }
 
 bool supported(Target target) {
+  if (target == Target::Avx3Vp2 && !cpuHasVp2intersect()) return false;
   return target == Target::Scalar || (compiledIn(target) && (hwyBit(target) & cpuTargets()) != 0);
 }
 
@@ -70,7 +73,7 @@ Target resolve(std::string_view name, std::string_view origin) {
   if (name == "best") return bestTarget();
   const auto target = parseTarget(name);
   if (!target) {
-    throwUsage(fmt::format("{}unknown SIMD target '{}' (expected scalar, sse4, avx2, avx3 or best)",
+    throwUsage(fmt::format("{}unknown SIMD target '{}' (expected scalar, sse4, avx2, avx3, avx3_vp2 or best)",
                            prefix, name));
   }
   if (!compiledIn(*target)) {
@@ -121,6 +124,7 @@ const char* targetName(Target target) noexcept {
     case Target::Sse4: return "sse4";
     case Target::Avx2: return "avx2";
     case Target::Avx3: return "avx3";
+    case Target::Avx3Vp2: return "avx3_vp2";
   }
   return "unknown";
 }
@@ -140,7 +144,7 @@ Target currentTarget() {
 Target bestTarget() {
   Target best = Target::Scalar;
   for (const Target t : kAllTargets) {
-    if (supported(t)) best = t;
+    if (supported(t) && (t != Target::Avx3Vp2 || cpuPrefersVp2intersect())) best = t;
   }
   return best;
 }

@@ -449,7 +449,7 @@ class LongWindows {
     const std::uint32_t lb = bEnd - bBegin;
     auto& fromA = m_s.fromA;
     auto& fromB = m_s.fromB;
-    const std::size_t room = std::min(la, lb);
+    const std::size_t room = std::min(la, lb) + kIntersectRunsSlack;
     if (fromA.size() < room) {
       fromA.resize(room);
       fromB.resize(room);

@@ -27,7 +27,9 @@ std::size_t intersectN(const MergeSlice* slices, std::size_t n, DocId* out, std:
 
 // Two runs of any length (the bulk AND's long windows): a[0, la) and b[0, lb), each strictly
 // increasing. For every common doc id, its index in a goes to posA and its index in b to posB, in
-// ascending order; both have room for min(la, lb) entries. Returns the number of common ids.
+// ascending order; both have room for min(la, lb) + kIntersectRunsSlack entries (a vectorised
+// kernel may store whole vectors past its matches). Returns the number of common ids.
+inline constexpr std::size_t kIntersectRunsSlack = 64;
 std::size_t intersectRuns(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb, std::uint32_t* posA,
                           std::uint32_t* posB);
 

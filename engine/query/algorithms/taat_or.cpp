@@ -191,7 +191,7 @@ void taatOr(QueryContext& ctx) {
     for (std::size_t y = x + 1; y < n; ++y) {
       const std::uint32_t lx = termBegin[x + 1] - termBegin[x];
       const std::uint32_t ly = termBegin[y + 1] - termBegin[y];
-      const std::size_t matchRoom = std::min(lx, ly);
+      const std::size_t matchRoom = std::min(lx, ly) + kIntersectRunsSlack;
       if (fromX.size() < matchRoom) {
         fromX.resize(matchRoom);
         fromY.resize(matchRoom);

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The SIMD target switch: names, forcing, errors, and the WANDSCOPE_SIMD environment variable.
+#include "engine/codec/simd/bp128_simd.h"
+#include "engine/codec/simd/intersect.h"
+#include "engine/codec/simd/intersect_vp2.h"
 #include "engine/codec/simd/simd_target.h"
 #include "engine/core/error.h"
 #include "tests/engine/codec/simd_test_support.h"
@@ -49,7 +52,7 @@ class ScopedEnvironment {
 bool contains(const std::vector<Target>& v, Target t) { return std::find(v.begin(), v.end(), t) != v.end(); }
 
 TEST(SimdTarget, NamesRoundTrip) {
-  for (const Target t : {Target::Scalar, Target::Sse4, Target::Avx2, Target::Avx3}) {
+  for (const Target t : {Target::Scalar, Target::Sse4, Target::Avx2, Target::Avx3, Target::Avx3Vp2}) {
     EXPECT_EQ(simd::parseTarget(simd::targetName(t)), t);
   }
   EXPECT_EQ(simd::parseTarget("best"), std::nullopt);
@@ -62,9 +65,22 @@ TEST(SimdTarget, SupportedTargetsAreCompiledInAndEndWithTheBest) {
   const auto supported = simd::supportedTargets();
   ASSERT_FALSE(supported.empty());
   EXPECT_EQ(supported.front(), Target::Scalar);
-  EXPECT_EQ(supported.back(), simd::bestTarget());
+  // The best is the last supported, except avx3_vp2 where VP2INTERSECT is slow (Intel's).
+  const bool skipVp2 = supported.back() == Target::Avx3Vp2 && !simd::cpuPrefersVp2intersect();
+  EXPECT_EQ(supported[supported.size() - (skipVp2 ? 2 : 1)], simd::bestTarget());
   for (const Target t : supported) EXPECT_TRUE(contains(compiled, t)) << simd::targetName(t);
   EXPECT_TRUE(std::is_sorted(supported.begin(), supported.end()));
+}
+
+TEST(SimdTarget, Avx3Vp2IsSupportedExactlyWhereAvx3AndTheInstructionAre) {
+  const auto supported = simd::supportedTargets();
+  const bool expected = contains(supported, Target::Avx3) && simd::cpuHasVp2intersect();
+  EXPECT_EQ(contains(supported, Target::Avx3Vp2), expected)
+      << "avx3 " << contains(supported, Target::Avx3) << ", VP2INTERSECT " << simd::cpuHasVp2intersect();
+  if (!expected) GTEST_SKIP() << "this CPU has no AVX-512 VP2INTERSECT: the avx3_vp2 kernel is not run here";
+  ScopedSimdTarget scope(Target::Avx3Vp2);
+  EXPECT_EQ(simd::intersectKernels().target, Target::Avx3Vp2) << "the long runs' table of avx3_vp2";
+  EXPECT_EQ(simd::bp128Kernels().target, Target::Avx3) << "every other kernel is avx3's";
 }
 
 TEST(SimdTarget, ForcingEverySupportedTargetMakesItCurrent) {
@@ -90,7 +106,7 @@ TEST(SimdTarget, UnknownAndUnsupportedNamesAreUsageErrors) {
     EXPECT_EQ(e.kind(), engine::ErrorKind::Usage);
     EXPECT_NE(std::string(e.what()).find("unknown SIMD target 'avx9'"), std::string::npos) << e.what();
   }
-  for (const Target t : {Target::Sse4, Target::Avx2, Target::Avx3}) {
+  for (const Target t : {Target::Sse4, Target::Avx2, Target::Avx3, Target::Avx3Vp2}) {
     if (contains(simd::supportedTargets(), t)) continue;
     try {
       simd::forceTarget(t);

@@ -33,6 +33,12 @@ class ScopedSimdTarget {
   bool m_wasForced;
 };
 
+// The target a kernel family other than the intersections was compiled for when `target` is
+// forced: avx3_vp2 runs avx3's (simd_target.h).
+inline engine::simd::Target compiledFor(engine::simd::Target target) {
+  return target == engine::simd::Target::Avx3Vp2 ? engine::simd::Target::Avx3 : target;
+}
+
 // body(target) runs with the target forced; failures name the target.
 template <class Body>
 void forEachSimdTarget(Body&& body) {
