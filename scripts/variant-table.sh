@@ -12,11 +12,12 @@
 # variant's byte for byte (`--format dump`) and a difference fails the run.
 #
 # Usage: scripts/variant-table.sh INDEX_DIR QUERY_DIR OUT_DIR [SET...]
-#   Env: VARIANTS (default: every SIMD target of build/release/bin/wandscope-cli; the first is the
+#   QUERY_DIR holds <set>.jsonl (from `wandscope-cli queries gen --sets ... --out-dir`) or q-<set>.jsonl.
+#   Env: VARIANTS (default: every SIMD target build/release/bin/wandscope-cli runs here; the first is the
 #   reference), ROUNDS (5), K (10), REPEAT (3), WARMUP_S (0.5), OPS ("and or").
 set -euo pipefail
 if [[ $# -lt 3 ]]; then
-  sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 index=$1 qdir=$2 out=$3
@@ -25,7 +26,12 @@ sets=("$@")
 [[ ${#sets[@]} -gt 0 ]] || sets=(mid-df-1 mid-df-2 mid-df-3 sequential-2 sequential-3 sequential-5 rare-2 rare-3
   rare+common-2 rare+common-3 rare+common-5)
 cli=build/release/bin/wandscope-cli
-IFS=';' read -r -a variants <<<"${VARIANTS:-scalar=$cli --simd scalar;sse4=$cli --simd sse4;avx2=$cli --simd avx2;avx3=$cli --simd avx3}"
+if [[ -z ${VARIANTS:-} ]]; then  # every SIMD target this CPU supports, from `simd --json`
+  VARIANTS=$("$cli" simd --json | sed 's/.*"supported":\[\([^]]*\)\].*/\1/' | tr -d '"' | tr ',' '\n' |
+    while read -r t; do printf '%s=%s --simd %s;' "$t" "$cli" "$t"; done)
+  VARIANTS=${VARIANTS%;}
+fi
+IFS=';' read -r -a variants <<<"$VARIANTS"
 names=() cmds=()
 for v in "${variants[@]}"; do
   [[ $v == *=* ]] || { echo "variant-table.sh: a variant is NAME=COMMAND, got '$v'" >&2; exit 2; }
@@ -38,6 +44,15 @@ mkdir -p "$out"
 cpu() { sed -n 's/^ *"cpu_ms_per_query": \([0-9.e+-]*\),*$/\1/p' "$1"; }
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{v[NR]=$1} END{print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 
+queries() {  # queries SET: the set's query file (<set>.jsonl from `queries gen --out-dir`, or q-<set>.jsonl)
+  local f
+  for f in "$qdir/$1.jsonl" "$qdir/q-$1.jsonl"; do
+    [[ -f $f ]] && { echo "$f"; return; }
+  done
+  echo "variant-table.sh: no $1.jsonl or q-$1.jsonl in $qdir" >&2
+  exit 1
+}
+
 n=${#names[@]}
 table="$out/table.md"
 header="| Query set | op |"
@@ -48,6 +63,7 @@ echo "$header" | sed 's/[^|]/-/g; s/^|-/|:/' | sed 's/-|/:|/g' >>"$table"
 for op in $ops; do
   for set in "${sets[@]}"; do
     echo "variant-table.sh: $op $set" >&2
+    qfile=$(queries "$set")
     declare -A runs=()
     ref_dump="$out/$set.$op.${names[0]}.r0.dump"
     for ((r = 0; r < rounds; r++)); do
@@ -55,7 +71,7 @@ for op in $ops; do
         i=$(((j + r) % n))
         base="$out/$set.$op.${names[$i]}.r$r"
         # shellcheck disable=SC2086  # COMMAND is a word list by design
-        ${cmds[$i]} run "$index" --queries "$qdir/q-$set.jsonl" --op "$op" --k "$k" --algo auto \
+        ${cmds[$i]} run "$index" --queries "$qfile" --op "$op" --k "$k" --algo auto \
           --format dump --out "$base.dump" --repeat "$repeat" --warmup-s "$warmup" --summary "$base.json" \
           2>"$base.log" || { cat "$base.log" >&2; exit 1; }
         if [[ -f $ref_dump ]] && ! cmp -s "$base.dump" "$ref_dump"; then

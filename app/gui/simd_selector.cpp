@@ -102,8 +102,9 @@ QString SimdSelector::describe(const QString& name) {
   } else if (name == QLatin1String("avx3")) {
     what = QStringLiteral("avx3: Highway's AVX-512 kernels (F/BW/DQ/VL), 512-bit vectors (Skylake-X and later).");
   } else if (name == QLatin1String("avx3_vp2")) {
-    what = QStringLiteral("avx3_vp2: avx3, with the bulk AND's long-run intersection on AVX-512 VP2INTERSECT "
-                          "(AMD Zen 5; also Intel Tiger Lake, where it is slow and best does not pick it).");
+    what = QStringLiteral("avx3_vp2: avx3, with the long-run intersection (bulk AND, taat) on AVX-512 "
+                          "VP2INTERSECT (AMD Zen 5; also Intel Tiger Lake, where it is slow and best does not "
+                          "pick it).");
   } else {
     what = name;
   }

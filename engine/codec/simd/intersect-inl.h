@@ -380,7 +380,7 @@ inline std::size_t intersectRunsImpl(const DocId* HWY_RESTRICT a, std::uint32_t 
   return m;
 }
 
-#if HWY_TARGET == HWY_AVX3
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3  // AVX3 and any later AVX-512 target Highway may pick
 // The avx3_vp2 target's long runs: skewed ones looked up as above (V1), similar ones by the
 // VP2INTERSECT kernel (intersect_vp2.h).
 inline std::size_t intersectRunsVp2Impl(const DocId* HWY_RESTRICT a, std::uint32_t la, const DocId* HWY_RESTRICT b,

@@ -23,7 +23,7 @@ const IntersectKernels* intersectTable() {
 // avx3_vp2: the AVX3 kernels with the VP2INTERSECT long runs (the other targets have no such
 // table; a forced avx3_vp2 always dispatches to AVX3).
 const IntersectKernels* intersectTableVp2() {
-#if HWY_TARGET == HWY_AVX3
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3  // AVX3 and any later AVX-512 target Highway may pick
   static constexpr IntersectKernels kTable{&intersect2Impl, &intersect3Impl, &intersectNImpl,
                                            &intersectRunsVp2Impl, Target::Avx3Vp2};
   return &kTable;

@@ -31,7 +31,8 @@ namespace wandscope::engine::simd {
 //    first two first: it usually leaves almost nothing), offsets composed through the stages;
 //  - long runs (the bulk AND's long windows): the same block steps, the runs cut by value into
 //    four parts whose steps are interleaved (independent loop-carried chains overlap), or V1 when
-//    skewed; indices are written as 32-bit positions.
+//    skewed; indices are written as 32-bit positions. The avx3_vp2 target (the one exception to
+//    "the same on every target") compares 16 x 16 per step with VP2INTERSECT (intersect_vp2.h).
 struct IntersectKernels {
   using Two = std::size_t (*)(const MergeSlice& a, const MergeSlice& b, DocId* out,
                               std::uint8_t* offsets);

@@ -22,21 +22,28 @@ namespace wandscope::engine::simd {
 namespace {
 
 // Measured on AMD EPYC family 26 (Zen 5), two runs of density p cut as the bulk AND cuts them
-// (runs of 8,192 postings of 64 pairs of lists; the standalone prototype of this kernel against
-// the avx3 kernel, ns per posting of both runs, 2026-12-07):
-//   p = 1 %:   avx3 0.36, branch 0.23, compressed 0.34
-//   p = 2 %:   avx3 0.54, branch 0.30, compressed 0.36
-//   p = 3 %:   avx3 0.73, branch 0.46, compressed 0.35
-//   p = 6 %:   avx3 0.94, branch 0.64, compressed 0.25
+// (runs of 8,192 postings of 64 pairs of 250k-document lists; a standalone prototype of this
+// kernel against the avx3 kernel, ns per posting of both runs, machine idle, 2026-12-07 05:15 UTC):
+//   p = 1 %:    avx3 0.27, branch 0.15, compressed 0.26
+//   p = 2 %:    avx3 0.64, branch 0.34, compressed 0.40-0.42
+//   p = 2.5 %:  avx3 0.68, branch 0.38, compressed 0.40
+//   p = 3 %:    avx3 0.53, branch 0.33, compressed 0.25
+//   p = 6 %:    avx3 0.88, branch 0.60, compressed 0.27
 // With the branch, a step with a match mispredicts about as often as steps have matches; the
-// compressed stores cost the same in every step. They cross at about 0.2 expected matches per
-// 16-lane step (p near 2.5 %): 16 * la * lb / (span * (la + lb)) matches per step, with `span`
-// the doc ids the runs cover (the runs' own densities: a random model, as in docs/GENERATOR.md).
-constexpr double kCompressAtMatchesPerStep = 0.2;
+// compressed stores cost the same in every step. They cross between 2.5 and 3 %, i.e. between 0.20
+// and 0.24 expected matches per 16-lane step: 16 * la * lb / (span * (la + lb)), with `span` the doc ids
+// the runs cover (the runs' own densities: a random model, as in docs/GENERATOR.md). The project's
+// own bench puts the avx3 kernel lower on the same shape (`wandscope_bench
+// --benchmark_filter=intersect_runs`, many/8192 at 3 %, medians of 3: 0.30 ns per posting for
+// avx3, 0.22 for avx3_vp2); the difference between the two harnesses was not looked into.
+constexpr double kCompressAtMatchesPerStep = 0.22;
 constexpr std::uint32_t kLanes = 16;
 constexpr std::uint32_t kParts = 4;
 static_assert(kParts * kLanes <= kIntersectRunsSlack, "each part may store a whole vector past its matches");
 
+// A part's output. Its match count lives here, in memory, and is stored back every step: the
+// parts' counts kept in named locals like their positions (as a review suggested) measured slower
+// in the same harness, 0.148 -> 0.182 ns per posting at 1 % and 0.262 -> 0.277 at 3 %.
 struct PartOut {
   std::uint32_t* posA;
   std::uint32_t* posB;
@@ -100,6 +107,20 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step8(const DocI
   advance(i, j, a[i + 7], b[j + 7], 3);
 }
 
+// The 4-lane step after the 8-lane ones: without it a part whose shorter side has fewer than 8
+// left merged the rest of the longer side one value at a time (rare+common-3 AND 1.09x slower
+// than avx3, whose kernel has 4-lane steps too).
+WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step4(const DocId* a, const DocId* b, std::uint32_t& i,
+                                                                      std::uint32_t& j, PartOut& out) {
+  const __m128i va = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
+  const __m128i vb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + j));
+  __mmask8 ma;
+  __mmask8 mb;
+  _mm_2intersect_epi32(va, vb, &ma, &mb);
+  if (ma != 0) emitBits(ma, mb, i, j, out);
+  advance(i, j, a[i + 3], b[j + 3], 2);
+}
+
 template <bool kCompress>
 WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
                                       std::uint32_t* posA, std::uint32_t* posB) {
@@ -141,6 +162,7 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
     PartOut& o = out[p];
     while (x + kLanes <= iEnd[p] && y + kLanes <= jEnd[p]) step16<kCompress>(a, b, x, y, o);
     while (x + 8 <= iEnd[p] && y + 8 <= jEnd[p]) step8(a, b, x, y, o);
+    while (x + 4 <= iEnd[p] && y + 4 <= jEnd[p]) step4(a, b, x, y, o);
     while (x < iEnd[p] && y < jEnd[p]) {  // the branch-free scalar merge of the Highway kernels
       const DocId u = a[x];
       const DocId v = b[y];

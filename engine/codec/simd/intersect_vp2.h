@@ -8,8 +8,9 @@
 
 namespace wandscope::engine::simd {
 
-// The long-run intersection (IntersectKernels::intersectRuns) with AVX-512 VP2INTERSECT: the
-// kernels of the avx3_vp2 target (simd_target.h). Highway 1.0.3 has no operation for it, so this
+// The long-run intersection (IntersectKernels::intersectRuns: the bulk AND's long windows and
+// taat's pairwise intersections) with AVX-512 VP2INTERSECT: the kernel of the avx3_vp2 target
+// (simd_target.h). Highway 1.0.3 has no operation for it, so this
 // is the one kernel written with intrinsics, in functions compiled for the instruction; nothing
 // calls it unless the CPU has it (cpuHasVp2intersect()).
 //

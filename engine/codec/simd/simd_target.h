@@ -17,8 +17,8 @@ namespace wandscope::engine::simd {
 //  - sse4:   Highway's SSE4 target (128-bit vectors);
 //  - avx2:   Highway's AVX2 target (256-bit vectors, BMI2, FMA);
 //  - avx3:   Highway's AVX3 target (AVX-512 F/BW/DQ/VL);
-//  - avx3_vp2: avx3 with the bulk AND's long-run intersection on AVX-512 VP2INTERSECT
-//    (intersect_vp2.h); every other kernel is avx3's. "best" picks it only where that instruction
+//  - avx3_vp2: avx3 with the long-run intersection (the bulk AND's long windows, taat's pairs) on
+//    AVX-512 VP2INTERSECT (intersect_vp2.h); every other kernel is avx3's. "best" picks it only where that instruction
 //    is fast (AMD Zen 5); Intel's Tiger Lake has it microcoded, so there it must be forced.
 //
 // "best" is not a target but a request: the best supported target (the default).

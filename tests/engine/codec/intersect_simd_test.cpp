@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <numeric>
 #include <random>
 #include <set>
 #include <string>
@@ -257,6 +258,20 @@ TEST(IntersectSimd, LongRunsMatchReference) {
     checkRuns(evens, evens);
     checkRuns(evens, odds);
     checkRuns(odds, evens);
+    // The shorter run (almost) wholly inside the longer, in steps that match some lanes but not
+    // all: every part's matches fill its room to within a vector, where a kernel that stores
+    // whole vectors would overwrite the next part's first matches without its own margin.
+    std::vector<DocId> all(5000);
+    std::iota(all.begin(), all.end(), DocId{0});
+    checkRuns(evens, all);
+    checkRuns(all, evens);
+    std::mt19937_64 pick(seed);
+    std::vector<DocId> most;
+    for (const DocId d : all) {
+      if (pick() % 10 != 0) most.push_back(d);
+    }
+    checkRuns(most, all);
+    checkRuns(all, most);
   });
 }
 

@@ -83,6 +83,18 @@ TEST(SimdTarget, Avx3Vp2IsSupportedExactlyWhereAvx3AndTheInstructionAre) {
   EXPECT_EQ(simd::bp128Kernels().target, Target::Avx3) << "every other kernel is avx3's";
 }
 
+TEST(SimdTarget, TheAutomaticChoiceOfAvx3Vp2RunsItsKernel) {
+  // Chosen (not forced), Highway dispatches by its own detection: the table must still be avx3_vp2's.
+  if (simd::bestTarget() != Target::Avx3Vp2) {
+    GTEST_SKIP() << "best is " << simd::targetName(simd::bestTarget()) << " here, not avx3_vp2";
+  }
+  ScopedSimdTarget scope(Target::Scalar);
+  simd::forceTarget("best");
+  ASSERT_FALSE(simd::targetForced());
+  EXPECT_EQ(simd::currentTarget(), Target::Avx3Vp2);
+  EXPECT_EQ(simd::intersectKernels().target, Target::Avx3Vp2);
+}
+
 TEST(SimdTarget, ForcingEverySupportedTargetMakesItCurrent) {
   forEachSimdTarget([](Target t) {
     EXPECT_EQ(simd::currentTarget(), t);
