@@ -24,19 +24,13 @@ runs=${RUNS:-3} reps=${REPETITIONS:-6} k=${K:-10}
 [[ -x $cli ]] || { echo "pruning-targets.sh: no CLI at $cli (build first, or set CLI)" >&2; exit 1; }
 mkdir -p "$out"
 
-queries() {  # queries SET: the set's query file
-  local f
-  for f in "$qdir/$1.jsonl" "$qdir/q-$1.jsonl"; do
-    [[ -f $f ]] && { echo "$f"; return; }
-  done
-  echo "pruning-targets.sh: no $1.jsonl or q-$1.jsonl in $qdir" >&2
-  exit 1
-}
+# shellcheck source=scripts/query-file.sh
+source "$(dirname "$0")/query-file.sh"
 
 profile() {  # profile NAME OP SET...: a closed-loop profile over the sets
   local name=$1 op=$2 sets="" s
   shift 2
-  for s in "$@"; do sets+="${sets:+, }\"$s\": \"$(queries "$s")\""; done
+  for s in "$@"; do sets+="${sets:+, }\"$s\": \"$(query_file "$qdir" "$s")\""; done
   cat >"$out/$name.json" <<EOF
 {"format_version": 1, "name": "$name", "description": "issue 3 targets: exhaustive vs auto, $op",
  "dataset": {"index": "$index", "query_sets": {$sets}},

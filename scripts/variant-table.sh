@@ -44,14 +44,8 @@ mkdir -p "$out"
 cpu() { sed -n 's/^ *"cpu_ms_per_query": \([0-9.e+-]*\),*$/\1/p' "$1"; }
 median() { tr ' ' '\n' | sed '/^$/d' | sort -g | awk '{v[NR]=$1} END{print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 
-queries() {  # queries SET: the set's query file (<set>.jsonl from `queries gen --out-dir`, or q-<set>.jsonl)
-  local f
-  for f in "$qdir/$1.jsonl" "$qdir/q-$1.jsonl"; do
-    [[ -f $f ]] && { echo "$f"; return; }
-  done
-  echo "variant-table.sh: no $1.jsonl or q-$1.jsonl in $qdir" >&2
-  exit 1
-}
+# shellcheck source=scripts/query-file.sh
+source "$(dirname "$0")/query-file.sh"
 
 n=${#names[@]}
 table="$out/table.md"
@@ -63,7 +57,7 @@ echo "$header" | sed 's/[^|]/-/g; s/^|-/|:/' | sed 's/-|/:|/g' >>"$table"
 for op in $ops; do
   for set in "${sets[@]}"; do
     echo "variant-table.sh: $op $set" >&2
-    qfile=$(queries "$set")
+    qfile=$(query_file "$qdir" "$set")
     declare -A runs=()
     ref_dump="$out/$set.$op.${names[0]}.r0.dump"
     for ((r = 0; r < rounds; r++)); do

@@ -328,13 +328,30 @@ HWY_INLINE std::size_t lookupRuns(D d, const DocId* HWY_RESTRICT s, std::uint32_
   return m;
 }
 
+// The long-run kernels' first decision: empty runs match nothing, and a run kSkew times shorter
+// than the other is looked up in it (V1). Returns true with the matches' count in m when it
+// decided; false for runs of similar length, left to the caller's merge.
+HWY_INLINE bool emptyOrSkewedRuns(const DocId* HWY_RESTRICT a, std::uint32_t la, const DocId* HWY_RESTRICT b,
+                                  std::uint32_t lb, std::uint32_t* HWY_RESTRICT posA,
+                                  std::uint32_t* HWY_RESTRICT posB, std::size_t& m) {
+  const hn::CappedTag<std::uint32_t, kMergeLanes> d;
+  if (la == 0 || lb == 0) {
+    m = 0;
+  } else if (std::uint64_t{la} * kSkew <= lb) {
+    m = lookupRuns(d, a, la, b, lb, posA, posB);
+  } else if (std::uint64_t{lb} * kSkew <= la) {
+    m = lookupRuns(d, b, lb, a, la, posB, posA);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 inline std::size_t intersectRunsImpl(const DocId* HWY_RESTRICT a, std::uint32_t la, const DocId* HWY_RESTRICT b,
                                      std::uint32_t lb, std::uint32_t* HWY_RESTRICT posA,
                                      std::uint32_t* HWY_RESTRICT posB) {
-  if (la == 0 || lb == 0) return 0;
+  if (std::size_t m = 0; emptyOrSkewedRuns(a, la, b, lb, posA, posB, m)) return m;
   const hn::CappedTag<std::uint32_t, kMergeLanes> d;
-  if (std::uint64_t{la} * kSkew <= lb) return lookupRuns(d, a, la, b, lb, posA, posB);
-  if (std::uint64_t{lb} * kSkew <= la) return lookupRuns(d, b, lb, a, la, posB, posA);
   // Parts cut at a's quantiles, b's cut at the same values; part p writes from the sum of the
   // smaller lengths of the parts before it (at most min(la, lb) in all).
   constexpr auto kLanes = static_cast<std::uint32_t>(hn::MaxLanes(decltype(d)()));
@@ -386,10 +403,7 @@ inline std::size_t intersectRunsImpl(const DocId* HWY_RESTRICT a, std::uint32_t 
 inline std::size_t intersectRunsVp2Impl(const DocId* HWY_RESTRICT a, std::uint32_t la, const DocId* HWY_RESTRICT b,
                                         std::uint32_t lb, std::uint32_t* HWY_RESTRICT posA,
                                         std::uint32_t* HWY_RESTRICT posB) {
-  if (la == 0 || lb == 0) return 0;
-  const hn::CappedTag<std::uint32_t, kMergeLanes> d;
-  if (std::uint64_t{la} * kSkew <= lb) return lookupRuns(d, a, la, b, lb, posA, posB);
-  if (std::uint64_t{lb} * kSkew <= la) return lookupRuns(d, b, lb, a, la, posB, posA);
+  if (std::size_t m = 0; emptyOrSkewedRuns(a, la, b, lb, posA, posB, m)) return m;
   return intersectRunsVp2(a, la, b, lb, posA, posB);
 }
 #endif
