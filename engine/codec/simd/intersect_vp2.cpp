@@ -13,7 +13,8 @@
 #define WANDSCOPE_VP2 1
 // Every function that executes an AVX-512 instruction carries this attribute; the file itself is
 // compiled for the baseline, so nothing here runs such an instruction before the CPU check.
-#define WANDSCOPE_VP2_TARGET __attribute__((target("avx512f,avx512vl,avx512vp2intersect,popcnt,bmi")))
+#define WANDSCOPE_VP2_TARGET \
+  __attribute__((target("avx512f,avx512vl,avx512vp2intersect,popcnt,bmi")))
 #endif
 
 namespace wandscope::engine::simd {
@@ -30,16 +31,17 @@ namespace {
 //   p = 3 %:    avx3 0.53, branch 0.33, compressed 0.25
 //   p = 6 %:    avx3 0.88, branch 0.60, compressed 0.27
 // With the branch, a step with a match mispredicts about as often as steps have matches; the
-// compressed stores cost the same in every step. They cross between 2.5 and 3 %, i.e. between 0.20
-// and 0.24 expected matches per 16-lane step: 16 * la * lb / (span * (la + lb)), with `span` the doc ids
-// the runs cover (the runs' own densities: a random model, as in docs/GENERATOR.md). The project's
-// own bench puts the avx3 kernel lower on the same shape (`wandscope_bench
+// compressed stores cost the same in every step. They cross between 2.5 and 3 %, i.e. between
+// 0.20 and 0.24 expected matches per 16-lane step: 16 * la * lb / (span * (la + lb)), with `span`
+// the doc ids the runs cover (the runs' own densities: a random model, as in docs/GENERATOR.md).
+// The project's own bench puts the avx3 kernel lower on the same shape (`wandscope_bench
 // --benchmark_filter=intersect_runs`, many/8192 at 3 %, medians of 3: 0.30 ns per posting for
 // avx3, 0.22 for avx3_vp2); the difference between the two harnesses was not looked into.
 constexpr double kCompressAtMatchesPerStep = 0.22;
 constexpr std::uint32_t kLanes = 16;
 constexpr std::uint32_t kParts = 4;
-static_assert(kParts * kLanes <= kIntersectRunsSlack, "each part may store a whole vector past its matches");
+static_assert(kParts * kLanes <= kIntersectRunsSlack,
+              "each part may store a whole vector past its matches");
 
 // A part's output. Its match count lives here, in memory, and is stored back every step: the
 // parts' counts kept in named locals like their positions (as a review suggested) measured slower
@@ -50,20 +52,23 @@ struct PartOut {
   std::uint32_t m;
 };
 
-// Advances the side whose last loaded value is the smaller (both on a tie) by `lanes`, without a
+// Advances the side whose last loaded value is the smaller (both on a tie) by 2^shift, without a
 // branch (as the Highway kernels' advanceSmaller; the barrier keeps g++ from joining the parts'
 // chains through vector registers).
-inline void advance(std::uint32_t& i, std::uint32_t& j, DocId lastA, DocId lastB, std::uint32_t shift) {
-  const auto aAhead = static_cast<std::uint32_t>((std::uint64_t{lastB} - std::uint64_t{lastA}) >> 63);
-  const auto bAhead = static_cast<std::uint32_t>((std::uint64_t{lastA} - std::uint64_t{lastB}) >> 63);
+inline void advance(std::uint32_t& i, std::uint32_t& j, DocId lastA, DocId lastB,
+                    std::uint32_t shift) {
+  const auto aAhead =
+      static_cast<std::uint32_t>((std::uint64_t{lastB} - std::uint64_t{lastA}) >> 63);
+  const auto bAhead =
+      static_cast<std::uint32_t>((std::uint64_t{lastA} - std::uint64_t{lastB}) >> 63);
   i += (aAhead ^ 1u) << shift;
   j += (bAhead ^ 1u) << shift;
   asm("" : "+r"(i), "+r"(j));
 }
 
 // The k-th set bit of ma pairs with the k-th of mb (both runs ascend).
-__attribute__((noinline)) void emitBits(std::uint32_t ma, std::uint32_t mb, std::uint32_t i, std::uint32_t j,
-                                        PartOut& out) {
+__attribute__((noinline)) void emitBits(std::uint32_t ma, std::uint32_t mb, std::uint32_t i,
+                                        std::uint32_t j, PartOut& out) {
   do {
     out.posA[out.m] = i + static_cast<std::uint32_t>(__builtin_ctz(ma));
     out.posB[out.m] = j + static_cast<std::uint32_t>(__builtin_ctz(mb));
@@ -74,8 +79,8 @@ __attribute__((noinline)) void emitBits(std::uint32_t ma, std::uint32_t mb, std:
 }
 
 template <bool kCompress>
-WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(const DocId* a, const DocId* b, std::uint32_t& i,
-                                                                       std::uint32_t& j, PartOut& out) {
+WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(
+    const DocId* a, const DocId* b, std::uint32_t& i, std::uint32_t& j, PartOut& out) {
   const __m512i va = _mm512_loadu_si512(a + i);
   const __m512i vb = _mm512_loadu_si512(b + j);
   __mmask16 ma;
@@ -86,8 +91,10 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(const Doc
     const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const auto si = static_cast<int>(i);
     const auto sj = static_cast<int>(j);
-    _mm512_storeu_si512(out.posA + out.m, _mm512_maskz_compress_epi32(ma, _mm512_add_epi32(iota, _mm512_set1_epi32(si))));
-    _mm512_storeu_si512(out.posB + out.m, _mm512_maskz_compress_epi32(mb, _mm512_add_epi32(iota, _mm512_set1_epi32(sj))));
+    _mm512_storeu_si512(out.posA + out.m, _mm512_maskz_compress_epi32(
+                                              ma, _mm512_add_epi32(iota, _mm512_set1_epi32(si))));
+    _mm512_storeu_si512(out.posB + out.m, _mm512_maskz_compress_epi32(
+                                              mb, _mm512_add_epi32(iota, _mm512_set1_epi32(sj))));
     out.m += static_cast<std::uint32_t>(__builtin_popcount(ma));
   } else {
     if (__builtin_expect(ma != 0, 0)) emitBits(ma, mb, i, j, out);
@@ -99,8 +106,8 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(const Doc
 // functions: one template for both made wandscope_bench's intersect_runs/avx3_vp2/many/8192 take
 // 305 us against 220 in this project's build, though they ran alike built standalone; where the
 // difference comes from was not looked into.)
-WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step8(const DocId* a, const DocId* b, std::uint32_t& i,
-                                                                      std::uint32_t& j, PartOut& out) {
+WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step8(
+    const DocId* a, const DocId* b, std::uint32_t& i, std::uint32_t& j, PartOut& out) {
   const __m256i va = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a + i));
   const __m256i vb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b + j));
   __mmask8 ma;
@@ -113,8 +120,8 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step8(const DocI
 // The 4-lane step after the 8-lane ones: without it a part whose shorter side has fewer than 8
 // left merged the rest of the longer side one value at a time (rare+common-3 AND 1.09x slower
 // than avx3, whose kernel has 4-lane steps too).
-WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step4(const DocId* a, const DocId* b, std::uint32_t& i,
-                                                                      std::uint32_t& j, PartOut& out) {
+WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step4(
+    const DocId* a, const DocId* b, std::uint32_t& i, std::uint32_t& j, PartOut& out) {
   const __m128i va = _mm_loadu_si128(reinterpret_cast<const __m128i*>(a + i));
   const __m128i vb = _mm_loadu_si128(reinterpret_cast<const __m128i*>(b + j));
   __mmask8 ma;
@@ -125,8 +132,8 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step4(const DocI
 }
 
 template <bool kCompress>
-WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
-                                      std::uint32_t* posA, std::uint32_t* posB) {
+WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const DocId* b,
+                                      std::uint32_t lb, std::uint32_t* posA, std::uint32_t* posB) {
   // Parts cut at a's quantiles, b's at the same values. Part p writes from the sum of the smaller
   // lengths of the parts before it, plus kLanes per part before it with compressed stores.
   std::array<std::uint32_t, kParts> i{};
@@ -142,15 +149,19 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
     jEnd[p] = lb;
     if (p + 1 < kParts) {
       iEnd[p] = static_cast<std::uint32_t>(std::uint64_t{la} * (p + 1) / kParts);
-      jEnd[p] = iEnd[p] < la ? static_cast<std::uint32_t>(std::lower_bound(b + j[p], b + lb, a[iEnd[p]]) - b) : lb;
+      jEnd[p] = iEnd[p] < la
+                    ? static_cast<std::uint32_t>(std::lower_bound(b + j[p], b + lb, a[iEnd[p]]) - b)
+                    : lb;
     }
     out[p] = PartOut{posA + room, posB + room, 0};
     room += std::min(iEnd[p] - i[p], jEnd[p] - j[p]) + (kCompress ? kLanes : 0);
   }
   // The parts' positions in named locals, kept in registers (as in the Highway kernel).
-  std::uint32_t i0 = i[0], j0 = j[0], i1 = i[1], j1 = j[1], i2 = i[2], j2 = j[2], i3 = i[3], j3 = j[3];
-  while (i0 + kLanes <= iEnd[0] && j0 + kLanes <= jEnd[0] && i1 + kLanes <= iEnd[1] && j1 + kLanes <= jEnd[1] &&
-         i2 + kLanes <= iEnd[2] && j2 + kLanes <= jEnd[2] && i3 + kLanes <= iEnd[3] && j3 + kLanes <= jEnd[3]) {
+  std::uint32_t i0 = i[0], j0 = j[0], i1 = i[1], j1 = j[1], i2 = i[2], j2 = j[2], i3 = i[3],
+                j3 = j[3];
+  while (i0 + kLanes <= iEnd[0] && j0 + kLanes <= jEnd[0] && i1 + kLanes <= iEnd[1] &&
+         j1 + kLanes <= jEnd[1] && i2 + kLanes <= iEnd[2] && j2 + kLanes <= jEnd[2] &&
+         i3 + kLanes <= iEnd[3] && j3 + kLanes <= jEnd[3]) {
     step16<kCompress>(a, b, i0, j0, out[0]);
     step16<kCompress>(a, b, i1, j1, out[1]);
     step16<kCompress>(a, b, i2, j2, out[2]);
@@ -191,25 +202,32 @@ bool cpuHasVp2intersect() noexcept {
          __builtin_cpu_supports("avx512vp2intersect");
 }
 
-bool cpuPrefersVp2intersect() noexcept { return cpuHasVp2intersect() && __builtin_cpu_is("amd"); }
+bool cpuPrefersVp2intersect() noexcept {
+  return cpuHasVp2intersect() && __builtin_cpu_is("amd");
+}
 
-std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb, std::uint32_t* posA,
-                             std::uint32_t* posB) {
+std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
+                             std::uint32_t* posA, std::uint32_t* posB) {
   if (la == 0 || lb == 0) return 0;
   const DocId first = std::min(a[0], b[0]);
   const DocId last = std::max(a[la - 1], b[lb - 1]);
   const double span = static_cast<double>(last - first) + 1.0;
-  const double perStep = kLanes * static_cast<double>(la) * static_cast<double>(lb) / (span * (static_cast<double>(la) + static_cast<double>(lb)));
+  const double perStep = kLanes * static_cast<double>(la) * static_cast<double>(lb) /
+                         (span * (static_cast<double>(la) + static_cast<double>(lb)));
   return perStep >= kCompressAtMatchesPerStep ? runs<true>(a, la, b, lb, posA, posB)
                                               : runs<false>(a, la, b, lb, posA, posB);
 }
 
 #else  // not x86-64 with GCC or Clang: never chosen (cpuHasVp2intersect() is false)
 
-bool cpuHasVp2intersect() noexcept { return false; }
-bool cpuPrefersVp2intersect() noexcept { return false; }
-std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb, std::uint32_t* posA,
-                             std::uint32_t* posB) {
+bool cpuHasVp2intersect() noexcept {
+  return false;
+}
+bool cpuPrefersVp2intersect() noexcept {
+  return false;
+}
+std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
+                             std::uint32_t* posA, std::uint32_t* posB) {
   return intersectRuns(a, la, b, lb, posA, posB);
 }
 

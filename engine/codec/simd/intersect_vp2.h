@@ -33,7 +33,7 @@ bool cpuPrefersVp2intersect() noexcept;
 // b[0, lb), strictly increasing; the matches' indices go to posA and posB, in ascending order.
 // Both need room for min(la, lb) + kIntersectRunsSlack entries (merge_kernels.h). Requires
 // cpuHasVp2intersect().
-std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb, std::uint32_t* posA,
-                             std::uint32_t* posB);
+std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
+                             std::uint32_t* posA, std::uint32_t* posB);
 
 }  // namespace wandscope::engine::simd
