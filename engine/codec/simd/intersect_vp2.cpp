@@ -22,22 +22,23 @@ namespace wandscope::engine::simd {
 #if WANDSCOPE_VP2
 namespace {
 
-// Measured on AMD EPYC family 26 (Zen 5), two runs of density p cut as the bulk AND cuts them
-// (runs of 8,192 postings of 64 pairs of 250k-document lists; a standalone prototype of this
-// kernel against the avx3 kernel, ns per posting of both runs, machine idle, 2026-12-07 05:15 UTC):
-//   p = 1 %:    avx3 0.27, branch 0.15, compressed 0.26
-//   p = 2 %:    avx3 0.64, branch 0.34, compressed 0.40-0.42
-//   p = 2.5 %:  avx3 0.68, branch 0.38, compressed 0.40
-//   p = 3 %:    avx3 0.53, branch 0.33, compressed 0.25
-//   p = 6 %:    avx3 0.88, branch 0.60, compressed 0.27
-// With the branch, a step with a match mispredicts about as often as steps have matches; the
-// compressed stores cost the same in every step. They cross between 2.5 and 3 %, i.e. between
-// 0.20 and 0.24 expected matches per 16-lane step: 16 * la * lb / (span * (la + lb)), with `span`
-// the doc ids the runs cover (the runs' own densities: a random model, as in docs/GENERATOR.md).
-// The project's own bench puts the avx3 kernel lower on the same shape (`wandscope_bench
-// --benchmark_filter=intersect_runs`, many/8192 at 3 %, medians of 3: 0.30 ns per posting for
-// avx3, 0.22 for avx3_vp2); the difference between the two harnesses was not looked into.
-constexpr double kCompressAtMatchesPerStep = 0.22;
+// The matches' indices are written with compressed stores in every 16-lane step: each step
+// compresses both sides' lane indices by their masks and stores them whole (room: kLanes past the
+// part's matches), with no branch on whether the step matched. Until stop 41 a branch on "any
+// match" wrote them instead when the runs' densities predicted fewer than 0.22 matches per step,
+// from a standalone prototype on uniform random runs of 8,192 postings. Both modes timed on the
+// same calls inside the queries (each call run both ways, the order alternating; AMD EPYC family
+// 26, `run --repeat 20`, 2026-12-07) put the compressed stores ahead at every density the bulk
+// AND's long windows meet, in TSC ticks per posting of both runs:
+//   mid-df-2, predicted 0.08-0.10 matches per step: branch 1.08, compressed 1.00
+//   mid-df-2, 0.14-0.16:                            branch 0.94, compressed 0.74
+//   mid-df-3, 0.08-0.10:                            branch 1.05, compressed 0.96
+//   mid-df-3, 0.10-0.12:                            branch 0.95, compressed 0.86
+//   sequential-3, 0.04-0.06:                        branch 1.07, compressed 1.03
+//   sequential-2, below 0.02:                       branch 2.37, compressed 2.10
+// The windows' runs are short (a window starts at one lead block), the terms co-occur more often
+// than independent lists would (mid-df-3's pairs: 1.16x-1.19x the matches df_a * df_b / N
+// predicts), and a mispredicted match costs a whole interleaved step of four parts.
 constexpr std::uint32_t kLanes = 16;
 constexpr std::uint32_t kParts = 4;
 static_assert(kParts * kLanes <= kIntersectRunsSlack,
@@ -78,7 +79,6 @@ __attribute__((noinline)) void emitBits(std::uint32_t ma, std::uint32_t mb, std:
   } while (ma != 0);
 }
 
-template <bool kCompress>
 WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(
     const DocId* a, const DocId* b, std::uint32_t& i, std::uint32_t& j, PartOut& out) {
   const __m512i va = _mm512_loadu_si512(a + i);
@@ -86,19 +86,15 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(
   __mmask16 ma;
   __mmask16 mb;
   _mm512_2intersect_epi32(va, vb, &ma, &mb);
-  if constexpr (kCompress) {
-    // All 16 lanes stored, the matches first: room is kLanes past the part's matches.
-    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const auto si = static_cast<int>(i);
-    const auto sj = static_cast<int>(j);
-    _mm512_storeu_si512(out.posA + out.m, _mm512_maskz_compress_epi32(
-                                              ma, _mm512_add_epi32(iota, _mm512_set1_epi32(si))));
-    _mm512_storeu_si512(out.posB + out.m, _mm512_maskz_compress_epi32(
-                                              mb, _mm512_add_epi32(iota, _mm512_set1_epi32(sj))));
-    out.m += static_cast<std::uint32_t>(__builtin_popcount(ma));
-  } else {
-    if (__builtin_expect(ma != 0, 0)) emitBits(ma, mb, i, j, out);
-  }
+  // All 16 lanes stored, the matches first: room is kLanes past the part's matches.
+  const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  const auto si = static_cast<int>(i);
+  const auto sj = static_cast<int>(j);
+  _mm512_storeu_si512(out.posA + out.m, _mm512_maskz_compress_epi32(
+                                            ma, _mm512_add_epi32(iota, _mm512_set1_epi32(si))));
+  _mm512_storeu_si512(out.posB + out.m, _mm512_maskz_compress_epi32(
+                                            mb, _mm512_add_epi32(iota, _mm512_set1_epi32(sj))));
+  out.m += static_cast<std::uint32_t>(__builtin_popcount(ma));
   advance(i, j, a[i + kLanes - 1], b[j + kLanes - 1], 4);
 }
 
@@ -137,17 +133,45 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step4(
 // alignas(64) every long-run test crashed under scripts/sanitize.sh asan-engine. It is spelled out
 // under ASan only: in the Release build it changed this function's code (many/8192 233 -> 314 us)
 // though the array was 64-byte aligned either way.
+// The first index in [from, to) of b whose value is at least x (to if none): a binary search
+// without a branch on the comparisons (a conditional move per halving), for the parts' cuts. The
+// branchy std::lower_bound mispredicted about half its halvings: its three cuts per call were 10 %
+// of this kernel's samples on mid-df-3 AND, whose windows call it about 21 times a query.
+inline std::uint32_t firstAtLeast(const DocId* b, std::uint32_t from, std::uint32_t to, DocId x) {
+  const DocId* base = b + from;
+  std::uint32_t len = to - from;
+  if (len == 0) return from;
+  while (len > 1) {
+    const std::uint32_t half = len / 2;
+    base = base[half] < x ? base + half : base;
+    len -= half;
+  }
+  return static_cast<std::uint32_t>(base - b) + (*base < x ? 1u : 0u);
+}
+
+// Moves a part's n matches down to `to` (at or below where they are): 16 at a time, each vector
+// loaded before it is stored, so no source entry is overwritten before it is read. A call of
+// memmove per part and side cost more than the copy on the windows' few matches.
+WANDSCOPE_VP2_TARGET inline void moveDown(const std::uint32_t* from, std::uint32_t n, std::uint32_t* to) {
+  if (from == to) return;
+  std::uint32_t k = 0;
+  for (; k + kLanes <= n; k += kLanes) _mm512_storeu_si512(to + k, _mm512_loadu_si512(from + k));
+  if (k < n) {
+    const auto rest = static_cast<__mmask16>((1u << (n - k)) - 1u);
+    _mm512_mask_storeu_epi32(to + k, rest, _mm512_maskz_loadu_epi32(rest, from + k));
+  }
+}
+
 #if defined(__SANITIZE_ADDRESS__)
 #define WANDSCOPE_VP2_PARTS_ALIGNAS alignas(64)
 #else
 #define WANDSCOPE_VP2_PARTS_ALIGNAS
 #endif
 
-template <bool kCompress>
 WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const DocId* b,
                                       std::uint32_t lb, std::uint32_t* posA, std::uint32_t* posB) {
   // Parts cut at a's quantiles, b's at the same values. Part p writes from the sum of the smaller
-  // lengths of the parts before it, plus kLanes per part before it with compressed stores.
+  // lengths of the parts before it, plus kLanes per part before it (the compressed stores).
   std::array<std::uint32_t, kParts> i{};
   std::array<std::uint32_t, kParts> iEnd{};
   std::array<std::uint32_t, kParts> j{};
@@ -162,11 +186,11 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
     if (p + 1 < kParts) {
       iEnd[p] = static_cast<std::uint32_t>(std::uint64_t{la} * (p + 1) / kParts);
       jEnd[p] = iEnd[p] < la
-                    ? static_cast<std::uint32_t>(std::lower_bound(b + j[p], b + lb, a[iEnd[p]]) - b)
+                    ? firstAtLeast(b, j[p], lb, a[iEnd[p]])
                     : lb;
     }
     out[p] = PartOut{posA + room, posB + room, 0};
-    room += std::min(iEnd[p] - i[p], jEnd[p] - j[p]) + (kCompress ? kLanes : 0);
+    room += std::min(iEnd[p] - i[p], jEnd[p] - j[p]) + kLanes;
   }
   // The parts' positions in named locals, kept in registers (as in the Highway kernel).
   std::uint32_t i0 = i[0], j0 = j[0], i1 = i[1], j1 = j[1], i2 = i[2], j2 = j[2], i3 = i[3],
@@ -174,10 +198,10 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
   while (i0 + kLanes <= iEnd[0] && j0 + kLanes <= jEnd[0] && i1 + kLanes <= iEnd[1] &&
          j1 + kLanes <= jEnd[1] && i2 + kLanes <= iEnd[2] && j2 + kLanes <= jEnd[2] &&
          i3 + kLanes <= iEnd[3] && j3 + kLanes <= jEnd[3]) {
-    step16<kCompress>(a, b, i0, j0, out[0]);
-    step16<kCompress>(a, b, i1, j1, out[1]);
-    step16<kCompress>(a, b, i2, j2, out[2]);
-    step16<kCompress>(a, b, i3, j3, out[3]);
+    step16(a, b, i0, j0, out[0]);
+    step16(a, b, i1, j1, out[1]);
+    step16(a, b, i2, j2, out[2]);
+    step16(a, b, i3, j3, out[3]);
   }
   i = {i0, i1, i2, i3};
   j = {j0, j1, j2, j3};
@@ -186,7 +210,7 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
     std::uint32_t x = i[p];
     std::uint32_t y = j[p];
     PartOut& o = out[p];
-    while (x + kLanes <= iEnd[p] && y + kLanes <= jEnd[p]) step16<kCompress>(a, b, x, y, o);
+    while (x + kLanes <= iEnd[p] && y + kLanes <= jEnd[p]) step16(a, b, x, y, o);
     while (x + 8 <= iEnd[p] && y + 8 <= jEnd[p]) step8(a, b, x, y, o);
     while (x + 4 <= iEnd[p] && y + 4 <= jEnd[p]) step4(a, b, x, y, o);
     while (x < iEnd[p] && y < jEnd[p]) {  // the branch-free scalar merge of the Highway kernels
@@ -199,8 +223,8 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
       y += v <= u ? 1u : 0u;
     }
     // Parts follow each other: moving part p's matches down never overwrites one not yet moved.
-    std::copy_n(o.posA, o.m, posA + m);
-    std::copy_n(o.posB, o.m, posB + m);
+    moveDown(o.posA, o.m, posA + m);
+    moveDown(o.posB, o.m, posB + m);
     m += o.m;
   }
   return m;
@@ -221,13 +245,7 @@ bool cpuPrefersVp2intersect() noexcept {
 std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
                              std::uint32_t* posA, std::uint32_t* posB) {
   if (la == 0 || lb == 0) return 0;
-  const DocId first = std::min(a[0], b[0]);
-  const DocId last = std::max(a[la - 1], b[lb - 1]);
-  const double span = static_cast<double>(last - first) + 1.0;
-  const double perStep = kLanes * static_cast<double>(la) * static_cast<double>(lb) /
-                         (span * (static_cast<double>(la) + static_cast<double>(lb)));
-  return perStep >= kCompressAtMatchesPerStep ? runs<true>(a, la, b, lb, posA, posB)
-                                              : runs<false>(a, la, b, lb, posA, posB);
+  return runs(a, la, b, lb, posA, posB);
 }
 
 #else  // not x86-64 with GCC or Clang: never chosen (cpuHasVp2intersect() is false)
