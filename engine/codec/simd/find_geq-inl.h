@@ -24,6 +24,9 @@ namespace hn = hwy::HWY_NAMESPACE;
 inline std::size_t findNextGeqImpl(const std::uint32_t* values, std::size_t n, std::uint32_t target) {
   return scalar::findNextGeq(values, n, target);
 }
+inline std::size_t countBelowImpl(const std::uint32_t* values, std::size_t n, std::uint32_t target) {
+  return scalar::countBelow(values, n, target);
+}
 
 #else
 
@@ -75,6 +78,25 @@ inline std::size_t findNextGeqImpl(const std::uint32_t* HWY_RESTRICT values, std
                                    std::uint32_t target) {
   const hn::ScalableTag<std::uint32_t> d;
   return findNextGeqIn(d, values, n, target);
+}
+
+// Every vector compared and its lanes below the target counted: no branch depends on the values.
+inline std::size_t countBelowImpl(const std::uint32_t* HWY_RESTRICT values, std::size_t n, std::uint32_t target) {
+  const hn::ScalableTag<std::uint32_t> d;
+  constexpr std::size_t kLanes = hn::MaxLanes(decltype(d)());
+  const auto t = hn::Set(d, target);
+  std::size_t below = 0;
+  std::size_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) below += hn::CountTrue(d, hn::Not(geqU32(d, hn::LoadU(d, values + i), t)));
+  if (i == n) return below;
+#if HWY_TARGET <= HWY_AVX2
+  // The rest: a masked load (AVX2 and AVX-512 suppress faults in masked-off lanes).
+  const auto valid = hn::FirstN(d, n - i);
+  below += hn::CountTrue(d, hn::AndNot(geqU32(d, hn::MaskedLoad(valid, d, values + i), t), valid));
+#else
+  for (; i < n; ++i) below += values[i] < target ? 1 : 0;
+#endif
+  return below;
 }
 
 #endif  // HWY_TARGET

@@ -15,6 +15,7 @@ namespace wandscope::engine::simd {
 namespace HWY_NAMESPACE {
 
 FindNextGeqFn findNextGeqTable() { return &findNextGeqImpl; }
+CountBelowFn countBelowTable() { return &countBelowImpl; }
 
 }  // namespace HWY_NAMESPACE
 }  // namespace wandscope::engine::simd
@@ -24,12 +25,24 @@ HWY_AFTER_NAMESPACE();
 namespace wandscope::engine::simd {
 
 HWY_EXPORT(findNextGeqTable);
+HWY_EXPORT(countBelowTable);
 
 std::size_t scalar::findNextGeq(const std::uint32_t* values, std::size_t n, std::uint32_t target) noexcept {
   for (std::size_t i = 0; i < n; ++i) {
     if (values[i] >= target) return i;
   }
   return n;
+}
+
+std::size_t scalar::countBelow(const std::uint32_t* values, std::size_t n, std::uint32_t target) noexcept {
+  std::size_t below = 0;
+  for (std::size_t i = 0; i < n; ++i) below += values[i] < target ? 1 : 0;
+  return below;
+}
+
+CountBelowFn countBelowKernel() {
+  if (currentTarget() == Target::Scalar) return &scalar::countBelow;
+  return HWY_DYNAMIC_DISPATCH(countBelowTable)();
 }
 
 FindNextGeqFn findNextGeqKernel() {

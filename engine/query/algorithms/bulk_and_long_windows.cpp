@@ -24,15 +24,25 @@ constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
 // many blocks (8,192 lead postings): long enough that the intersections run over long arrays,
 // short enough that the floor a window's bounds are checked against is recent. (Not tuned.)
 constexpr std::uint32_t kMaxWindowBlocks = 64;
-// A further clause is merged (its blocks in the window decoded and intersected with the
-// candidates by the SIMD kernels) while it holds at most this many postings in the window per
-// candidate; a longer one is probed candidate by candidate (a find-next-geq in the block holding
-// the candidate, decoded on demand), as the leapfrog does. Tuned at stop 38 (plugins of 8, 64 and
+// A further clause is merged (its blocks in the window that can hold a candidate decoded, and
+// intersected with the candidates by the SIMD kernels) while it holds at most this many postings
+// in the window per candidate; a longer one is probed candidate by candidate (a find-next-geq in
+// the block holding the candidate, decoded on demand), as the leapfrog does. Tuned at stop 38 (plugins of 8, 64 and
 // 256 in process, every multi-term AND set of docs/PERF.md, AMD EPYC family 26): 256 against 8
 // was faster on sequential-2/3/5 (1.04x-1.08x) and rare+common-3/5 (1.03x, 1.06x), no set slower.
 // Merging every clause, whatever its length, gained nothing on the rare and rare+common sets in
-// alternating `run --repeat` rounds (a merge decodes every block of the clause in the window).
+// alternating `run --repeat` rounds (a merge then decoded every block of the clause in the window).
+// Merging after a first intersection rather than probing, now that such a merge decodes only the
+// blocks holding a candidate, measured faster still (stop 41, alternating `run --repeat 10`,
+// medians of 11: mid-df-3 46.2 against 43.8 us, sequential-3 351 against 314 us): the merge
+// requests all its blocks' data before decoding them, the probe decodes each on demand.
 constexpr std::uint64_t kMergePostingsPerCandidate = 256;
+// After a first intersection, a clause whose decoded blocks hold at most this many candidates
+// each on average has them looked up block by block (lookUp()); with more, the long-run kernel
+// merges them with the blocks' postings. Looking every candidate up (stop 41, alternating `run
+// --repeat 10`, medians of 11) made sequential-3 slower, 336 against 318 us with this rule, its
+// third clauses holding dozens of candidates per block; mid-df-3 43.8 against 43.4 us.
+constexpr std::size_t kLookUpCandidatesPerBlock = 2;
 // The candidates' length normalisers are requested this many candidates ahead of their use (on
 // mid-df-2 the candidate loop took 54.7 thousand TSC ticks a query at 16, 56.9 at 4, 62.6 at 64,
 // 74.4 with none).
@@ -93,6 +103,7 @@ class LongWindows {
         m_factor(sumUpperBoundFactor(m_n)),
         m_kernels(simd::intersectKernels()),
         m_findGeq(simd::findNextGeqKernel()),
+        m_countBelow(simd::countBelowKernel()),
         m_norms(ctx.cursors.front().lengthNorms()),
         m_bm25(ctx.cursors.front().bm25()),
         m_s(scratch),
@@ -410,27 +421,51 @@ class LongWindows {
     return implicit ? leadBegin + static_cast<std::uint32_t>(z) : m_s.positions[0][z];
   }
 
-  // Intersects the candidates with every posting of clause s in the kept lead blocks' doc ranges
-  // (decoded here), keeping the common ones and their positions.
+  // Intersects the candidates with the postings of clause s that can hold one (decoded here),
+  // keeping the common ones and their positions.
   std::size_t merge(std::size_t s, std::size_t m, bool implicit, std::uint32_t leadBegin) {
     SegmentClause& lead = m_s.clauses[0];
     SegmentClause& c = m_s.clauses[s];
-    // The blocks overlapping some kept lead block, in order; a block this clause shares with the
-    // previous window is already decoded (the last one), so the postings stay contiguous.
+    // The blocks to decode, in order; a block this clause shares with the previous window is
+    // already decoded (the last one), so the postings stay contiguous. While the candidates are
+    // the lead's postings (the second clause), every block overlapping a kept lead block. After a
+    // first intersection they are few: only the blocks holding a candidate's doc id, found from
+    // the skip table; the others are passed over (blocks_skipped). On mid-df-3 that leaves 428
+    // blocks decoded per query instead of 494 (most third clauses hold fewer candidates than
+    // blocks in a window).
     auto& needed = m_s.needed;
     needed.clear();
     std::uint32_t j = c.walkBlock;
     const std::uint32_t nb = c.list.blockCount();
-    for (const std::uint32_t b : m_s.kept) {
-      const DocId blo = lead.list.blockBase(b) + 1;
-      const DocId bhi = lead.list.skips[b].lastDoc;
-      if (!walkTo(c, j, blo, true)) break;  // (the clause ends before this lead block)
-      for (; j < nb; ++j) {
-        if (needed.empty() || needed.back() != j) needed.push_back(j);
+    if (!implicit) {
+      const DocId* cand = m_s.candidates.data();
+      for (std::size_t z = 0; z < m;) {
+        if (!walkTo(c, j, cand[z], true)) break;  // no later candidate can match
+        needed.push_back(j);
         c.counted = std::max(c.counted, j + 1);  // decoded below, not passed over
-        if (c.list.skips[j].lastDoc >= bhi) break;
+        // On to the first candidate past block j (galloping: a block of a common clause can
+        // hold hundreds of them).
+        const DocId last = c.list.skips[j].lastDoc;
+        std::size_t lo = z + 1;  // cand[lo - 1] <= last
+        std::size_t step = 1;
+        while (lo + step <= m && cand[lo + step - 1] <= last) {
+          lo += step;
+          step *= 2;
+        }
+        z = static_cast<std::size_t>(std::upper_bound(cand + lo, cand + std::min(m, lo + step), last) - cand);
       }
-      if (j == nb) break;
+    } else {
+      for (const std::uint32_t b : m_s.kept) {
+        const DocId blo = lead.list.blockBase(b) + 1;
+        const DocId bhi = lead.list.skips[b].lastDoc;
+        if (!walkTo(c, j, blo, true)) break;  // (the clause ends before this lead block)
+        for (; j < nb; ++j) {
+          if (needed.empty() || needed.back() != j) needed.push_back(j);
+          c.counted = std::max(c.counted, j + 1);  // decoded below, not passed over
+          if (c.list.skips[j].lastDoc >= bhi) break;
+        }
+        if (j == nb) break;
+      }
     }
     if (needed.empty()) return 0;
     c.walkBlock = needed.back();
@@ -440,6 +475,7 @@ class LongWindows {
     const std::uint32_t bBegin = decode(c, needed.front()).start;
     for (std::size_t i = 1; i < needed.size(); ++i) (void)decode(c, needed[i]);
     const std::uint32_t bEnd = c.size;
+    if (!implicit && m <= kLookUpCandidatesPerBlock * needed.size()) return lookUp(s, m);
 
     // The SIMD target's long-run kernel (or the scalar reference with simd_merge=off) gives the
     // matches' indices on both sides; in place after it: an entry is written at w <= the index it
@@ -466,6 +502,35 @@ class LongWindows {
       m_s.candidates[w] = a[from];
     }
     return found;
+  }
+
+  // The explicit candidates' merge with clause s once the blocks holding them are decoded: each
+  // candidate is looked up in its block by counting the block's doc ids below it (count_below:
+  // every lane compared, no early exit), where a scan stopping at the match mispredicted its exit
+  // once per candidate. Keeps the ones found, in place (entry w is written at or before the
+  // candidate it comes from).
+  std::size_t lookUp(std::size_t s, std::size_t m) {
+    SegmentClause& c = m_s.clauses[s];
+    const auto& needed = m_s.needed;
+    const DocId* docs = c.docs.data();
+    std::size_t w = 0;
+    std::size_t k = 0;  // needed[k]: the first needed block whose last doc is at least the candidate's
+    for (std::size_t z = 0; z < m; ++z) {
+      const DocId doc = m_s.candidates[z];
+      while (k < needed.size() && c.list.skips[needed[k]].lastDoc < doc) ++k;
+      if (k == needed.size()) break;  // past the clause's last block (merge() stopped there)
+      const DecodedBlock& rec = c.decoded[c.at[needed[k]]];
+      const DocId* block = docs + rec.start;
+      const std::size_t below = m_opt.simdMerge ? m_countBelow(block, rec.count, doc)
+                                                : static_cast<std::size_t>(
+                                                      std::lower_bound(block, block + rec.count, doc) - block);
+      if (below == rec.count || block[below] != doc) continue;
+      for (std::size_t r = 0; r < s; ++r) m_s.positions[r][w] = m_s.positions[r][z];
+      m_s.positions[s][w] = rec.start + static_cast<std::uint32_t>(below);
+      m_s.candidates[w] = doc;
+      ++w;
+    }
+    return w;
   }
 
   // Looks each candidate up in clause s (its block decoded on demand, a find-next-geq from the
@@ -580,6 +645,7 @@ class LongWindows {
   double m_factor;
   const simd::IntersectKernels& m_kernels;
   simd::FindNextGeqFn m_findGeq;
+  simd::CountBelowFn m_countBelow;
   const float* m_norms;
   const Bm25& m_bm25;
   LongWindowScratch& m_s;

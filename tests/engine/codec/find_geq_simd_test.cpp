@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <set>
 #include <vector>
@@ -91,6 +92,66 @@ TEST(FindNextGeqSimd, EveryStartOfADecodedBlock) {
         ASSERT_EQ(kernel(block.data() + p, 128 - p, target),
                   simd::scalar::findNextGeq(block.data() + p, 128 - p, target))
             << "start " << p << " target " << target;
+      }
+    }
+  });
+}
+
+// count_below on every target: the reference's count on any input, and findNextGeq's answer on
+// ascending input (the bulk AND's lookups rely on that).
+void checkCounts(simd::CountBelowFn kernel, const std::vector<std::uint32_t>& v, bool ascending) {
+  // An exactly sized heap copy, so a sanitizer build catches any read past the end.
+  const auto copy = std::make_unique<std::uint32_t[]>(std::max<std::size_t>(v.size(), 1));
+  std::copy(v.begin(), v.end(), copy.get());
+  for (const std::uint32_t target : targetsFor(v)) {
+    const std::size_t expected = simd::scalar::countBelow(copy.get(), v.size(), target);
+    ASSERT_EQ(kernel(copy.get(), v.size(), target), expected) << "target " << target;
+    if (ascending) ASSERT_EQ(expected, simd::scalar::findNextGeq(copy.get(), v.size(), target)) << "target " << target;
+  }
+}
+
+TEST(CountBelowSimd, ReferenceCountsTheValuesBelowTarget) {
+  const std::uint32_t v[] = {3, 0x80000000u, 0xFFFFFFFFu, 0, 7};
+  EXPECT_EQ(simd::scalar::countBelow(v, 5, 0), 0u);
+  EXPECT_EQ(simd::scalar::countBelow(v, 5, 4), 2u);           // 3 and 0
+  EXPECT_EQ(simd::scalar::countBelow(v, 5, 0x80000001u), 4u);  // unsigned: 0x80000000 is below
+  EXPECT_EQ(simd::scalar::countBelow(v, 5, 0xFFFFFFFFu), 4u);
+  EXPECT_EQ(simd::scalar::countBelow(v, 0, 0xFFFFFFFFu), 0u);
+}
+
+TEST(CountBelowSimd, MatchesReferenceOverTheWholeRange) {
+  const std::uint64_t seed = 0x5EED0103;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    const simd::CountBelowFn kernel = simd::countBelowKernel();
+    for (const std::size_t n : kLengths) {
+      SCOPED_TRACE("length " + std::to_string(n));
+      checkCounts(kernel, sortedValues(rng, n, 0, 0xFFFFFFFFull), true);
+      checkCounts(kernel, sortedValues(rng, n, 0, 4 * n + 4), true);
+      checkCounts(kernel, sortedValues(rng, n, 0x7FFFFF00ull, 0x800000FFull + n), true);
+      checkCounts(kernel, sortedValues(rng, n, 0xFFFFFFFFull - 3 * n - 3, 0xFFFFFFFFull), true);
+      std::vector<std::uint32_t> shuffled = sortedValues(rng, n, 0, 0xFFFFFFFFull);
+      std::shuffle(shuffled.begin(), shuffled.end(), rng);
+      checkCounts(kernel, shuffled, false);
+    }
+  });
+}
+
+TEST(CountBelowSimd, EveryLengthOfADecodedBlock) {
+  // The bulk AND's use: a block's first `n` doc ids (a tail holds fewer than 128).
+  const std::uint64_t seed = 0x5EED0104;
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  forEachSimdTarget([&](simd::Target) {
+    std::mt19937_64 rng(seed);
+    const simd::CountBelowFn kernel = simd::countBelowKernel();
+    const std::vector<std::uint32_t> block = sortedValues(rng, 128, 0x7FFFF000ull, 0x80001000ull);
+    for (std::size_t n = 0; n <= 128; ++n) {
+      for (std::size_t at = 0; at < 128; at += 7) {
+        for (const std::uint32_t target : {block[at], block[at] + 1u, block[at] - 1u}) {
+          ASSERT_EQ(kernel(block.data(), n, target), simd::scalar::countBelow(block.data(), n, target))
+              << "length " << n << " target " << target;
+        }
       }
     }
   });

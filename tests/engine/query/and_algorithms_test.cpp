@@ -337,6 +337,50 @@ TEST(BulkAndLongWindows, ProbeAMuchLongerClauseInsteadOfDecodingIt) {
   EXPECT_EQ(bulk.counters.blocksSkipped, 8u);
 }
 
+// After the first intersection, a third clause decodes only its blocks holding a candidate.
+// "every" is on all 20,000 documents (157 blocks), "lead" and "second" share only the candidates,
+// and "every" holds few enough postings per candidate to be merged, not probed. Spread: the
+// candidates are the multiples of 200, one in about two of "every"'s 128-document blocks (looked
+// up block by block, count_below). Clustered: documents 0-6 of every 400, seven in one block of
+// three (merged by the long-run kernel). k = 1000 is never filled, so no bound skips anything.
+// Decoding every block of "every" overlapping the lead's, as before stop 41, made 184 and 185
+// blocks decoded and none skipped.
+TEST(BulkAndLongWindows, AThirdClauseDecodesOnlyItsBlocksHoldingACandidate) {
+  struct Case {
+    const char* name;
+    bool (*lead)(int);
+    bool (*second)(int);
+    std::size_t hits;
+    std::uint64_t decoded;
+    std::uint64_t skipped;
+  };
+  const Case cases[] = {
+      {"spread", [](int d) { return d % 25 == 0; }, [](int d) { return d % 8 == 0; }, 100, 127, 55},
+      {"clustered", [](int d) { return d % 400 <= 6 || d % 25 == 10; },
+       [](int d) { return d % 400 <= 6 || d % 10 == 8; }, 350, 78, 104},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<engine::Document> docs;
+    for (int d = 0; d < 20000; ++d) {
+      std::vector<std::string> words = {"every"};
+      if (c.lead(d)) words.push_back("lead");
+      if (c.second(d)) words.push_back("second");
+      docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
+    }
+    const auto t = buildTestIndex(docs);
+    const auto exhaustive = runAnd(*t->index, "lead second every", 1000, Algorithm::Exhaustive);
+    ASSERT_EQ(exhaustive.hits.size(), c.hits);
+    for (const char* opts : {"", "simd_merge=off"}) {
+      SCOPED_TRACE(opts);
+      const auto bulk = runAnd(*t->index, "lead second every", 1000, Algorithm::BulkAnd, opts);
+      EXPECT_EQ(bulk.hits, exhaustive.hits);
+      EXPECT_EQ(bulk.counters.docBlocksDecoded, c.decoded);
+      EXPECT_EQ(bulk.counters.blocksSkipped, c.skipped) << "\"every\"'s blocks with no candidate";
+    }
+  }
+}
+
 // Long windows over long lists (with the queries of the two or three commonest words, leads of
 // 140-190 blocks in one segment: windows of 1, 2, 4, ... 64 blocks), over lists cut in several
 // segments, with lists of very different lengths (merged and probed clauses) and every combination
