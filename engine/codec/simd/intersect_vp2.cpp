@@ -22,23 +22,30 @@ namespace wandscope::engine::simd {
 #if WANDSCOPE_VP2
 namespace {
 
-// The matches' indices are written with compressed stores in every 16-lane step: each step
-// compresses both sides' lane indices by their masks and stores them whole (room: kLanes past the
-// part's matches), with no branch on whether the step matched. Until stop 41 a branch on "any
-// match" wrote them instead when the runs' densities predicted fewer than 0.22 matches per step,
-// from a standalone prototype on uniform random runs of 8,192 postings. Both modes timed on the
-// same calls inside the queries (each call run both ways, the order alternating; AMD EPYC family
-// 26, `run --repeat 20`, 2026-12-07) put the compressed stores ahead at every density the bulk
-// AND's long windows meet, in TSC ticks per posting of both runs:
-//   mid-df-2, predicted 0.08-0.10 matches per step: branch 1.08, compressed 1.00
-//   mid-df-2, 0.14-0.16:                            branch 0.94, compressed 0.74
-//   mid-df-3, 0.08-0.10:                            branch 1.05, compressed 0.96
-//   mid-df-3, 0.10-0.12:                            branch 0.95, compressed 0.86
-//   sequential-3, 0.04-0.06:                        branch 1.07, compressed 1.03
-//   sequential-2, below 0.02:                       branch 2.37, compressed 2.10
+// The matches' indices are written with compressed stores: each 16-lane step compresses both
+// sides' lane indices by their masks and stores them whole (room: kLanes past the part's matches),
+// with no branch on whether the step matched; or, when matches are so rare that such a branch is
+// almost never taken, through that branch. Expected matches per step, from the runs' densities:
+// 16 * la * lb / (span * (la + lb)), `span` the doc ids the runs cover. Until stop 41 the
+// branch was taken below 0.22, from a standalone prototype on uniform random runs of 8,192
+// postings. Both modes timed on the same calls inside the queries (each call run both ways, the
+// order alternating; AMD EPYC family 26, `run --repeat 20`, 2026-12-07) put the compressed stores
+// ahead at every density the bulk AND's long windows meet, in TSC ticks per posting of both runs:
+//   mid-df-2, 0.08-0.10 expected matches per step: branch 1.08, compressed 1.00
+//   mid-df-2, 0.14-0.16:                           branch 0.94, compressed 0.74
+//   mid-df-3, 0.08-0.10:                           branch 1.05, compressed 0.96
+//   mid-df-3, 0.10-0.12:                           branch 0.95, compressed 0.86
+//   sequential-3, 0.04-0.06:                       branch 1.07, compressed 1.03
+//   sequential-2, below 0.02:                      branch 2.37, compressed 2.10
 // The windows' runs are short (a window starts at one lead block), the terms co-occur more often
 // than independent lists would (mid-df-3's pairs: 1.16x-1.19x the matches df_a * df_b / N
-// predicts), and a mispredicted match costs a whole interleaved step of four parts.
+// predicts), and a mispredicted match costs a whole interleaved step of four parts. taat's pairs
+// of rare terms (rare-3 OR: about 650 postings each, 0.005 expected matches per step) are the
+// exception: there the branch is never taken and the compressed stores are pure cost (rare-3 OR
+// `auto`, `run --repeat 20`, medians of 11 alternating rounds: 7.84 us with compressed stores
+// everywhere, 7.35 with the branch below 0.02, 7.18 below 0.05, 7.32 below 0.22; mid-df-3 AND
+// 44.1, 43.7, 47.0 us at 0, 0.02, 0.05).
+constexpr double kBranchBelowMatchesPerStep = 0.02;
 constexpr std::uint32_t kLanes = 16;
 constexpr std::uint32_t kParts = 4;
 static_assert(kParts * kLanes <= kIntersectRunsSlack,
@@ -79,6 +86,7 @@ __attribute__((noinline)) void emitBits(std::uint32_t ma, std::uint32_t mb, std:
   } while (ma != 0);
 }
 
+template <bool kCompress>
 WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(
     const DocId* a, const DocId* b, std::uint32_t& i, std::uint32_t& j, PartOut& out) {
   const __m512i va = _mm512_loadu_si512(a + i);
@@ -86,15 +94,19 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step16(
   __mmask16 ma;
   __mmask16 mb;
   _mm512_2intersect_epi32(va, vb, &ma, &mb);
-  // All 16 lanes stored, the matches first: room is kLanes past the part's matches.
-  const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  const auto si = static_cast<int>(i);
-  const auto sj = static_cast<int>(j);
-  _mm512_storeu_si512(out.posA + out.m, _mm512_maskz_compress_epi32(
-                                            ma, _mm512_add_epi32(iota, _mm512_set1_epi32(si))));
-  _mm512_storeu_si512(out.posB + out.m, _mm512_maskz_compress_epi32(
-                                            mb, _mm512_add_epi32(iota, _mm512_set1_epi32(sj))));
-  out.m += static_cast<std::uint32_t>(__builtin_popcount(ma));
+  if constexpr (kCompress) {
+    // All 16 lanes stored, the matches first: room is kLanes past the part's matches.
+    const __m512i iota = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const auto si = static_cast<int>(i);
+    const auto sj = static_cast<int>(j);
+    _mm512_storeu_si512(out.posA + out.m, _mm512_maskz_compress_epi32(
+                                              ma, _mm512_add_epi32(iota, _mm512_set1_epi32(si))));
+    _mm512_storeu_si512(out.posB + out.m, _mm512_maskz_compress_epi32(
+                                              mb, _mm512_add_epi32(iota, _mm512_set1_epi32(sj))));
+    out.m += static_cast<std::uint32_t>(__builtin_popcount(ma));
+  } else {
+    if (__builtin_expect(ma != 0, 0)) emitBits(ma, mb, i, j, out);
+  }
   advance(i, j, a[i + kLanes - 1], b[j + kLanes - 1], 4);
 }
 
@@ -168,10 +180,11 @@ WANDSCOPE_VP2_TARGET inline void moveDown(const std::uint32_t* from, std::uint32
 #define WANDSCOPE_VP2_PARTS_ALIGNAS
 #endif
 
+template <bool kCompress>
 WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const DocId* b,
                                       std::uint32_t lb, std::uint32_t* posA, std::uint32_t* posB) {
   // Parts cut at a's quantiles, b's at the same values. Part p writes from the sum of the smaller
-  // lengths of the parts before it, plus kLanes per part before it (the compressed stores).
+  // lengths of the parts before it, plus kLanes per part before it with compressed stores.
   std::array<std::uint32_t, kParts> i{};
   std::array<std::uint32_t, kParts> iEnd{};
   std::array<std::uint32_t, kParts> j{};
@@ -190,7 +203,7 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
                     : lb;
     }
     out[p] = PartOut{posA + room, posB + room, 0};
-    room += std::min(iEnd[p] - i[p], jEnd[p] - j[p]) + kLanes;
+    room += std::min(iEnd[p] - i[p], jEnd[p] - j[p]) + (kCompress ? kLanes : 0);
   }
   // The parts' positions in named locals, kept in registers (as in the Highway kernel).
   std::uint32_t i0 = i[0], j0 = j[0], i1 = i[1], j1 = j[1], i2 = i[2], j2 = j[2], i3 = i[3],
@@ -198,10 +211,10 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
   while (i0 + kLanes <= iEnd[0] && j0 + kLanes <= jEnd[0] && i1 + kLanes <= iEnd[1] &&
          j1 + kLanes <= jEnd[1] && i2 + kLanes <= iEnd[2] && j2 + kLanes <= jEnd[2] &&
          i3 + kLanes <= iEnd[3] && j3 + kLanes <= jEnd[3]) {
-    step16(a, b, i0, j0, out[0]);
-    step16(a, b, i1, j1, out[1]);
-    step16(a, b, i2, j2, out[2]);
-    step16(a, b, i3, j3, out[3]);
+    step16<kCompress>(a, b, i0, j0, out[0]);
+    step16<kCompress>(a, b, i1, j1, out[1]);
+    step16<kCompress>(a, b, i2, j2, out[2]);
+    step16<kCompress>(a, b, i3, j3, out[3]);
   }
   i = {i0, i1, i2, i3};
   j = {j0, j1, j2, j3};
@@ -210,7 +223,7 @@ WANDSCOPE_VP2_TARGET std::size_t runs(const DocId* a, std::uint32_t la, const Do
     std::uint32_t x = i[p];
     std::uint32_t y = j[p];
     PartOut& o = out[p];
-    while (x + kLanes <= iEnd[p] && y + kLanes <= jEnd[p]) step16(a, b, x, y, o);
+    while (x + kLanes <= iEnd[p] && y + kLanes <= jEnd[p]) step16<kCompress>(a, b, x, y, o);
     while (x + 8 <= iEnd[p] && y + 8 <= jEnd[p]) step8(a, b, x, y, o);
     while (x + 4 <= iEnd[p] && y + 4 <= jEnd[p]) step4(a, b, x, y, o);
     while (x < iEnd[p] && y < jEnd[p]) {  // the branch-free scalar merge of the Highway kernels
@@ -245,7 +258,13 @@ bool cpuPrefersVp2intersect() noexcept {
 std::size_t intersectRunsVp2(const DocId* a, std::uint32_t la, const DocId* b, std::uint32_t lb,
                              std::uint32_t* posA, std::uint32_t* posB) {
   if (la == 0 || lb == 0) return 0;
-  return runs(a, la, b, lb, posA, posB);
+  const DocId first = std::min(a[0], b[0]);
+  const DocId last = std::max(a[la - 1], b[lb - 1]);
+  const double span = static_cast<double>(last - first) + 1.0;
+  const double perStep = kLanes * static_cast<double>(la) * static_cast<double>(lb) /
+                         (span * (static_cast<double>(la) + static_cast<double>(lb)));
+  return perStep >= kBranchBelowMatchesPerStep ? runs<true>(a, la, b, lb, posA, posB)
+                                               : runs<false>(a, la, b, lb, posA, posB);
 }
 
 #else  // not x86-64 with GCC or Clang: never chosen (cpuHasVp2intersect() is false)

@@ -272,6 +272,16 @@ TEST(IntersectSimd, LongRunsMatchReference) {
     }
     checkRuns(most, all);
     checkRuns(all, most);
+    // Sparse runs sharing every 40th value of one of them: far fewer than one expected match
+    // per 50 steps, so avx3_vp2 takes its branch on "any match" (intersect_vp2.cpp), and the
+    // shared values must still be found at their indices.
+    const std::vector<DocId> sparse = randomBlock(rng, 4099, 0, 4099ull * 4096).docs;
+    std::set<DocId> withShared;
+    for (const DocId d : randomBlock(rng, 4099, 0, 4099ull * 4096).docs) withShared.insert(d);
+    for (std::size_t i = 0; i < sparse.size(); i += 40) withShared.insert(sparse[i]);
+    const std::vector<DocId> other(withShared.begin(), withShared.end());
+    checkRuns(sparse, other);
+    checkRuns(other, sparse);
   });
 }
 
