@@ -27,6 +27,19 @@ std::vector<std::uint32_t> sortedValues(std::mt19937_64& rng, std::size_t n, std
   return {s.begin(), s.end()};
 }
 
+// The value sets of one length both kernels are checked on: the whole u32 range, dense near 0,
+// around 2^31, at the top (ascending), and the whole range shuffled (check(values, false)).
+template <class Check>
+void forEachValueSet(std::mt19937_64& rng, std::size_t n, Check check) {
+  check(sortedValues(rng, n, 0, 0xFFFFFFFFull), true);
+  check(sortedValues(rng, n, 0, 4 * n + 4), true);
+  check(sortedValues(rng, n, 0x7FFFFF00ull, 0x800000FFull + n), true);
+  check(sortedValues(rng, n, 0xFFFFFFFFull - 3 * n - 3, 0xFFFFFFFFull), true);
+  std::vector<std::uint32_t> shuffled = sortedValues(rng, n, 0, 0xFFFFFFFFull);
+  std::shuffle(shuffled.begin(), shuffled.end(), rng);
+  check(shuffled, false);
+}
+
 std::vector<std::uint32_t> targetsFor(const std::vector<std::uint32_t>& v) {
   std::vector<std::uint32_t> t = {0u, 1u, 0x7FFFFFFFu, 0x80000000u, 0x80000001u, 0xFFFFFFFEu, 0xFFFFFFFFu};
   for (const std::uint32_t x : v) {
@@ -66,14 +79,8 @@ TEST(FindNextGeqSimd, MatchesReferenceOverTheWholeRange) {
     const simd::FindNextGeqFn kernel = simd::findNextGeqKernel();
     for (const std::size_t n : kLengths) {
       SCOPED_TRACE("length " + std::to_string(n));
-      checkAll(kernel, sortedValues(rng, n, 0, 0xFFFFFFFFull));               // whole range
-      checkAll(kernel, sortedValues(rng, n, 0, 4 * n + 4));                   // dense, near 0
-      checkAll(kernel, sortedValues(rng, n, 0x7FFFFF00ull, 0x800000FFull + n));  // around 2^31
-      checkAll(kernel, sortedValues(rng, n, 0xFFFFFFFFull - 3 * n - 3, 0xFFFFFFFFull));  // top
-      // Unsorted input: still the first index that qualifies.
-      std::vector<std::uint32_t> shuffled = sortedValues(rng, n, 0, 0xFFFFFFFFull);
-      std::shuffle(shuffled.begin(), shuffled.end(), rng);
-      checkAll(kernel, shuffled);
+      // Unsorted input too: still the first index that qualifies.
+      forEachValueSet(rng, n, [&](const std::vector<std::uint32_t>& v, bool) { checkAll(kernel, v); });
     }
   });
 }
@@ -127,13 +134,9 @@ TEST(CountBelowSimd, MatchesReferenceOverTheWholeRange) {
     const simd::CountBelowFn kernel = simd::countBelowKernel();
     for (const std::size_t n : kLengths) {
       SCOPED_TRACE("length " + std::to_string(n));
-      checkCounts(kernel, sortedValues(rng, n, 0, 0xFFFFFFFFull), true);
-      checkCounts(kernel, sortedValues(rng, n, 0, 4 * n + 4), true);
-      checkCounts(kernel, sortedValues(rng, n, 0x7FFFFF00ull, 0x800000FFull + n), true);
-      checkCounts(kernel, sortedValues(rng, n, 0xFFFFFFFFull - 3 * n - 3, 0xFFFFFFFFull), true);
-      std::vector<std::uint32_t> shuffled = sortedValues(rng, n, 0, 0xFFFFFFFFull);
-      std::shuffle(shuffled.begin(), shuffled.end(), rng);
-      checkCounts(kernel, shuffled, false);
+      forEachValueSet(rng, n, [&](const std::vector<std::uint32_t>& v, bool ascending) {
+        checkCounts(kernel, v, ascending);
+      });
     }
   });
 }
