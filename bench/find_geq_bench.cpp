@@ -2,6 +2,8 @@
 // find_next_geq over a decoded 128-value block, per target: "far" targets anywhere in the block
 // (searched from its start) and "near" ones a few postings ahead of a random position (a cursor's
 // nextGeq). std::lower_bound, what the cursor used before, is listed with the scalar target.
+// count_below over the whole block for the "far" targets: the long windows' lookup of a candidate
+// in its decoded block (ALGORITHMS.md), which compares every lane instead of stopping at the match.
 #include "bench/bench_registry.h"
 #include "engine/codec/simd/find_geq.h"
 
@@ -58,6 +60,19 @@ void findGeq(benchmark::State& state, simd::Target target, bool near) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
 }
 
+void countBelow(benchmark::State& state, simd::Target target) {
+  useTarget(state, target);
+  const GeqFixture f = makeGeqFixture(false);
+  const simd::CountBelowFn kernel = simd::countBelowKernel();
+  std::size_t q = 0;
+  for (auto _ : state) {
+    const Query& query = f.queries[q];
+    q = (q + 1) & 4095;
+    benchmark::DoNotOptimize(kernel(f.block.data(), 128, query.target));
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+
 void lowerBound(benchmark::State& state, bool near) {
   const GeqFixture f = makeGeqFixture(near);
   std::size_t q = 0;
@@ -75,6 +90,7 @@ void registerFindGeqBenchmarks(simd::Target target) {
   for (const bool near : {false, true}) {
     const char* what = near ? "near" : "far";
     benchmark::RegisterBenchmark(benchName("find_geq", target, what).c_str(), findGeq, target, near);
+    if (!near) benchmark::RegisterBenchmark(benchName("count_below", target, what).c_str(), countBelow, target);
     if (target == simd::Target::Scalar) {
       std::string name("find_geq/lower_bound/");
       name.append(what);

@@ -113,7 +113,9 @@ void checkCounts(simd::CountBelowFn kernel, const std::vector<std::uint32_t>& v,
   for (const std::uint32_t target : targetsFor(v)) {
     const std::size_t expected = simd::scalar::countBelow(copy.get(), v.size(), target);
     ASSERT_EQ(kernel(copy.get(), v.size(), target), expected) << "target " << target;
-    if (ascending) ASSERT_EQ(expected, simd::scalar::findNextGeq(copy.get(), v.size(), target)) << "target " << target;
+    if (ascending) {
+      ASSERT_EQ(expected, simd::scalar::findNextGeq(copy.get(), v.size(), target)) << "target " << target;
+    }
   }
 }
 
