@@ -41,10 +41,12 @@ namespace {
 // than independent lists would (mid-df-3's pairs: 1.16x-1.19x the matches df_a * df_b / N
 // predicts), and a mispredicted match costs a whole interleaved step of four parts. taat's pairs
 // of rare terms (rare-3 OR: about 650 postings each, 0.005 expected matches per step) are the
-// exception: there the branch is never taken and the compressed stores are pure cost (rare-3 OR
-// `auto`, `run --repeat 20`, medians of 11 alternating rounds: 7.84 us with compressed stores
-// everywhere, 7.35 with the branch below 0.02, 7.18 below 0.05, 7.32 below 0.22; mid-df-3 AND
-// 44.1, 43.7, 47.0 us at 0, 0.02, 0.05).
+// exception: there the branch is almost never taken and the compressed stores are pure cost
+// (rare-3 OR `auto`, `run --repeat 20`, medians of 11 alternating rounds: 7.84 us with compressed
+// stores everywhere, 7.35 with the branch below 0.02, 7.18 below 0.05, 7.32 below 0.22). The
+// bulk AND's few calls below 0.02 (sequential-2's, above) take the branch too; whole queries did
+// not tell the two apart (`run --repeat 10`, medians of 9 alternating rounds, at 0, 0.02 and 0.05:
+// sequential-2 AND 224.4, 227.6, 225.5 us; mid-df-3 AND 44.1, 43.7, 47.0 us).
 constexpr double kBranchBelowMatchesPerStep = 0.02;
 constexpr std::uint32_t kLanes = 16;
 constexpr std::uint32_t kParts = 4;
@@ -139,16 +141,10 @@ WANDSCOPE_VP2_TARGET __attribute__((always_inline)) inline void step4(
   advance(i, j, a[i + 3], b[j + 3], 2);
 }
 
-// GCC gives the parts' array below 64-byte alignment (a function compiled for AVX-512) and zeroes
-// it with aligned 64-byte stores. AddressSanitizer's use-after-return checking moves a frame's
-// arrays to its fake stack, aligned to 32 unless the array asks for more: without the explicit
-// alignas(64) every long-run test crashed under scripts/sanitize.sh asan-engine. It is spelled out
-// under ASan only: in the Release build it changed this function's code (many/8192 233 -> 314 us)
-// though the array was 64-byte aligned either way.
 // The first index in [from, to) of b whose value is at least x (to if none): a binary search
-// without a branch on the comparisons (a conditional move per halving), for the parts' cuts. The
-// branchy std::lower_bound mispredicted about half its halvings: its three cuts per call were 10 %
-// of this kernel's samples on mid-df-3 AND, whose windows call it about 21 times a query.
+// without a branch on the comparisons (a conditional move per halving), for the parts' cuts. With
+// std::lower_bound, whose halvings branch on the data, the three cuts per call were about 10 % of
+// this kernel's samples on mid-df-3 AND, whose windows call it about 21 times a query.
 inline std::uint32_t firstAtLeast(const DocId* b, std::uint32_t from, std::uint32_t to, DocId x) {
   const DocId* base = b + from;
   std::uint32_t len = to - from;
@@ -174,6 +170,12 @@ WANDSCOPE_VP2_TARGET inline void moveDown(const std::uint32_t* from, std::uint32
   }
 }
 
+// GCC gives the parts' array below 64-byte alignment (a function compiled for AVX-512) and zeroes
+// it with aligned 64-byte stores. AddressSanitizer's use-after-return checking moves a frame's
+// arrays to its fake stack, aligned to 32 unless the array asks for more: without the explicit
+// alignas(64) every long-run test crashed under scripts/sanitize.sh asan-engine. It is spelled out
+// under ASan only: in the Release build it changed this function's code (many/8192 233 -> 314 us)
+// though the array was 64-byte aligned either way.
 #if defined(__SANITIZE_ADDRESS__)
 #define WANDSCOPE_VP2_PARTS_ALIGNAS alignas(64)
 #else

@@ -18,9 +18,9 @@ namespace wandscope::engine::simd {
 // where the Highway kernels pair 8 lanes through 8 rotations and min/xor folds, a second time for
 // the other side's mask. The runs are cut into the same four interleaved parts as theirs; each
 // 16-lane step writes the matches' indices branch-free (compressed in a register, stored whole),
-// which measured faster than a branch on "any match in this step" at every density the bulk AND
-// meets; below one expected match in 50 steps (taat's pairs of rare terms) through that branch
-// (intersect_vp2.cpp).
+// which measured faster than a branch on "any match in this step" in the bulk AND's calls; below
+// one expected match in 50 steps (taat's pairs of rare terms, a few of the bulk AND's calls)
+// through that branch (intersect_vp2.cpp).
 
 // Whether this CPU reports AVX512_VP2INTERSECT (and AVX-512 F/VL, which it implies).
 bool cpuHasVp2intersect() noexcept;

@@ -282,6 +282,18 @@ TEST(IntersectSimd, LongRunsMatchReference) {
     const std::vector<DocId> other(withShared.begin(), withShared.end());
     checkRuns(sparse, other);
     checkRuns(other, sparse);
+    // Identical sparse runs (every value matches, yet the densities predict almost no match, so
+    // avx3_vp2 takes its branch): each part fills its room, and moving the parts' matches down
+    // overlaps by less than a vector. Then with one value dropped from each quarter.
+    std::vector<DocId> strided;
+    for (DocId d = 0; d < 2000; ++d) strided.push_back(d << 20);
+    checkRuns(strided, strided);
+    std::vector<DocId> holes;
+    for (std::size_t i = 0; i < strided.size(); ++i) {
+      if (i % 500 != 17) holes.push_back(strided[i]);
+    }
+    checkRuns(strided, holes);
+    checkRuns(holes, strided);
   });
 }
 

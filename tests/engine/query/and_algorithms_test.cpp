@@ -353,17 +353,23 @@ TEST(BulkAndLongWindows, AThirdClauseDecodesOnlyItsBlocksHoldingACandidate) {
     std::size_t hits;
     std::uint64_t decoded;
     std::uint64_t skipped;
+    int everyEnd = 20000;  // "every" is on the documents below this one
   };
   const Case cases[] = {
       {"spread", [](int d) { return d % 25 == 0; }, [](int d) { return d % 8 == 0; }, 100, 127, 55},
       {"clustered", [](int d) { return d % 400 <= 6 || d % 25 == 10; },
        [](int d) { return d % 400 <= 6 || d % 10 == 8; }, 350, 78, 104},
+      // "every" ends at 15,000, inside the lead's last window: the candidates past its last block
+      // are not looked for.
+      {"spread, third clause ending early", [](int d) { return d % 25 == 0; }, [](int d) { return d % 8 == 0; }, 75,
+       102, 43, 15000},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     std::vector<engine::Document> docs;
     for (int d = 0; d < 20000; ++d) {
-      std::vector<std::string> words = {"every"};
+      std::vector<std::string> words;
+      if (d < c.everyEnd) words.push_back("every");
       if (c.lead(d)) words.push_back("lead");
       if (c.second(d)) words.push_back("second");
       docs.push_back({"d" + std::to_string(d), "", eightTokens(words)});
