@@ -37,11 +37,12 @@ namespace {
 //   mid-df-3, 0.10-0.12:                           branch 0.95, compressed 0.86
 //   sequential-3, 0.04-0.06:                       branch 1.07, compressed 1.03
 //   sequential-2, below 0.02:                      branch 2.37, compressed 2.10
-// The windows' runs are short (a window starts at one lead block), the terms co-occur more often
-// than independent lists would (mid-df-3's pairs: 1.16x-1.19x the matches df_a * df_b / N
-// predicts), and a mispredicted match costs a whole interleaved step of four parts. taat's pairs
-// of rare terms (rare-3 OR: about 650 postings each, 0.005 expected matches per step) are the
-// exception: there the branch is almost never taken and the compressed stores are pure cost
+// The prototype still had the branch ahead at 1 % density (0.15 against 0.25 ns per posting).
+// The windows' runs are shorter (a window starts at one lead block) and the terms co-occur more
+// often than independent lists would (three of mid-df-3's pairs: 1.16x-1.19x the matches
+// df_a * df_b / N predicts); which of the two makes the difference was not isolated. taat's pairs
+// of rare terms (rare-3 OR: about 650 postings per term, 0.005 expected matches per step by the
+// formula) are the exception: there the branch is almost never taken and the compressed stores are pure cost
 // (rare-3 OR `auto`, `run --repeat 20`, medians of 11 alternating rounds: 7.84 us with compressed
 // stores everywhere, 7.35 with the branch below 0.02, 7.18 below 0.05, 7.32 below 0.22). The
 // bulk AND's few calls below 0.02 (sequential-2's, above) take the branch too; whole queries did
@@ -158,8 +159,9 @@ inline std::uint32_t firstAtLeast(const DocId* b, std::uint32_t from, std::uint3
 }
 
 // Moves a part's n matches down to `to` (at or below where they are): 16 at a time, each vector
-// loaded before it is stored, so no source entry is overwritten before it is read. A call of
-// memmove per part and side cost more than the copy on the windows' few matches.
+// loaded before it is stored, so no source entry is overwritten before it is read. It replaced a
+// std::copy_n (a memmove call) per part and side; its gain was measured only together with
+// firstAtLeast and the compressed stores, not on its own.
 WANDSCOPE_VP2_TARGET inline void moveDown(const std::uint32_t* from, std::uint32_t n, std::uint32_t* to) {
   if (from == to) return;
   std::uint32_t k = 0;
