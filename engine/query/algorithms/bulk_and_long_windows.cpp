@@ -20,9 +20,13 @@ namespace wandscope::engine {
 namespace {
 
 constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
-// Windows start at one lead block, so that the floor forms on few postings, and double up to this
-// many blocks (8,192 lead postings): long enough that the intersections run over long arrays,
-// short enough that the floor a window's bounds are checked against is recent. (Not tuned.)
+// The query's first window is one lead block, so that the floor forms on few postings, and each
+// window doubles up to this many blocks (8,192 lead postings): long enough that the intersections
+// run over long arrays, short enough that the floor a window's bounds are checked against is
+// recent. (The maximum is not tuned.) The length carries over from one segment to the next, as the
+// floor does. Starting every segment at one block again cost mid-df-3 and mid-df-2 AND about 11 %
+// and 13 % (stop 42, docs/PRUNING_LOG.md), the sequential sets nothing measurable; starting the
+// query at 64 blocks cost sequential-2 about 6 %.
 constexpr std::uint32_t kMaxWindowBlocks = 64;
 // A further clause is merged (its blocks in the window that can hold a candidate decoded, and
 // intersected with the candidates by the SIMD kernels) while it holds at most this many postings
@@ -278,7 +282,7 @@ class LongWindows {
   void segment() {
     SegmentClause& lead = m_s.clauses[0];
     const std::uint32_t nb = lead.list.blockCount();
-    std::uint32_t length = 1;
+    std::uint32_t& length = m_windowBlocks;
     for (std::uint32_t b0 = 0; b0 < nb;) {
       const std::uint32_t b1 = std::min(nb, b0 + length);
       length = std::min(length * 2, kMaxWindowBlocks);
@@ -652,6 +656,7 @@ class LongWindows {
   std::array<std::size_t, kMaxLongWindowClauses> m_order;  // merge slot -> query-order clause
   LeadPrune m_prune;
   std::array<std::size_t, kMaxLongWindowClauses> m_slotOf{};  // query-order clause -> merge slot
+  std::uint32_t m_windowBlocks = 1;  // the next window's length in lead blocks (kMaxWindowBlocks)
 };
 
 }  // namespace
