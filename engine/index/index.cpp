@@ -110,7 +110,8 @@ std::shared_ptr<const Index> Index::open(const std::filesystem::path& dir) {
       index->m_parts.push_back({refs[j].segment, refs[j].entry});
     }
     info.partCount = static_cast<std::uint32_t>(j - i);
-    index->m_lookup.emplace(info.text, static_cast<TermId>(index->m_terms.size()));
+    // Texts are unique here (grouped above), so the table's ids are m_terms' positions.
+    (void)index->m_lookup.intern(info.text);
     index->m_terms.push_back(info);
     i = j;
   }
@@ -126,9 +127,9 @@ std::shared_ptr<const Index> Index::open(const std::filesystem::path& dir) {
 }
 
 std::optional<TermId> Index::findTerm(std::string_view text) const {
-  const auto it = m_lookup.find(text);
-  if (it == m_lookup.end()) return std::nullopt;
-  return it->second;
+  const std::uint32_t id = m_lookup.find(text);
+  if (id == TermTable::kNotFound) return std::nullopt;
+  return id;
 }
 
 const SegmentReader& Index::segmentOf(DocId doc) const noexcept {

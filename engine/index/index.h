@@ -5,6 +5,7 @@
 #include "engine/index/manifest.h"
 #include "engine/index/posting_list.h"
 #include "engine/index/segment_reader.h"
+#include "engine/index/term_table.h"
 #include "engine/score/bm25.h"
 #include "engine/text/analyzer.h"
 
@@ -14,7 +15,6 @@
 #include <optional>
 #include <span>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace wandscope::engine {
@@ -111,7 +111,7 @@ class Index {
   std::vector<DocId> m_segmentBases;
   std::vector<TermInfo> m_terms;
   std::vector<TermPart> m_parts;
-  std::unordered_map<std::string_view, TermId> m_lookup;
+  TermTable m_lookup;  // text -> TermId (ids in m_terms order)
   std::vector<float> m_norms;
 };
 

@@ -52,6 +52,7 @@ std::size_t TermTable::memoryBytes() const noexcept {
 }
 
 std::string_view TermTable::store(std::string_view term) {
+  if (term.empty()) return {};  // (with no arena block yet, back() below would be undefined)
   if (m_arenaUsed + term.size() > m_arenaCapacity) {
     const std::size_t size = term.size() > kArenaBlock ? term.size() : kArenaBlock;
     m_arena.push_back(std::make_unique<char[]>(size));
@@ -76,21 +77,31 @@ void TermTable::grow() {
   }
 }
 
-std::uint32_t TermTable::intern(std::string_view term, std::uint32_t h) {
+std::size_t TermTable::probe(std::string_view term, std::uint32_t h) const noexcept {
   std::size_t i = h & m_mask;
   const bool inlined = term.size() <= kInline;
   for (;;) {
     const Slot& s = m_slots[i];
-    if (s.id == kEmpty) break;
+    if (s.id == kEmpty) return i;
     if (s.hash == h) {
       if (inlined) {
-        if (s.length == term.size() && std::memcmp(s.bytes, term.data(), term.size()) == 0) return s.id;
+        if (s.length == term.size() && (term.empty() || std::memcmp(s.bytes, term.data(), term.size()) == 0)) return i;
       } else if (m_terms[s.id] == term) {
-        return s.id;
+        return i;
       }
     }
     i = (i + 1) & m_mask;
   }
+}
+
+std::uint32_t TermTable::find(std::string_view term) const noexcept {
+  return m_slots[probe(term, hashOf(term))].id;  // kEmpty == kNotFound
+}
+
+std::uint32_t TermTable::intern(std::string_view term, std::uint32_t h) {
+  const std::size_t i = probe(term, h);
+  if (m_slots[i].id != kEmpty) return m_slots[i].id;
+  const bool inlined = term.size() <= kInline;
   const auto id = static_cast<std::uint32_t>(m_terms.size());
   m_terms.push_back(store(term));
   Slot& slot = m_slots[i];
@@ -98,7 +109,7 @@ std::uint32_t TermTable::intern(std::string_view term, std::uint32_t h) {
   slot.id = id;
   // Length kInline + 1 marks "not inline" (never equal to an inline term's length).
   slot.length = static_cast<std::uint8_t>(inlined ? term.size() : kInline + 1);
-  if (inlined) std::memcpy(slot.bytes, term.data(), term.size());
+  if (inlined && !term.empty()) std::memcpy(slot.bytes, term.data(), term.size());
   // Keep the load factor at or below 1/2.
   if (m_terms.size() * 2 > m_slots.size()) grow();
   return id;

@@ -12,10 +12,10 @@ namespace wandscope::engine {
 // A fast non-cryptographic hash of a short string (one multiply-mix per 8 bytes).
 std::uint64_t hashTerm(std::string_view s) noexcept;
 
-// Term string -> dense id (0, 1, 2, ... in first-seen order) for index building: open addressing
-// with linear probing over (hash, id) slots, strings copied into an arena. Built for the inner
-// loop of inversion (one lookup per token), where a node-based std::unordered_map spent most of
-// the build's time in cache misses and allocation.
+// Term string -> dense id (0, 1, 2, ... in first-seen order): open addressing with linear probing
+// over (hash, id) slots, strings copied into an arena. Built for the inner loop of inversion (one
+// lookup per token), where a node-based std::unordered_map spent most of the build's time in cache
+// misses and allocation; an open index looks its query terms up in one too (Index::findTerm).
 class TermTable {
  public:
   TermTable();
@@ -24,6 +24,9 @@ class TermTable {
   std::uint32_t intern(std::string_view term) { return intern(term, hashOf(term)); }
   // Same, with the term's hash (hashOf) computed beforehand.
   std::uint32_t intern(std::string_view term, std::uint32_t hash);
+  // The id of `term` if it was interned, else kNotFound. Never inserts.
+  std::uint32_t find(std::string_view term) const noexcept;
+  static constexpr std::uint32_t kNotFound = 0xFFFFFFFFu;
   static std::uint32_t hashOf(std::string_view term) noexcept {
     return static_cast<std::uint32_t>(hashTerm(term));
   }
@@ -47,7 +50,9 @@ class TermTable {
     char bytes[kInline + 1];
   };
   static_assert(sizeof(Slot) == 32);
-  static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kEmpty = kNotFound;
+  // The slot holding `term` (hash h), or the free slot ending its probe sequence.
+  std::size_t probe(std::string_view term, std::uint32_t h) const noexcept;
   void grow();
   std::string_view store(std::string_view term);
 
