@@ -111,7 +111,9 @@ std::shared_ptr<const Index> Index::open(const std::filesystem::path& dir) {
     }
     info.partCount = static_cast<std::uint32_t>(j - i);
     // Texts are unique here (grouped above), so the table's ids are m_terms' positions.
-    (void)index->m_lookup.intern(info.text);
+    if (index->m_lookup.intern(info.text) != index->m_terms.size()) {
+      throwInternal("index term table out of step with the term list at '" + std::string(info.text) + "'");
+    }
     index->m_terms.push_back(info);
     i = j;
   }

@@ -26,7 +26,7 @@ constexpr std::uint32_t kNotDecoded = ~std::uint32_t{0};
 // recent. (The maximum is not tuned.) The length carries over from one segment to the next, as the
 // floor does. Starting every segment at one block again cost mid-df-3 and mid-df-2 AND about 11 %
 // and 13 % (stop 42, docs/PRUNING_LOG.md), the sequential sets nothing measurable; starting the
-// query at 64 blocks cost sequential-2 about 6 %.
+// query at 64 blocks saved mid-df-3 about 5 % more but cost sequential-2 8-13 %.
 constexpr std::uint32_t kMaxWindowBlocks = 64;
 // A further clause is merged (its blocks in the window that can hold a candidate decoded, and
 // intersected with the candidates by the SIMD kernels) while it holds at most this many postings

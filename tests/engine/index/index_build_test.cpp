@@ -48,6 +48,31 @@ TEST(IndexBuild, RoundTripsStatisticsIdsAndStoredText) {
   EXPECT_EQ(index.manifest().analyzer, "plain/1");
 }
 
+// Every term is found by its text, whatever its length (the term table keeps 22 bytes in a slot)
+// and however many segments hold it; near misses are not.
+TEST(IndexBuild, EveryTermIsFoundByItsTextAcrossSegments) {
+  std::vector<engine::Document> docs = {
+      {"a", "", "supercalifragilisticexpialidocious fox"},
+      {"b", "", "supercalifragilisticexpialidociousness fox hound"},
+      {"c", "", "twentytwocharacterterm twentythreecharacterterm fox"},
+  };
+  engine::IndexBuildOptions options;
+  options.segmentDocs = 1;
+  const auto t = buildTestIndex(docs, options);
+  const auto& index = *t->index;
+  ASSERT_EQ(index.segments().size(), 3u);
+  for (engine::TermId id = 0; id < index.termCount(); ++id) {
+    const auto found = index.findTerm(index.term(id).text);
+    ASSERT_TRUE(found) << index.term(id).text;
+    EXPECT_EQ(*found, id) << index.term(id).text;
+  }
+  EXPECT_EQ(index.term(*index.findTerm("fox")).partCount, 3u);
+  for (const char* absent : {"supercalifragilisticexpialidociou", "supercalifragilisticexpialidociousnes",
+                             "twentytwocharactertern", "twentythreecharactertern", "fo", ""}) {
+    EXPECT_FALSE(index.findTerm(absent)) << absent;
+  }
+}
+
 TEST(IndexBuild, StoredTextOfEveryDocumentAcrossChunksAndSegments) {
   const auto docs = randomCorpus(77, {.docs = 300, .vocabulary = 50, .maxLength = 20, .duplicateFraction = 0});
   engine::IndexBuildOptions options;

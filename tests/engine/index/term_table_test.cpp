@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <random>
 #include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,30 @@ TEST(TermTable, FindsWhatWasInternedAndNothingElse) {
   EXPECT_EQ(t.size(), terms.size()) << "find never inserts";
 }
 
-// Random terms of 1-40 bytes over a 3-letter alphabet (many shared prefixes and equal hashes'
-// neighbours), through several growths of the table, against a std::set model.
+// Slots whose hashes are equal are told apart by their bytes: terms interned under the hash of
+// another (intern's hash argument) must not be found as that other, inline or through the arena.
+TEST(TermTable, EqualHashesCompareTheWholeTerm) {
+  TermTable t;
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"abc", "abd"},          // inline, same length, last byte differs
+      {"ab", "abc"},           // inline, a prefix
+      {as(23), as(23, 22)},    // through the arena, beyond the inline bytes
+      {as(23), as(23, 0)},     // through the arena, first byte
+      {as(22), as(23)},        // inline against arena, same first 22 bytes
+  };
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    const auto& [stored, other] = pairs[i];
+    TermTable one;
+    ASSERT_EQ(one.intern(stored, TermTable::hashOf(other)), 0u);
+    EXPECT_EQ(one.find(other), TermTable::kNotFound) << "'" << other << "' against '" << stored << "'";
+    EXPECT_EQ(one.intern(other), 1u) << "'" << other << "' is a new term";
+    EXPECT_EQ(one.find(other), 1u);
+  }
+  EXPECT_EQ(t.find(""), TermTable::kNotFound) << "an empty table";
+}
+
+// Random terms of 1-40 bytes over a 3-letter alphabet (many shared prefixes, long probe runs),
+// through several growths of the table, against a std::set model.
 TEST(TermTable, AgreesWithASetModelThroughGrowth) {
   const std::uint64_t seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
