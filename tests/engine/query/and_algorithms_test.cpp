@@ -329,6 +329,10 @@ TEST(BulkAndLongWindows, TheWindowLengthCarriesOverToTheNextSegment) {
   EXPECT_TRUE(sameHits(exhaustive.hits, bulk.hits));
   ASSERT_EQ(t->index->segments().size(), 2u);
   EXPECT_EQ(bulk.counters.windowsTotal, 5u + 1u);
+  // ... but not from one query to the next (kept with the per-thread scratch, the second run
+  // would start at 32 blocks: 2 windows).
+  const auto again = runAnd(*t->index, "lead other", 10, Algorithm::BulkAnd);
+  EXPECT_EQ(again.counters.windowsTotal, 5u + 1u);
 }
 
 // A clause far longer than the candidates is probed candidate by candidate: only its blocks that
