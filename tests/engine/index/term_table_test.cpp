@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <random>
 #include <set>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace wandscope::test {
@@ -26,6 +26,7 @@ std::string as(std::size_t length, std::size_t at = ~std::size_t{0}, char c = 'b
 
 TEST(TermTable, FindsWhatWasInternedAndNothingElse) {
   TermTable t;
+  EXPECT_EQ(t.find(""), TermTable::kNotFound) << "an empty table";
   // The empty term first (it crashed intern: no arena block yet), then up to the longest term
   // kept in its slot (22 bytes) and past it (compared through the arena).
   const std::vector<std::string> terms = {"", "a", "ab", "abc", as(22), as(23), as(24, 23)};
@@ -43,7 +44,6 @@ TEST(TermTable, FindsWhatWasInternedAndNothingElse) {
 // Slots whose hashes are equal are told apart by their bytes: terms interned under the hash of
 // another (intern's hash argument) must not be found as that other, inline or through the arena.
 TEST(TermTable, EqualHashesCompareTheWholeTerm) {
-  TermTable t;
   const std::vector<std::pair<std::string, std::string>> pairs = {
       {"abc", "abd"},          // inline, same length, last byte differs
       {"ab", "abc"},           // inline, a prefix
@@ -51,15 +51,13 @@ TEST(TermTable, EqualHashesCompareTheWholeTerm) {
       {as(23), as(23, 0)},     // through the arena, first byte
       {as(22), as(23)},        // inline against arena, same first 22 bytes
   };
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const auto& [stored, other] = pairs[i];
+  for (const auto& [stored, other] : pairs) {
     TermTable one;
     ASSERT_EQ(one.intern(stored, TermTable::hashOf(other)), 0u);
     EXPECT_EQ(one.find(other), TermTable::kNotFound) << "'" << other << "' against '" << stored << "'";
     EXPECT_EQ(one.intern(other), 1u) << "'" << other << "' is a new term";
     EXPECT_EQ(one.find(other), 1u);
   }
-  EXPECT_EQ(t.find(""), TermTable::kNotFound) << "an empty table";
 }
 
 // Random terms of 1-40 bytes over a 3-letter alphabet (many shared prefixes, long probe runs),
