@@ -39,6 +39,7 @@ void addCompareCommand(CLI::App& app) {
     double warmup = 0;
     double noiseFloor = 0.02;
     unsigned bootstrap = 2000;
+    unsigned warmPasses = engine::CompareOptions{}.warmPasses;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("--profile", a->profile, "benchmark profile (its dataset, query sets, op, k, algorithm, seed)")
@@ -59,6 +60,11 @@ void addCompareCommand(CLI::App& app) {
                   "ladder rounds (AB, BA, ...; ABC, BCA, ...)")
       ->capture_default_str();
   cmd->add_option("--warmup-s", a->warmup, "untimed warm-up per target per query set (default: the profile's closed warmup_s)");
+  cmd->add_option("--warm-passes", a->warmPasses,
+                  fmt::format("closed: untimed passes of a target over the set right before each of its timed blocks, 0 "
+                              "to {}, so a block starts from its own target's cache state (docs/COMPARE.md)",
+                              engine::CompareOptions::kMaxWarmPasses))
+      ->capture_default_str();
   cmd->add_option("--noise-floor", a->noiseFloor, "differences within this fraction count as none")->capture_default_str();
   cmd->add_option("--bootstrap", a->bootstrap, "bootstrap resamples for the intervals")->capture_default_str();
   cmd->add_option("--cache", a->cache, "dataset cache (default $XDG_CACHE_HOME/wandscope)");
@@ -86,6 +92,7 @@ void addCompareCommand(CLI::App& app) {
     engine::CompareOptions options;
     options.repetitions = a->repetitions;
     options.warmupSeconds = cmd->count("--warmup-s") > 0 ? warmupOption("--warmup-s", a->warmup) : profile.closed.warmupSeconds;
+    options.warmPasses = a->warmPasses;
     options.aa = a->aa;
     options.noiseFloor = a->noiseFloor;
     options.bootstrapSamples = a->bootstrap;

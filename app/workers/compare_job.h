@@ -2,6 +2,7 @@
 #pragma once
 
 #include "engine/bench/bench_profile.h"
+#include "engine/bench/compare_runner.h"
 #include "engine/bench/compare_types.h"
 
 #include <QMetaType>
@@ -29,6 +30,7 @@ struct CompareJob {
     return all;
   }
   unsigned repetitions = 3;
+  unsigned warmPasses = engine::CompareOptions{}.warmPasses;  // untimed passes before each timed block
   double warmupSeconds = -1;  // < 0: the profile's closed warmup_s, as the CLI
   bool aa = false;
   double noiseFloor = 0.02;

@@ -131,6 +131,7 @@ void CompareWorker::run(const CompareJob& job) {
     engine::installPeerTargets();  // idempotent: xapian and sqlite-fts5 work here as in the CLI
     engine::CompareOptions options;
     options.repetitions = job.repetitions;
+    options.warmPasses = job.warmPasses;
     options.warmupSeconds = job.warmupSeconds >= 0 ? job.warmupSeconds : job.profile.closed.warmupSeconds;
     options.aa = job.aa;
     options.noiseFloor = job.noiseFloor;

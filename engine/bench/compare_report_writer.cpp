@@ -409,6 +409,7 @@ std::string compareReportJson(const CompareReport& r) {
                                          ? "every target in rotated order, then in reverse, the lead rotating per round"
                                          : "ABBA with the lead rotating per repetition"},
                      {"warmup_s", r.warmupSeconds},
+                     {"warm_passes", r.warmPasses},
                      {"bootstrap_samples", r.bootstrapSamples},
                      {"noise_floor", r.noiseFloor},
                      {"aa", r.aa},

@@ -76,8 +76,25 @@ class SetMeasurement {
   // around every query, that clock cost each query a TLB refill on hosts whose system calls empty
   // the TLB, more for the path touching more pages: +5.5 us on an 11 us query (PERF.md, "Clock
   // reads and the TLB").
-  void block(Target& t, Samples& out) {
+  //
+  // The block is preceded by m_options.warmPasses untimed passes of the same target over the same
+  // queries. Without them a block started from the cache state the other target's block left, and
+  // on a host whose caches are shared with other tenants that state decays with elapsed time: the
+  // faster target's queries found their lines evicted during the slower target's longer block,
+  // while the slower one's found them warm from the faster one's short block. `auto` on rare-3 OR
+  // measured 12-16 us next to exhaustive, 7.8-8.5 next to `taat` (the same path), and 9.5-13 next to
+  // a synthetic target that only spins for 60 us; run --repeat, one target alone, 7.3-9 (PERF.md,
+  // "Cache state between blocks").
+  void block(Target& t, Samples& out, ComparePass pass) {
     std::vector<std::uint64_t> counters(t.counterNames().size());
+    pass.timed = false;
+    for (unsigned p = 0; p < m_options.warmPasses && !m_options.stop.stop_requested(); ++p) {
+      if (m_options.onPass) m_options.onPass(pass);
+      for (std::uint64_t s = 0; s < m_queries; ++s) (void)t.execute(m_workload.item(s), counters);
+    }
+    if (m_options.stop.stop_requested()) return;  // the set's samples are dropped (interleave)
+    pass.timed = true;
+    if (m_options.onPass) m_options.onPass(pass);
     m_wallNs.assign(m_queries, 0);
     const double cpu0 = processCpuSeconds();
     const std::int64_t threadCpu0 = threadCpuNow();
@@ -105,11 +122,11 @@ class SetMeasurement {
   // ABBA, BAAB, ABBA, ...: each quartet is balanced against a linear drift, and rotating the lead
   // also balances "who runs first after the other" effects (caches, branch predictors). With n
   // targets the same per round: every target forwards in rotated order, then backwards.
-  bool interleave(const std::vector<Target*>& targets, std::vector<Samples>& samples) {
+  bool interleave(const std::vector<Target*>& targets, std::vector<Samples>& samples, std::size_t set, bool aa) {
     for (unsigned r = 0; r < m_options.repetitions; ++r) {
       for (const std::size_t i : CompareRunner::blockOrder(targets.size(), r)) {
         if (m_options.stop.stop_requested()) return false;
-        block(*targets[i], samples[i]);
+        block(*targets[i], samples[i], ComparePass{set, i, aa, true});
       }
     }
     return true;
@@ -177,6 +194,14 @@ std::vector<CompareScenario> scenariosOf(const std::string& set, const Samples& 
   return out;
 }
 
+// How a block starts, in the method's words.
+std::string warmPassText(const CompareReport& r) {
+  if (r.warmPasses == 0) return "";
+  return fmt::format(", each preceded by {} untimed pass{} of its own target over the same queries (so that it starts "
+                     "from that target's cache state, not the one the previous block left)",
+                     r.warmPasses, r.warmPasses == 1 ? "" : "es");
+}
+
 std::string methodText(const CompareReport& r) {
   if (r.targetCount() > 2) {
     return fmt::format(
@@ -185,7 +210,7 @@ std::string methodText(const CompareReport& r) {
         "compared query by query (doc ids and f32 score bits, k hits); each target warmed separately for {:.3g} s (at "
         "least one pass); then {} rounds of blocks, each round every target once in rotated order and then in reverse "
         "(A B C C B A, B C A A C B, ...), a block being one pass over the set in the same query order and seed for "
-        "all. CPU ms/query (target columns) is process CPU time over a block divided by its queries, mean over "
+        "all{}. CPU ms/query (target columns) is process CPU time over a block divided by its queries, mean over "
         "blocks (the first seed's method); p50 is the nearest-rank median of every query's wall time. Each benefit "
         "is the ratio A/B of geometric means over queries of each query's median (thread CPU time, or wall time for "
         "p50; a query's thread CPU is its wall time times its block's thread CPU over the block's wall time, the "
@@ -193,14 +218,14 @@ std::string methodText(const CompareReport& r) {
         "mean of ratios — with a paired percentile bootstrap 95 % interval ({} resamples of the queries). Verdict "
         "for each B vs A: faster / slower when the whole interval lies beyond the noise floor (±{:.1f} %{}), "
         "no-difference when it lies inside, inconclusive when it straddles it.",
-        r.targetCount(), r.warmupSeconds, r.repetitions, r.bootstrapSamples, r.noiseFloor * 100,
+        r.targetCount(), r.warmupSeconds, r.repetitions, warmPassText(r), r.bootstrapSamples, r.noiseFloor * 100,
         r.aa ? ", raised per scenario to the A/A interval's distance from 1" : "");
   }
   return fmt::format(
       "Interleaved A/B in one process, closed loop, one client. Per query set: results of A and B compared query by "
       "query (doc ids and f32 score bits, k hits); each target warmed separately for {:.3g} s (at least one pass); "
       "then {} repetitions of four blocks in ABBA order with the lead rotating per repetition (ABBA, BAAB, ...), "
-      "a block being one pass over the set in the same query order and seed for both. CPU ms/query (A, B columns) "
+      "a block being one pass over the set in the same query order and seed for both{}. CPU ms/query (A, B columns) "
       "is process CPU time over a block divided by its queries, mean over blocks (the first seed's method); p50 is "
       "the nearest-rank median of every query's wall time. Benefit is the ratio A/B of geometric means over queries "
       "of each query's median (thread CPU time, or wall time for p50; a query's thread CPU is its wall time times "
@@ -209,7 +234,7 @@ std::string methodText(const CompareReport& r) {
       "ratios — with a paired percentile bootstrap 95 % interval ({} resamples of the queries). Verdict for B vs A: "
       "faster / slower when the whole interval lies beyond the noise floor (±{:.1f} %{}), no-difference when it lies "
       "inside, inconclusive when it straddles it.",
-      r.warmupSeconds, r.repetitions, r.bootstrapSamples, r.noiseFloor * 100,
+      r.warmupSeconds, r.repetitions, warmPassText(r), r.bootstrapSamples, r.noiseFloor * 100,
       r.aa ? ", raised per scenario to the A/A interval's distance from 1" : "");
 }
 
@@ -243,6 +268,10 @@ CompareRunner::CompareRunner(BenchProfile profile, std::vector<std::string> targ
   if (m_targets.size() > 16) throwUsage(fmt::format("compare takes at most 16 targets, got {}", m_targets.size()));
   if (m_options.repetitions == 0 || m_options.repetitions > 1000) throwUsage("--repetitions must be in [1, 1000]");
   if (!(m_options.warmupSeconds >= 0) || m_options.warmupSeconds > 3600) throwUsage("--warmup-s must be in [0, 3600]");
+  if (m_options.warmPasses > CompareOptions::kMaxWarmPasses) {
+    throwUsage(fmt::format("--warm-passes must be in [0, {}], got {}", CompareOptions::kMaxWarmPasses,
+                           m_options.warmPasses));
+  }
   if (!(m_options.noiseFloor >= 0) || m_options.noiseFloor >= 1) throwUsage("--noise-floor must be in [0, 1)");
   if (m_options.bootstrapSamples < 100 || m_options.bootstrapSamples > 1'000'000) {
     throwUsage("--bootstrap must be in [100, 1000000]");
@@ -288,6 +317,7 @@ CompareReport CompareRunner::run() {
   for (std::size_t i = 2; i < n; ++i) report.more.push_back(sideOf(*targets[i], report.environment));
   report.repetitions = m_options.repetitions;
   report.warmupSeconds = m_options.warmupSeconds;
+  report.warmPasses = open ? 0 : m_options.warmPasses;
   report.bootstrapSamples = m_options.bootstrapSamples;
   report.noiseFloor = m_options.noiseFloor;
   report.aa = m_options.aa;
@@ -350,7 +380,7 @@ CompareReport CompareRunner::run() {
       std::vector<Samples> aa(2, Samples(m.queries()));
       m.warm(*targets[0]);
       m.warm(*targets[n]);
-      if (!m.interleave({targets[0].get(), targets[n].get()}, aa)) break;
+      if (!m.interleave({targets[0].get(), targets[n].get()}, aa, set, true)) break;
       aaRows = scenariosOf(qs.name, aa[0], aa[1], m_options, m_profile.seed + 1000 * set + 500);
       for (auto& r : aaRows) r.estimate.verdict = ratioVerdict(r.estimate.ciLow, r.estimate.ciHigh, r.estimate.noiseFloor);
     }
@@ -361,7 +391,7 @@ CompareReport CompareRunner::run() {
       m.warm(*targets[i]);
       sides.push_back(targets[i].get());
     }
-    if (!m.interleave(sides, samples)) break;
+    if (!m.interleave(sides, samples, set, false)) break;
     std::uint64_t errors = 0;
     for (const auto& s : samples) errors += s.errors;
     if (errors > 0) {

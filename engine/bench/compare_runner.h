@@ -12,9 +12,22 @@
 
 namespace wandscope::engine {
 
+// One pass of a closed-loop comparison over a query set, as it starts (CompareOptions::onPass).
+struct ComparePass {
+  std::size_t set = 0;     // the workload's query set
+  std::size_t target = 0;  // 0 = A, 1 = B, 2 = B2, ...; in the A/A calibration 1 is A's second instance
+  bool aa = false;         // a pass of the A/A calibration
+  bool timed = false;      // false: an untimed warm pass before a timed block (warmPasses)
+};
+
 struct CompareOptions {
   unsigned repetitions = 3;        // ABBA / BAAB quartets (n targets: rotated rounds) per query set (>= 1)
   double warmupSeconds = 1;        // untimed, per target per query set (at least one pass)
+  // Closed loop: untimed passes of a target over the set right before each of its timed blocks,
+  // so that a block starts from its own target's cache state rather than from what the other
+  // target's block left behind (PERF.md, "Cache state between blocks"). 0 to kMaxWarmPasses.
+  unsigned warmPasses = 3;
+  static constexpr unsigned kMaxWarmPasses = 100;
   bool aa = false;                 // also run A against a second instance of A: the noise floor
   double noiseFloor = 0.02;        // differences within +-2 % are "no difference"
   unsigned bootstrapSamples = 2000;
@@ -27,6 +40,9 @@ struct CompareOptions {
   // Open loop: after each rung, its target's latency at that rate pooled over the target's
   // ladders so far (OpenLatencyPoint), on the runner's thread: the open ladders' live plot.
   std::function<void(const OpenLatencyPoint& point)> onOpenLatency;
+  // Closed loop: each pass of the interleaved rounds (warm, then timed) as it starts, on the
+  // runner's thread: progress for a view, and the schedule the tests check.
+  std::function<void(const ComparePass& pass)> onPass;
 };
 
 // Interleaved comparison of two or more targets in one process (docs/COMPARE.md). The first

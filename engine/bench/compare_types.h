@@ -109,6 +109,7 @@ struct CompareReport {
   Environment environment;
   unsigned repetitions = 0;       // ABBA quartets per scenario (n targets: rotated rounds)
   double warmupSeconds = 0;       // per target per scenario
+  unsigned warmPasses = 0;        // untimed passes before each timed block (0 in reports before it existed)
   unsigned bootstrapSamples = 0;
   double noiseFloor = 0;          // the floor asked for (A/A may raise it per scenario)
   bool aa = false;

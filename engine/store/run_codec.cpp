@@ -720,6 +720,7 @@ CompareReport RunCodec::compareReportFromJson(const json& j, const std::string& 
     m.read("text", report.method);
     m.read("repetitions", report.repetitions);
     m.read("warmup_s", report.warmupSeconds);
+    m.read("warm_passes", report.warmPasses);  // absent before stop 43: none were run
     m.read("bootstrap_samples", report.bootstrapSamples);
     m.read("noise_floor", report.noiseFloor);
     m.read("aa", report.aa);

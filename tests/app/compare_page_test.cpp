@@ -128,8 +128,10 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   page.selectProfileFile(qpath(profilePath));
   page.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
   page.setRepetitions(1);
+  page.setWarmPasses(1);
   QString error;
   ASSERT_TRUE(page.currentJob(&error)) << error.toStdString();
+  EXPECT_EQ(page.currentJob()->warmPasses, 1u);
 
   // A target of no known kind is refused before anything runs, naming it.
   page.setTargets(QStringLiteral("builtin"), QStringLiteral("nosuchengine"));
@@ -152,6 +154,7 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   const auto report = page.report();
   ASSERT_TRUE(report);
   EXPECT_FALSE(report->partial);
+  EXPECT_EQ(report->warmPasses, 1u) << "the page's warm passes reach the runner";
 
   // Live: one row batch and one progress line per query set, as they finished.
   EXPECT_EQ(sets.count(), 2);

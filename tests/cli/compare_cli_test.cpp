@@ -38,6 +38,7 @@ TEST(CompareCli, UsageErrors) {
   EXPECT_EQ(r.exitCode, 0);
   EXPECT_NE(r.out.find("--aa"), std::string::npos);
   EXPECT_NE(r.out.find("at least twice"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("--warm-passes UINT=3"), std::string::npos) << r.out;
   TempDir dir;
   const auto profile = makeDataset(dir);
   const auto out = (dir / "out").string();
@@ -55,6 +56,10 @@ TEST(CompareCli, UsageErrors) {
            "--noise-floor", "2"});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("--noise-floor"), std::string::npos) << r.err;
+  r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target", "builtin", "--out", out,
+           "--warm-passes", "101"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--warm-passes must be in [0, 100], got 101"), std::string::npos) << r.err;
   // A report that cannot be written fails before the comparison runs, not after it (review, stop 32).
   std::filesystem::create_directories(dir / "out" / "report.html");
   r = cli({"compare", "--profile", profile.string(), "--target", "builtin", "--target", "builtin", "--out", out,

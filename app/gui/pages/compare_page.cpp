@@ -8,6 +8,7 @@
 #include "app/gui/pages/load_page.h"
 #include "app/workers/compare_recorded_runs.h"
 #include "engine/bench/compare_report_writer.h"
+#include "engine/bench/compare_runner.h"
 #include "engine/bench/compare_stats.h"
 #include "engine/core/error.h"
 #include "engine/core/wording.h"
@@ -216,6 +217,15 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   m_repetitions->setToolTip(QStringLiteral("ABBA quartets of blocks per query set (ABBA, BAAB, ...): more give narrower "
                                            "intervals and take longer"));
   repLabel->setBuddy(m_repetitions);
+  auto* warmLabel = new QLabel(QStringLiteral("&Warm passes:"), this);
+  m_warmPasses = new QSpinBox(this);
+  m_warmPasses->setRange(0, static_cast<int>(engine::CompareOptions::kMaxWarmPasses));
+  m_warmPasses->setValue(static_cast<int>(engine::CompareOptions{}.warmPasses));
+  m_warmPasses->setToolTip(QStringLiteral(
+      "Untimed passes of a target over the query set right before each of its timed blocks, so that a block starts "
+      "from its own target's cache state, not from what the other target's block left (docs/COMPARE.md). Each one "
+      "adds a block's time."));
+  warmLabel->setBuddy(m_warmPasses);
   m_aa = new QCheckBox(QStringLiteral("A/A &calibration"), this);
   m_aa->setToolTip(QStringLiteral("Also run A against a second instance of A per query set and raise the noise floor to "
                                   "what that shows: differences smaller than the machine's own noise are then "
@@ -226,6 +236,8 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   run->addSpacing(12);
   run->addWidget(repLabel);
   run->addWidget(m_repetitions);
+  run->addWidget(warmLabel);
+  run->addWidget(m_warmPasses);
   run->addWidget(m_aa);
   run->addSpacing(12);
   run->addWidget(actionButton(m_startAction, this));
@@ -512,6 +524,7 @@ void ComparePage::selectProfileFile(const QString& path) {
 }
 
 void ComparePage::setRepetitions(int repetitions) { m_repetitions->setValue(repetitions); }
+void ComparePage::setWarmPasses(int passes) { m_warmPasses->setValue(passes); }
 void ComparePage::setAa(bool aa) { m_aa->setChecked(aa); }
 
 std::optional<CompareJob> ComparePage::currentJob(QString* error) const {
@@ -534,6 +547,7 @@ std::optional<CompareJob> ComparePage::currentJob(QString* error) const {
     overrides.targets = job.targets();
     engine::applyOverrides(job.profile, overrides);  // validates the specs, as the CLI does
     job.repetitions = static_cast<unsigned>(m_repetitions->value());
+    job.warmPasses = static_cast<unsigned>(m_warmPasses->value());
     job.aa = m_aa->isChecked();
     return job;
   } catch (const std::exception& e) {
@@ -789,7 +803,7 @@ void ComparePage::onFailed(const QString& message) {
 void ComparePage::onRunningChanged(bool running) {
   m_startAction->setEnabled(!running);
   m_stopAction->setEnabled(running);
-  for (QWidget* w : std::initializer_list<QWidget*>{m_targetA, m_targetB, m_profile, m_repetitions, m_aa}) {
+  for (QWidget* w : std::initializer_list<QWidget*>{m_targetA, m_targetB, m_profile, m_repetitions, m_warmPasses, m_aa}) {
     w->setEnabled(!running);
   }
   for (const auto& m : m_more) m.row->setEnabled(!running);

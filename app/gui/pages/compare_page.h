@@ -80,6 +80,7 @@ class ComparePage : public Page {
   static constexpr int kMaxTargets = 8;
   void selectProfileFile(const QString& path);
   void setRepetitions(int repetitions);
+  void setWarmPasses(int passes);
   void setAa(bool aa);
   // The comparison the controls describe (profile loaded, targets validated); nullopt and `error`
   // set when it cannot run.
@@ -209,6 +210,7 @@ class ComparePage : public Page {
   QComboBox* m_profile = nullptr;
   QCheckBox* m_aa = nullptr;
   QSpinBox* m_repetitions = nullptr;
+  QSpinBox* m_warmPasses = nullptr;
   QLabel* m_description = nullptr;
   QLabel* m_status = nullptr;
   widgets::NoticeBar* m_notice = nullptr;

@@ -275,6 +275,58 @@ TEST(CompareRunner, BlockOrderIsAbbaGeneralisedWithTheLeadRotating) {
   }
 }
 
+// Stop 43: a block started from the cache state the other target's block had left, which on a
+// shared host decays with elapsed time: the faster target's figure depended on how long the other
+// target's block ran (rare-3 OR `auto`: 12-16 us beside exhaustive, 7.8-8.5 beside `taat`, the
+// same path; PERF.md, "Cache state between blocks"). Each timed block now follows untimed passes
+// of its own target over the same queries.
+TEST(Compare, EachTimedBlockFollowsWarmPassesOfItsOwnTarget) {
+  const auto& f = pluginFixture();
+  struct Pass {
+    std::size_t target;
+    bool timed;
+    bool operator==(const Pass&) const = default;
+  };
+  const auto schedule = [&](unsigned warmPasses, engine::CompareReport& report) {
+    engine::CompareOptions o;
+    o.repetitions = 2;
+    o.warmupSeconds = 0;
+    o.bootstrapSamples = 200;
+    o.warmPasses = warmPasses;
+    std::vector<Pass> passes;
+    o.onPass = [&](const engine::ComparePass& p) {
+      EXPECT_EQ(p.set, 0u);
+      EXPECT_FALSE(p.aa);
+      passes.push_back({p.target, p.timed});
+    };
+    report = engine::CompareRunner(engine::loadBenchProfile(f.profile), kFast, kSlow, o).run();
+    return passes;
+  };
+  engine::CompareReport r;
+  std::vector<Pass> expected;
+  for (const std::size_t t : {0, 1, 1, 0, 1, 0, 0, 1}) {  // ABBA, BAAB
+    expected.push_back({t, false});
+    expected.push_back({t, false});
+    expected.push_back({t, true});
+  }
+  EXPECT_EQ(schedule(2, r), expected);
+  EXPECT_EQ(r.warmPasses, 2u);
+  EXPECT_EQ(cpuRow(r).samplesPerQuery, 4u) << "warm passes are never samples";
+  EXPECT_NE(r.method.find("each preceded by 2 untimed passes of its own target"), std::string::npos) << r.method;
+  EXPECT_EQ(nlohmann::json::parse(engine::compareReportJson(r))["method"]["warm_passes"], 2);
+
+  // 0: the method before stop 43, timed blocks back to back.
+  expected.clear();
+  for (const std::size_t t : {0, 1, 1, 0, 1, 0, 0, 1}) expected.push_back({t, true});
+  EXPECT_EQ(schedule(0, r), expected);
+  EXPECT_EQ(r.warmPasses, 0u);
+  EXPECT_EQ(r.method.find("untimed pass"), std::string::npos) << r.method;
+
+  engine::CompareOptions bad;
+  bad.warmPasses = engine::CompareOptions::kMaxWarmPasses + 1;
+  EXPECT_THROW(engine::CompareRunner(engine::loadBenchProfile(f.profile), kFast, kSlow, bad), engine::Error);
+}
+
 // Three targets in one run: A (the fast build), B (the slow build: 200 us of spin per query) and
 // B2 (the built-in engine returning 5 hits instead of 10). Each B gets its own rows, estimate,
 // verdict and result equality against A; the report lists all three.

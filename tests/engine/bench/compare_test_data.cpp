@@ -42,6 +42,7 @@ engine::CompareReport makeCompareReport(const std::string& id, const std::string
   r.environment.fingerprints = {{"index", "fnv1a64:0123"}};
   r.repetitions = 3;
   r.warmupSeconds = 0.25;
+  r.warmPasses = mode == "closed" ? 2 : 0;
   r.bootstrapSamples = 2000;
   r.noiseFloor = 0.02;
   r.method = "ABBA blocks, geometric means, bootstrap";

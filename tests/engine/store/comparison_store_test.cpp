@@ -172,6 +172,7 @@ TEST(ComparisonStore, SchemaOneTwoTargetReportStillReads) {
     "aa_scenarios": [], "warnings": [], "partial": false, "mode": "closed"})");
   const auto r = engine::RunCodec::compareReportFromJson(j, "old.json");
   EXPECT_EQ(r.targetCount(), 2u);
+  EXPECT_EQ(r.warmPasses, 0u) << "no warm passes were run before they existed";
   EXPECT_EQ(r.b.spec, "builtin:bulk_and=off");
   ASSERT_EQ(r.scenarios.size(), 1u);
   EXPECT_EQ(r.scenarios[0].target, 1u);
