@@ -12,7 +12,8 @@
 #
 # Usage: scripts/pruning-targets.sh INDEX_DIR QUERY_DIR OUT_DIR
 #   QUERY_DIR holds <set>.jsonl (or q-<set>.jsonl) from `wandscope-cli queries gen --out-dir`.
-#   Env: CLI (default build/release/bin/wandscope-cli), RUNS (3), REPETITIONS (6), K (10).
+#   Env: CLI (default build/release/bin/wandscope-cli), RUNS (3), REPETITIONS (6), K (10),
+#   WARM_PASSES (compare's --warm-passes, default 3: untimed passes before each timed block).
 set -euo pipefail
 if [[ $# -ne 3 ]]; then
   sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -20,7 +21,7 @@ if [[ $# -ne 3 ]]; then
 fi
 index=$(cd "$1" && pwd) qdir=$(cd "$2" && pwd) out=$3
 cli=${CLI:-build/release/bin/wandscope-cli}
-runs=${RUNS:-3} reps=${REPETITIONS:-6} k=${K:-10}
+runs=${RUNS:-3} reps=${REPETITIONS:-6} k=${K:-10} warm=${WARM_PASSES:-3}
 [[ -x $cli ]] || { echo "pruning-targets.sh: no CLI at $cli (build first, or set CLI)" >&2; exit 1; }
 mkdir -p "$out"
 
@@ -54,10 +55,10 @@ rows() {
 for r in $(seq 1 "$runs"); do
   echo "pruning-targets.sh: run $r of $runs" >&2
   "$cli" compare --profile "$out/or3.json" --target builtin:algo=exhaustive --target builtin \
-    --repetitions "$reps" --out "$out/or3-run$r" --no-db >"$out/or3-run$r.log" 2>&1 ||
+    --repetitions "$reps" --warm-passes "$warm" --out "$out/or3-run$r" --no-db >"$out/or3-run$r.log" 2>&1 ||
     { cat "$out/or3-run$r.log" >&2; exit 1; }
   "$cli" compare --profile "$out/and23.json" --target builtin:algo=exhaustive --target builtin \
-    --target builtin:algo=bulk-and --repetitions "$reps" --out "$out/and23-run$r" --no-db \
+    --target builtin:algo=bulk-and --repetitions "$reps" --warm-passes "$warm" --out "$out/and23-run$r" --no-db \
     >"$out/and23-run$r.log" 2>&1 || { cat "$out/and23-run$r.log" >&2; exit 1; }
   for d in "$out/or3-run$r" "$out/and23-run$r"; do  # compare reports a difference, exits 0
     if grep -q '"results_differ": *true' "$d/report.json"; then
@@ -73,7 +74,7 @@ model="$(cpu 'model name') (family $(cpu 'cpu family'), model $(cpu model))"
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
 {
   echo "Issue 3 targets, $(date -u '+%Y-%m-%d %H:%M UTC'), $model, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg),"
-  echo "commit $commit$(git diff --quiet 2>/dev/null || echo ' (with local changes)'); $runs runs of \`compare\`, $reps repetitions each; CPU ms/query of run 1."
+  echo "commit $commit$(git diff --quiet 2>/dev/null || echo ' (with local changes)'); $runs runs of \`compare\`, $reps repetitions each, $warm warm passes before each timed block; CPU ms/query of run 1."
   echo
   echo "| Target | Set | path | exhaustive | path's cost | ratio each run [95 % CI] | median | status |"
   echo "|:--|:--|:--|--:|--:|:--|--:|:--|"

@@ -59,12 +59,12 @@ void addCompareCommand(CLI::App& app) {
                   "closed: ABBA quartets of blocks per query set (more targets: rounds ABCCBA, BCAACB, ...); open: "
                   "ladder rounds (AB, BA, ...; ABC, BCA, ...)")
       ->capture_default_str();
-  cmd->add_option("--warmup-s", a->warmup, "untimed warm-up per target per query set (default: the profile's closed warmup_s)");
   cmd->add_option("--warm-passes", a->warmPasses,
                   fmt::format("closed: untimed passes of a target over the set right before each of its timed blocks, 0 "
                               "to {}, so a block starts from its own target's cache state (docs/COMPARE.md)",
                               engine::CompareOptions::kMaxWarmPasses))
       ->capture_default_str();
+  cmd->add_option("--warmup-s", a->warmup, "untimed warm-up per target per query set, once before its interleaved blocks (default: the profile's closed warmup_s)");
   cmd->add_option("--noise-floor", a->noiseFloor, "differences within this fraction count as none")->capture_default_str();
   cmd->add_option("--bootstrap", a->bootstrap, "bootstrap resamples for the intervals")->capture_default_str();
   cmd->add_option("--cache", a->cache, "dataset cache (default $XDG_CACHE_HOME/wandscope)");
@@ -99,7 +99,11 @@ void addCompareCommand(CLI::App& app) {
     options.cacheDir = a->cache.empty() ? engine::userCacheDir() : std::filesystem::path(a->cache);
     options.onMessage = [](const std::string& m) { std::cerr << m << '\n'; };
 
-    // Ctrl-C or SIGTERM stops between blocks; what finished is written as a partial report (a
+    // Warm passes are a closed-loop protocol: asked for on an open-loop profile, said, not silently dropped.
+    const bool openLoop = profile.runOpen && !profile.runClosed;
+    const bool warmPassesIgnored = openLoop && cmd->count("--warm-passes") > 0;
+
+    // Ctrl-C or SIGTERM stops between passes; what finished is written as a partial report (a
     // second signal ends the process at once). SIGTERM used to end it with nothing written.
     engine::CompareReport report;
     std::string signal;
@@ -109,6 +113,10 @@ void addCompareCommand(CLI::App& app) {
       engine::CompareRunner runner(std::move(profile), a->targets, options);
       report = runner.run();
       signal = signals.signalName();
+    }
+    if (warmPassesIgnored) {
+      report.warnings.push_back("--warm-passes applies to closed-loop comparisons; this profile compares open-loop "
+                                "ladders, which ran none");
     }
     engine::writeCompareReportFiles(out, report);
     // After the files: a store that cannot be written (damaged, read-only) fails the command but

@@ -79,20 +79,20 @@ class SetMeasurement {
   //
   // The block is preceded by m_options.warmPasses untimed passes of the same target over the same
   // queries. Without them a block started from the cache state the other target's block left, and
-  // on a host whose caches are shared with other tenants that state decays with elapsed time: the
-  // faster target's queries found their lines evicted during the slower target's longer block,
-  // while the slower one's found them warm from the faster one's short block. `auto` on rare-3 OR
-  // measured 12-16 us next to exhaustive, 7.8-8.5 next to `taat` (the same path), and 9.5-13 next to
-  // a synthetic target that only spins for 60 us; run --repeat, one target alone, 7.3-9 (PERF.md,
-  // "Cache state between blocks").
-  void block(Target& t, Samples& out, ComparePass pass) {
+  // on this project's VM that state decays with elapsed time (why was not isolated): the faster
+  // target's queries were timed after the slower target's long block, the slower one's after the
+  // faster one's short block. With no warm passes `auto` on rare-3 OR measured 12.8-14.8 us beside
+  // exhaustive and 12.5-14.3 beside a synthetic target that only spins for 60 us, against 7.5-9.3
+  // beside `taat` (the same path); with three, 8.5-9.9 against 7.8-8.7 (PERF.md, "Cache state
+  // between blocks"). Returns false, with no sample taken, when a stop arrives during them.
+  bool block(Target& t, Samples& out, ComparePass pass) {
     std::vector<std::uint64_t> counters(t.counterNames().size());
-    pass.timed = false;
-    for (unsigned p = 0; p < m_options.warmPasses && !m_options.stop.stop_requested(); ++p) {
+    for (unsigned p = 0; p < m_options.warmPasses; ++p) {
+      if (m_options.stop.stop_requested()) return false;
       if (m_options.onPass) m_options.onPass(pass);
       for (std::uint64_t s = 0; s < m_queries; ++s) (void)t.execute(m_workload.item(s), counters);
     }
-    if (m_options.stop.stop_requested()) return;  // the set's samples are dropped (interleave)
+    if (m_options.stop.stop_requested()) return false;
     pass.timed = true;
     if (m_options.onPass) m_options.onPass(pass);
     m_wallNs.assign(m_queries, 0);
@@ -117,16 +117,19 @@ class SetMeasurement {
       out.wallMs[s].push_back(wallMs);
     }
     out.blockCpuMsPerQuery.push_back((cpu1 - cpu0) * 1e3 / static_cast<double>(std::max<std::uint64_t>(m_queries, 1)));
+    return true;
   }
 
   // ABBA, BAAB, ABBA, ...: each quartet is balanced against a linear drift, and rotating the lead
   // also balances "who runs first after the other" effects (caches, branch predictors). With n
-  // targets the same per round: every target forwards in rotated order, then backwards.
+  // targets the same per round: every target forwards in rotated order, then backwards. False when
+  // stopped before every block was timed: the set's samples are then dropped (a stop during the
+  // last block's warm passes once kept a set with that block missing: review, stop 43).
   bool interleave(const std::vector<Target*>& targets, std::vector<Samples>& samples, std::size_t set, bool aa) {
     for (unsigned r = 0; r < m_options.repetitions; ++r) {
       for (const std::size_t i : CompareRunner::blockOrder(targets.size(), r)) {
         if (m_options.stop.stop_requested()) return false;
-        block(*targets[i], samples[i], ComparePass{set, i, aa, true});
+        if (!block(*targets[i], samples[i], ComparePass{set, i, aa})) return false;
       }
     }
     return true;

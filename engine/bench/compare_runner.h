@@ -32,7 +32,7 @@ struct CompareOptions {
   double noiseFloor = 0.02;        // differences within +-2 % are "no difference"
   unsigned bootstrapSamples = 2000;
   std::filesystem::path cacheDir;  // for "dataset": "default"
-  std::stop_token stop;            // ends the run between blocks; the report is then partial
+  std::stop_token stop;            // ends the run between passes; the report is then partial
   std::function<void(const std::string&)> onMessage;  // one line per finished query set, warnings
   // A finished query set's rows (A vs B, both metrics, then A vs B2, ...) and, with `aa`, its A/A rows, on the
   // runner's thread right after its onMessage line: what a live view plots as sets finish.
@@ -53,9 +53,9 @@ struct CompareOptions {
 //  - per query set: the results of A and each B are compared query by query (untimed), each
 //    target is warmed separately, then `repetitions` rounds of blocks run with the lead rotating
 //    per round: every target once in rotated order, then in reverse (two targets: ABBA, BAAB,
-//    ...; three: ABCCBA, BCAACB, CABBAC, ...). A block is one pass over the set in the workload's
-//    order, on this thread (closed loop, one client), timing every query's thread CPU and wall
-//    time and the block's process CPU;
+//    ...; three: ABCCBA, BCAACB, CABBAC, ...). A block is `warmPasses` untimed passes of its
+//    target, then one timed pass over the set in the workload's order, on this thread (closed
+//    loop, one client), timing every query's thread CPU and wall time and the pass's process CPU;
 //  - per set, B and metric: A's and B's figures in the first seed's sense (mean block CPU
 //    ms/query, p50 of every query's wall time) and the ratio A/B of geometric means over queries
 //    of each query's median, with a paired bootstrap 95 % interval and a verdict against the

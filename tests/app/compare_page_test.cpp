@@ -174,6 +174,7 @@ TEST(ComparePage, RunsBuiltinAgainstBulkAndOffLikeTheRunner) {
   auto profile = engine::loadBenchProfile(profilePath);
   engine::CompareOptions options;
   options.repetitions = 1;
+  options.warmPasses = 1;
   options.warmupSeconds = 0.05;
   options.bootstrapSamples = 200;
   options.cacheDir = cache;
@@ -1173,6 +1174,14 @@ TEST(ComparePage, FiguresGiveThePlotAFairShareAndTheTableItsColumns) {
   app::ComparePage restored(context, &other);
   restored.restoreSettings(settings);
   EXPECT_TRUE(restored.figuresSplitChosen());
+  // The warm passes are kept like the repetitions.
+  restored.setWarmPasses(5);
+  restored.saveSettings(settings);
+  app::ComparePage again(context, &other);
+  again.restoreSettings(settings);
+  again.setTargets(QStringLiteral("builtin"), QStringLiteral("builtin:bulk_and=off"));
+  ASSERT_TRUE(again.currentJob());
+  EXPECT_EQ(again.currentJob()->warmPasses, 5u);
 }
 
 // The export button names every file an export writes.

@@ -125,7 +125,7 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
                                            "wandscope-cli compare does"));
   m_stopAction = new QAction(style()->standardIcon(QStyle::SP_MediaStop), QStringLiteral("S&top comparison"), this);
   m_stopAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-  m_stopAction->setToolTip(QStringLiteral("Stop after the current block (Ctrl+Shift+K): the finished query sets are "
+  m_stopAction->setToolTip(QStringLiteral("Stop after the current pass (Ctrl+Shift+K): the finished query sets are "
                                           "kept as a partial report"));
   m_stopAction->setEnabled(false);
   m_exportAction = new QAction(style()->standardIcon(QStyle::SP_DialogSaveButton), QStringLiteral("E&xport comparison\u2026"), this);
@@ -1154,6 +1154,7 @@ void ComparePage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("moreTargets"), more);
   settings.setValue(QStringLiteral("profile"), m_profile->currentData().toString());
   settings.setValue(QStringLiteral("repetitions"), m_repetitions->value());
+  settings.setValue(QStringLiteral("warmPasses"), m_warmPasses->value());
   settings.setValue(QStringLiteral("aa"), m_aa->isChecked());
   settings.setValue(QStringLiteral("tab"), m_views->currentIndex());
   // Only a split the user chose: the default follows the table's columns and the window.
@@ -1175,6 +1176,8 @@ void ComparePage::restoreSettings(QSettings& settings) {
   const QString profile = settings.value(QStringLiteral("profile")).toString();
   if (!profile.isEmpty() && profile != embeddedProfileKey() && QFileInfo::exists(profile)) selectProfileFile(profile);
   m_repetitions->setValue(settings.value(QStringLiteral("repetitions"), 3).toInt());
+  m_warmPasses->setValue(
+      settings.value(QStringLiteral("warmPasses"), static_cast<int>(engine::CompareOptions{}.warmPasses)).toInt());
   m_aa->setChecked(settings.value(QStringLiteral("aa"), false).toBool());
   // Not the old "splitter" (the figures over the result diff): tabs replaced it.
   settings.remove(QStringLiteral("splitter"));

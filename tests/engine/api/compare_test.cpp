@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <stop_token>
 
 namespace wandscope::test {
 namespace {
@@ -277,7 +278,7 @@ TEST(CompareRunner, BlockOrderIsAbbaGeneralisedWithTheLeadRotating) {
 
 // Stop 43: a block started from the cache state the other target's block had left, which on a
 // shared host decays with elapsed time: the faster target's figure depended on how long the other
-// target's block ran (rare-3 OR `auto`: 12-16 us beside exhaustive, 7.8-8.5 beside `taat`, the
+// target's block ran (rare-3 OR `auto`: 12.8-14.8 us beside exhaustive, 7.5-9.3 beside `taat`, the
 // same path; PERF.md, "Cache state between blocks"). Each timed block now follows untimed passes
 // of its own target over the same queries.
 TEST(Compare, EachTimedBlockFollowsWarmPassesOfItsOwnTarget) {
@@ -325,6 +326,32 @@ TEST(Compare, EachTimedBlockFollowsWarmPassesOfItsOwnTarget) {
   engine::CompareOptions bad;
   bad.warmPasses = engine::CompareOptions::kMaxWarmPasses + 1;
   EXPECT_THROW(engine::CompareRunner(engine::loadBenchProfile(f.profile), kFast, kSlow, bad), engine::Error);
+}
+
+// A stop during the last block's warm passes kept the set with that block missing (one target
+// with fewer samples than the other) instead of dropping it (review, stop 43).
+TEST(Compare, AStopDuringTheLastWarmPassDropsTheSet) {
+  const auto& f = pluginFixture();
+  engine::CompareOptions o;
+  o.repetitions = 1;
+  o.warmupSeconds = 0;
+  o.bootstrapSamples = 200;
+  o.warmPasses = 2;
+  std::stop_source stop;
+  o.stop = stop.get_token();
+  std::size_t passes = 0;
+  o.onPass = [&](const engine::ComparePass& p) {
+    // ABBA: the fourth block (A) is the last; stop on its second warm pass.
+    if (++passes == 3 * 3 + 2) {
+      EXPECT_EQ(p.target, 0u);
+      EXPECT_FALSE(p.timed);
+      stop.request_stop();
+    }
+  };
+  const auto r = engine::CompareRunner(engine::loadBenchProfile(f.profile), kFast, kSlow, o).run();
+  EXPECT_EQ(passes, 3u * 3 + 2) << "nothing ran after the stop";
+  EXPECT_TRUE(r.partial);
+  EXPECT_TRUE(r.scenarios.empty()) << "a set missing a timed block is not reported";
 }
 
 // Three targets in one run: A (the fast build), B (the slow build: 200 us of spin per query) and
