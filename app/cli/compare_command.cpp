@@ -39,7 +39,7 @@ void addCompareCommand(CLI::App& app) {
     double warmup = 0;
     double noiseFloor = 0.02;
     unsigned bootstrap = 2000;
-    unsigned warmPasses = engine::CompareOptions{}.warmPasses;
+    unsigned warmPasses = engine::CompareOptions::kDefaultWarmPasses;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("--profile", a->profile, "benchmark profile (its dataset, query sets, op, k, algorithm, seed)")

@@ -30,7 +30,7 @@ struct CompareJob {
     return all;
   }
   unsigned repetitions = 3;
-  unsigned warmPasses = engine::CompareOptions{}.warmPasses;  // untimed passes before each timed block
+  unsigned warmPasses = engine::CompareOptions::kDefaultWarmPasses;  // untimed passes before each timed block
   double warmupSeconds = -1;  // < 0: the profile's closed warmup_s, as the CLI
   bool aa = false;
   double noiseFloor = 0.02;

@@ -84,7 +84,7 @@ class SetMeasurement {
   // faster one's short block. With no warm passes `auto` on rare-3 OR measured 12.8-14.8 us beside
   // exhaustive and 12.5-14.3 beside a synthetic target that only spins for 60 us, against 7.5-9.3
   // beside `taat` (the same path); with three, 8.5-9.9 against 7.8-8.7 (PERF.md, "Cache state
-  // between blocks"). Returns false, with no sample taken, when a stop arrives during them.
+  // between blocks"). Returns false, with no sample taken, when a stop is requested before its timed pass.
   bool block(Target& t, Samples& out, ComparePass pass) {
     std::vector<std::uint64_t> counters(t.counterNames().size());
     for (unsigned p = 0; p < m_options.warmPasses; ++p) {
@@ -123,12 +123,12 @@ class SetMeasurement {
   // ABBA, BAAB, ABBA, ...: each quartet is balanced against a linear drift, and rotating the lead
   // also balances "who runs first after the other" effects (caches, branch predictors). With n
   // targets the same per round: every target forwards in rotated order, then backwards. False when
-  // stopped before every block was timed: the set's samples are then dropped (a stop during the
-  // last block's warm passes once kept a set with that block missing: review, stop 43).
+  // stopped before every block was timed (block() checks before each of its passes): the set's
+  // samples are then dropped (a stop during the last block's warm passes once kept a set with that
+  // block missing: review, stop 43).
   bool interleave(const std::vector<Target*>& targets, std::vector<Samples>& samples, std::size_t set, bool aa) {
     for (unsigned r = 0; r < m_options.repetitions; ++r) {
       for (const std::size_t i : CompareRunner::blockOrder(targets.size(), r)) {
-        if (m_options.stop.stop_requested()) return false;
         if (!block(*targets[i], samples[i], ComparePass{set, i, aa})) return false;
       }
     }

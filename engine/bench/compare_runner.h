@@ -26,8 +26,9 @@ struct CompareOptions {
   // Closed loop: untimed passes of a target over the set right before each of its timed blocks,
   // so that a block starts from its own target's cache state rather than from what the other
   // target's block left behind (PERF.md, "Cache state between blocks"). 0 to kMaxWarmPasses.
-  unsigned warmPasses = 3;
+  static constexpr unsigned kDefaultWarmPasses = 3;
   static constexpr unsigned kMaxWarmPasses = 100;
+  unsigned warmPasses = kDefaultWarmPasses;
   bool aa = false;                 // also run A against a second instance of A: the noise floor
   double noiseFloor = 0.02;        // differences within +-2 % are "no difference"
   unsigned bootstrapSamples = 2000;

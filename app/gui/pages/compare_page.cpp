@@ -220,7 +220,7 @@ ComparePage::ComparePage(const WorkbenchContext& context, CompareController* con
   auto* warmLabel = new QLabel(QStringLiteral("&Warm passes:"), this);
   m_warmPasses = new QSpinBox(this);
   m_warmPasses->setRange(0, static_cast<int>(engine::CompareOptions::kMaxWarmPasses));
-  m_warmPasses->setValue(static_cast<int>(engine::CompareOptions{}.warmPasses));
+  m_warmPasses->setValue(static_cast<int>(engine::CompareOptions::kDefaultWarmPasses));
   m_warmPasses->setToolTip(QStringLiteral(
       "Untimed passes of a target over the query set right before each of its timed blocks, so that a block starts "
       "from its own target's cache state, not from what the other target's block left (docs/COMPARE.md). Each one "
@@ -1177,7 +1177,7 @@ void ComparePage::restoreSettings(QSettings& settings) {
   if (!profile.isEmpty() && profile != embeddedProfileKey() && QFileInfo::exists(profile)) selectProfileFile(profile);
   m_repetitions->setValue(settings.value(QStringLiteral("repetitions"), 3).toInt());
   m_warmPasses->setValue(
-      settings.value(QStringLiteral("warmPasses"), static_cast<int>(engine::CompareOptions{}.warmPasses)).toInt());
+      settings.value(QStringLiteral("warmPasses"), static_cast<int>(engine::CompareOptions::kDefaultWarmPasses)).toInt());
   m_aa->setChecked(settings.value(QStringLiteral("aa"), false).toBool());
   // Not the old "splitter" (the figures over the result diff): tabs replaced it.
   settings.remove(QStringLiteral("splitter"));
